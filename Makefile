@@ -1,0 +1,49 @@
+# Referee — developer tasks.  Start with `make run`; see `make help`.
+SHELL       := /bin/bash
+PYTHON      ?= python3
+VENV        := .venv
+PORT        ?= 5000
+PYTEST_ARGS ?=
+FLASK       := $(VENV)/bin/flask --app referee
+
+.PHONY: help install db run test clean
+
+help:
+	@echo "make install                 create .venv (Python deps) and node_modules (htmx)"
+	@echo "make db                      create the SQLite database in instance/"
+	@echo "make run  [PORT=5000]        install, init the db and serve on the LAN"
+	@echo "make test [PYTEST_ARGS=...]  install and run pytest"
+	@echo "make clean                   remove .venv, node_modules and static/vendor"
+
+install: $(VENV)/.installed static/vendor/htmx.min.js
+
+$(VENV)/.installed: pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+	  { echo >&2 "*** Referee needs Python >= 3.11 as '$(PYTHON)' (try: make PYTHON=python3.11 ...)"; exit 1; }
+	@test -x $(VENV)/bin/pip || $(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	  echo >&2 "*** '$(PYTHON) -m venv' failed. On Debian/Ubuntu: sudo apt-get install python3-venv"; exit 1; }
+	$(VENV)/bin/pip install -e '.[test]' || \
+	  { echo >&2 "*** pip install failed: check your network access to PyPI and the error above."; exit 1; }
+	@touch $@
+
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || \
+	  { echo >&2 "*** npm not found: install Node.js >= 18 with npm (Debian: sudo apt-get install npm)"; exit 1; }
+	npm ci || { echo >&2 "*** 'npm ci' failed: check your network access to the npm registry and the error above."; exit 1; }
+	@touch $@
+
+static/vendor/htmx.min.js: node_modules/.installed
+	mkdir -p $(@D)
+	cp node_modules/htmx.org/dist/htmx.min.js $@
+
+db: $(VENV)/.installed
+	$(FLASK) init-db
+
+run: install db
+	$(FLASK) serve --port $(PORT)
+
+test: install
+	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+
+clean:
+	rm -rf $(VENV) node_modules static/vendor

@@ -1,0 +1,182 @@
+"""Cards, suits, decks and their notation (see ../shared/api-contract.md, "Cards"). No game logic here.
+
+A card code is ``<rank><suit>``, case-insensitive: ``AS``, ``10H`` (or ``TH``), ``7C`` for French suits,
+``1O``, ``12B`` for Spanish ones, ``JK`` for Buraco's jokers.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from referee.errors import ParseError
+
+
+@dataclass(frozen=True)
+class Suit:
+    code: str
+    symbol: str
+    names: dict  # language -> name
+    red: bool = False
+    catalan: str | None = None
+
+    def name(self, lang: str = "fr") -> str:
+        base = self.names[lang]
+        return f"{base} ({self.catalan})" if self.catalan else base
+
+    def __repr__(self) -> str:
+        return f"Suit({self.code!r})"
+
+
+FRENCH_SUITS = {
+    "S": Suit("S", "♠", {"fr": "pique", "en": "spades"}),
+    "H": Suit("H", "♥", {"fr": "cœur", "en": "hearts"}, red=True),
+    "D": Suit("D", "♦", {"fr": "carreau", "en": "diamonds"}, red=True),
+    "C": Suit("C", "♣", {"fr": "trèfle", "en": "clubs"}),
+}
+# R-BRISCA-1: Spanish suits, with the seed's Catalan names shown beside them.
+SPANISH_SUITS = {
+    "O": Suit("O", "", {"fr": "oros", "en": "oros"}, red=True, catalan="focs"),
+    "C": Suit("C", "", {"fr": "copas", "en": "copas"}, red=True, catalan="porrons"),
+    "E": Suit("E", "", {"fr": "espadas", "en": "espadas"}, catalan="falçs"),
+    "B": Suit("B", "", {"fr": "bastos", "en": "bastos"}, catalan="bolets"),
+}
+
+FRENCH_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+PIQUET_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
+SPANISH_RANKS_40 = ("1", "2", "3", "4", "5", "6", "7", "10", "11", "12")
+SPANISH_RANKS_48 = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12")
+JOKER = "JK"
+
+_FRENCH_RANK_NAMES = {
+    "fr": {"A": "as", "K": "roi", "Q": "dame", "J": "valet"},
+    "en": {"A": "ace", "K": "king", "Q": "queen", "J": "jack"},
+}
+_SPANISH_RANK_NAMES = {
+    "fr": {"1": "as", "10": "sota", "11": "cavalier", "12": "roi"},
+    "en": {"1": "ace", "10": "sota", "11": "knight", "12": "king"},
+}
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card: ``rank`` as written in the notation ("A", "10", "12", "JK"), ``suit`` a suit code or None (joker)."""
+
+    rank: str
+    suit: str | None
+    spanish: bool = False
+
+    @property
+    def code(self) -> str:
+        return self.rank if self.suit is None else self.rank + self.suit
+
+    @property
+    def suit_info(self) -> Suit | None:
+        if self.suit is None:
+            return None
+        return (SPANISH_SUITS if self.spanish else FRENCH_SUITS)[self.suit]
+
+    def short(self) -> str:
+        """Rank and suit symbol, as printed on a card picker: ``A♥``, ``10♠``; Spanish suits by name: ``12 bastos``."""
+        if self.suit is None:
+            return self.code
+        info = self.suit_info
+        return f"{self.rank} {info.names['en']}" if self.spanish else self.rank + info.symbol
+
+    def name(self, lang: str = "fr") -> str:
+        """The card's full name in French or English: "as de cœur", "king of copas (porrons)"."""
+        if self.suit is None:
+            return "joker"
+        names = (_SPANISH_RANK_NAMES if self.spanish else _FRENCH_RANK_NAMES)[lang]
+        rank = names.get(self.rank, self.rank)
+        suit = self.suit_info.name(lang)
+        if lang == "en":
+            return f"{rank} of {suit}"
+        return f"{rank} d'{suit}" if suit[0] in "aeiouo" else f"{rank} de {suit}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A named deck; ``cards`` in display order (suit by suit), duplicates listed once per copy."""
+
+    id: str
+    names: dict
+    cards: tuple
+    spanish: bool = False
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def counts(self) -> Counter:
+        return Counter(self.cards)
+
+    @property
+    def suits(self) -> tuple:
+        return tuple(dict.fromkeys(c.suit for c in self.cards if c.suit is not None))
+
+    def __contains__(self, card: Card) -> bool:
+        return card in self.counts
+
+    def name(self, lang: str = "fr") -> str:
+        return self.names[lang]
+
+    def parse(self, text) -> Card:
+        """Reads one card code of this deck, or raises ``ParseError`` with code ``unknown_card`` naming the input."""
+        if not isinstance(text, str) or not text.strip():
+            raise ParseError("unknown_card", f"{text!r} is not a card code: expected rank then suit, like "
+                             f"{self.cards[0].code}.", card=str(text))
+        raw = text.strip().upper()
+        if raw == JOKER:
+            card = Card(JOKER, None)
+        else:
+            rank, suit = raw[:-1], raw[-1:]
+            if rank == "T" and not self.spanish:
+                rank = "10"
+            card = Card(rank, suit, self.spanish)
+        if card not in self:
+            raise ParseError("unknown_card", f"{text.strip()} is not a card of the {self.name('en')}.",
+                             card=text.strip(), deck=self.id)
+        return card
+
+    def parse_many(self, texts) -> list:
+        if not isinstance(texts, list):
+            raise ParseError("bad_event", f"Expected a list of card codes, got {texts!r}.")
+        return [self.parse(t) for t in texts]
+
+    def __repr__(self) -> str:
+        return f"Deck({self.id!r}, {self.size} cards)"
+
+
+def _build(ranks, suits, spanish=False):
+    return tuple(Card(r, s, spanish) for s in suits for r in ranks)
+
+
+FRENCH_52 = Deck("french52", {"fr": "jeu de 52 cartes", "en": "52-card deck"}, _build(FRENCH_RANKS, "SHDC"))
+PIQUET_32 = Deck("piquet32", {"fr": "jeu de piquet de 32 cartes", "en": "32-card piquet deck"},
+                 _build(PIQUET_RANKS, "SHDC"))
+SPANISH_40 = Deck("spanish40", {"fr": "jeu espagnol de 40 cartes", "en": "40-card Spanish deck"},
+                  _build(SPANISH_RANKS_40, "OCEB", True), spanish=True)
+SPANISH_48 = Deck("spanish48", {"fr": "jeu espagnol de 48 cartes", "en": "48-card Spanish deck"},
+                  _build(SPANISH_RANKS_48, "OCEB", True), spanish=True)
+BURACO_108 = Deck("buraco108", {"fr": "double jeu de 108 cartes", "en": "108-card double deck"},
+                  tuple(sorted(FRENCH_52.cards * 2, key=FRENCH_52.cards.index)) + (Card(JOKER, None),) * 4)
+
+
+def piquet_30(removed=("7H", "7C")) -> Deck:
+    """The piquet deck less two chosen 7s (R-BRUSQ-1 chooses one red and one black; that check is the game's)."""
+    cards = [PIQUET_32.parse(code) for code in removed]
+    if len(set(cards)) != 2 or any(c.rank != "7" for c in cards):
+        raise ParseError("bad_option", f"The 30-card deck removes two different 7s, not {', '.join(removed)}.")
+    ident = "piquet30-" + "-".join(sorted(c.code for c in cards))
+    return Deck(ident, {"fr": "jeu de piquet de 30 cartes", "en": "30-card piquet deck"},
+                tuple(c for c in PIQUET_32.cards if c not in cards))
+
+
+DECKS = {d.id: d for d in (FRENCH_52, PIQUET_32, SPANISH_40, SPANISH_48, BURACO_108)}

@@ -1,0 +1,59 @@
+"""The one error type every refusal travels in, from a card parser up to the JSON API.
+
+Two families, as in python-chess: *cannot parse* (the input is not a card, not an event) and *illegal here*
+(a well-formed entry that a rule forbids). Both carry a snake_case ``code``, a sentence for the player, and,
+where they apply, the ruling id, the card and the player concerned.
+"""
+from __future__ import annotations
+
+
+class RefereeError(Exception):
+    """An entry refused: nothing is stored. ``status`` is the HTTP status the API answers with."""
+
+    status = 422
+
+    def __init__(self, code: str, message: str, *, rule: str | None = None, card: str | None = None,
+                 player: int | None = None, **details):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+        self.card = card
+        self.player = player
+        self.details = details
+
+    def to_dict(self) -> dict:
+        body = {"code": self.code, "message": self.message}
+        for name in ("rule", "card", "player"):
+            value = getattr(self, name)
+            if value is not None:
+                body[name] = value
+        body.update(self.details)
+        return body
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+
+
+class ParseError(RefereeError):
+    """The input cannot be read: not a card code, not an event, a missing or mistyped field."""
+
+
+class RuleError(RefereeError):
+    """The input is well formed but a rule of the game forbids it here."""
+
+
+class NotFound(RefereeError):
+    status = 404
+
+
+class Unauthorized(RefereeError):
+    status = 401
+
+
+class Forbidden(RefereeError):
+    status = 403
+
+
+class Conflict(RefereeError):
+    status = 409

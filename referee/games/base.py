@@ -1,0 +1,219 @@
+"""The engine interface every game implements, its options schema, and the registry of games.
+
+A table is a list of events; its state is what replaying them gives. ``Game.apply(state, event)`` returns a new
+state or raises a ``RefereeError`` (code, message, ruling id, card, player) and leaves the given state untouched.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from referee.errors import ParseError, RuleError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table setting: ``type`` is bool, int, choice or cards; ``help`` a one-line explanation per language."""
+
+    name: str
+    type: str
+    default: object
+    help: dict
+    choices: tuple | None = None
+    rule: str | None = None
+
+    def validate(self, value):
+        if self.type == "bool":
+            ok = isinstance(value, bool)
+        elif self.type == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif self.type == "cards":
+            ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        else:
+            ok = isinstance(value, str)
+        if ok and self.choices is not None and value not in self.choices:
+            ok = False
+        if not ok:
+            allowed = f"one of {', '.join(map(str, self.choices))}" if self.choices else f"a {self.type}"
+            raise ParseError("bad_option", f"Option {self.name} must be {allowed}, not {value!r}.",
+                             option=self.name)
+        return value
+
+    def describe(self) -> dict:
+        doc = {"name": self.name, "type": self.type, "default": self.default, "help": self.help}
+        if self.choices is not None:
+            doc["choices"] = list(self.choices)
+        if self.rule:
+            doc["rule"] = self.rule
+        return doc
+
+
+@dataclass
+class Table:
+    """What every game's state has: who plays, on which sides, with which options, and the deals so far."""
+
+    game: str
+    players: list
+    sides: list
+    options: dict
+    first_dealer: int
+    deals: list = field(default_factory=list)
+    totals: list = field(default_factory=list)
+    finished: bool = False
+    winner: int | None = None
+    version: int = 0
+
+    @property
+    def current(self):
+        return self.deals[-1] if self.deals else None
+
+    def side_of(self, player: int) -> int:
+        return next(i for i, side in enumerate(self.sides) if player in side)
+
+    def player_name(self, player: int) -> str:
+        return self.players[player]
+
+
+def field_of(data: dict, name: str, kind, *, optional=False, default=None):
+    """Reads one field of an event body, or raises ``bad_event`` naming it."""
+    if name not in data or data[name] is None:
+        if optional:
+            return default
+        raise ParseError("bad_event", f"The {data.get('type', 'event')} entry needs the field {name!r}.", field=name)
+    value = data[name]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ParseError("bad_event", f"Field {name!r} must be a whole number, not {value!r}.", field=name)
+    if kind is not int and not isinstance(value, kind):
+        raise ParseError("bad_event", f"Field {name!r} has the wrong type: {value!r}.", field=name)
+    return value
+
+
+class Game:
+    """Base of every game engine. Subclasses fill the class attributes and the event handlers ``on_<type>``."""
+
+    id: str = ""
+    names: dict = {}
+    origin: dict = {}
+    flag: str = ""
+    description: dict = {}
+    direction: dict = {}
+    players: tuple = (2, 2)
+    options: tuple = ()
+    events: dict = {}  # type -> parser(game, table, data) returning an event object
+
+    # --- table set-up -------------------------------------------------------------------------------------
+    def describe(self) -> dict:
+        return {"id": self.id, "name": self.names["fr"], "names": self.names, "origin": self.origin,
+                "flag": self.flag, "description": self.description, "direction": self.direction,
+                "players": list(self.players), "options": [o.describe() for o in self.options],
+                "events": sorted(self.events)}
+
+    def resolve_options(self, given: dict | None, n_players: int) -> dict:
+        given = given or {}
+        if not isinstance(given, dict):
+            raise ParseError("bad_option", "Options must be an object of name: value.")
+        known = {o.name: o for o in self.options}
+        for name in given:
+            if name not in known:
+                raise ParseError("bad_option", f"{self.names['en']} has no option {name!r}; it has "
+                                 f"{', '.join(known) or 'none'}.", option=name)
+        resolved = {o.name: o.validate(given[o.name]) if o.name in given else o.default for o in self.options}
+        self.check_options(resolved, n_players)
+        return resolved
+
+    def check_options(self, options: dict, n_players: int) -> None:
+        """Cross-checks between options and the player count; raise ``bad_option``."""
+
+    def sides(self, n_players: int, options: dict) -> list:
+        return [[p] for p in range(n_players)]
+
+    def new_table(self, players: list, options: dict | None = None, dealer: int | None = None) -> Table:
+        if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+            raise ParseError("bad_players", "Players must be a list of names in order of play.")
+        players = [p.strip() for p in players]
+        low, high = self.players
+        if not low <= len(players) <= high or len(players) not in self.player_counts():
+            counts = ", ".join(map(str, self.player_counts()))
+            raise ParseError("bad_players", f"{self.names['en']} is played by {counts} players, not {len(players)}.")
+        if len(set(p.casefold() for p in players)) != len(players):
+            raise ParseError("bad_players", "Two players have the same name; give each a name of their own.")
+        resolved = self.resolve_options(options, len(players))
+        dealer = 0 if dealer is None else dealer  # R-COMMON-2: the first player deals by default
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(players):
+            raise ParseError("bad_dealer", f"The first dealer must be a player index from 0 to {len(players) - 1}.")
+        table = self.make_table(players, resolved, dealer)
+        table.totals = [0] * len(table.sides)
+        return table
+
+    def player_counts(self) -> tuple:
+        return tuple(range(self.players[0], self.players[1] + 1))
+
+    def make_table(self, players, options, dealer) -> Table:
+        return Table(self.id, players, self.sides(len(players), options), options, dealer)
+
+    # --- events -------------------------------------------------------------------------------------------
+    def parse_event(self, table: Table, data) -> object:
+        if not isinstance(data, dict):
+            raise ParseError("bad_event", "An event is a JSON object with a \"type\".")
+        kind = data.get("type")
+        if kind not in self.events:
+            raise ParseError("bad_event", f"{self.names['en']} has no event {kind!r}; it takes "
+                             f"{', '.join(sorted(self.events))}.", field="type")
+        return self.events[kind](self, table, data)
+
+    def apply(self, table: Table, event) -> Table:
+        """The new state after ``event``; the given state is never changed, even when the event is refused."""
+        new = copy.deepcopy(table)
+        self.step(new, event)
+        return new
+
+    def step(self, table: Table, event) -> None:
+        """Applies ``event`` to ``table`` in place (replay uses this on a state nobody else holds)."""
+        if table.finished:
+            raise RuleError("series_finished", "The series is over: no more entries.")
+        getattr(self, "on_" + event.type)(table, event)
+        table.version += 1
+
+    def replay(self, players, options, dealer, bodies) -> Table:
+        table = self.new_table(players, options, dealer)
+        for body in bodies:
+            self.step(table, self.parse_event(table, body))
+        return table
+
+    # --- output -------------------------------------------------------------------------------------------
+    def possible(self, table: Table) -> list:
+        """The entries the table can take now, for the interface to show only those."""
+        return []
+
+    def next_action(self, table: Table) -> dict:
+        raise NotImplementedError
+
+    def serialise(self, table: Table) -> dict:
+        return {
+            "game": self.id, "version": table.version, "players": list(table.players),
+            "sides": [{"name": " & ".join(table.players[p] for p in side), "players": list(side)}
+                      for side in table.sides],
+            "options": dict(table.options),
+            "deals": [self.serialise_deal(table, deal) for deal in table.deals],
+            "totals": list(table.totals),
+            "series": {"finished": table.finished, "winner": table.winner},
+            "next": self.next_action(table),
+            "possible": self.possible(table),
+        }
+
+    def serialise_deal(self, table: Table, deal) -> dict:
+        raise NotImplementedError
+
+
+GAMES: dict = {}
+
+
+def register(game_class):
+    GAMES[game_class.id] = game_class()
+    return game_class
+
+
+def get_game(game_id) -> Game:
+    if game_id not in GAMES:
+        raise ParseError("unknown_game", f"There is no game {game_id!r}; the games are {', '.join(sorted(GAMES))}.")
+    return GAMES[game_id]

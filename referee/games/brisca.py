@@ -1,0 +1,319 @@
+"""Brisca (Spain / Catalonia): seed 001, rulings R-BRISCA-1 … 9.
+
+The turned card lies under the stock and is drawn last (R-BRISCA-2); the app follows the stock's size trick by
+trick, so it knows when the exchange (R-BRISCA-4) and the claim (R-BRISCA-5) are possible and who drew the turned
+card. There is no obligation to follow (R-BRISCA-3), so Brisca raises no revoke flags.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.cards import SPANISH_40, SPANISH_48, Card
+from referee.errors import RuleError
+from referee.games import events as ev
+from referee.games.base import Option, Table, register
+from referee.games.brisca_score import deal_outcome, series_result
+from referee.games.tricks import TrickDeal, TrickGame
+
+# R-BRISCA-1: strength high to low, and card points (120 in a deal).
+STRENGTH_ORDER = ("1", "3", "12", "11", "10", "9", "8", "7", "6", "5", "4", "2")
+STRENGTH = {rank: len(STRENGTH_ORDER) - i for i, rank in enumerate(STRENGTH_ORDER)}
+POINTS = {"1": 11, "3": 10, "12": 4, "11": 3, "10": 2}
+DEAL_POINTS = 120
+HAND_SIZE = 3
+# R-BRISCA-7: the trump suits in turn (oros/focs, copas/porrons, espadas/falçs, bastos/bolets).
+ROTATION = ("O", "C", "E", "B")
+# R-BRISCA-4: which card of trump is exchanged for the turned card, by the turned card's rank.
+SEVEN_TAKES = ("1", "3", "12", "11", "10", "9", "8")
+TWO_TAKES = ("4", "5", "6", "7")
+
+
+@dataclass
+class BriscaTable(Table):
+    wins: list = field(default_factory=list)
+    counted: int = 0  # deals that counted (R-BRISCA-6 `replay` does not count a 60–60 deal)
+
+
+@dataclass
+class BriscaDeal(TrickDeal):
+    stock: int = 0  # cards left to draw, the turned card included
+    bottom: Card | None = None  # the card under the stock, drawn last: the turned card, or the one exchanged for it
+    exchange: dict | None = None
+    claim: dict | None = None
+    last_trick_side: int | None = None
+    outcome: dict | None = None
+
+
+def _both(fr: str, en: str) -> dict:
+    return {"fr": fr, "en": en}
+
+
+@register
+class Brisca(TrickGame):
+    id = "brisca"
+    names = _both("Brisca", "Brisca")
+    origin = _both("Espagne, Catalogne", "Spain, Catalonia")
+    flag = "🇪🇸"
+    description = _both("Jeu de plis espagnol à 40 cartes avec une pioche ; l'as et le trois valent le plus.",
+                        "Spanish 40-card trick game with a drawing stock; aces and threes count most.")
+    direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
+    players = (2, 6)
+    strength = STRENGTH
+    points = POINTS
+    options = (
+        Option("tie_rule", "choice", "draw", _both(
+            "À 60–60 : nul, gagné par le dernier pli, ou donne rejouée.",
+            "At 60–60: a draw, won by the last trick, or the deal is replayed."),
+            ("draw", "last_trick", "replay"), "R-BRISCA-6"),
+        Option("double_over_100", "bool", False, _both(
+            "Une victoire à plus de 100 points compte double.", "A win with more than 100 points counts as two."),
+            rule="R-BRISCA-6"),
+        Option("wins_needed", "int", 3, _both(
+            "Nombre de parties gagnées pour remporter la série.", "Deal wins that take the series."),
+            (3, 5, 7), "R-BRISCA-6"),
+        Option("trump_rotation", "bool", False, _both(
+            "Quatre donnes, atout fixé tour à tour : oros, copas, espadas, bastos.",
+            "Four deals, trump fixed in turn: oros, copas, espadas, bastos."), rule="R-BRISCA-7"),
+        Option("mexican_11", "bool", False, _both(
+            "Règle mexicaine : gagne le camp qui ne fait pas plus de 11 points.",
+            "Mexican rule: the side taking no more than 11 points wins."), rule="R-BRISCA-8"),
+        Option("exchange_requires", "choice", "player", _both(
+            "Pour échanger l'atout retourné, il faut avoir gagné un pli : soi-même, son camp, ou rien.",
+            "To exchange the turned trump one must have won a trick: oneself, one's side, or nothing."),
+            ("player", "side", "nothing"), "R-BRISCA-4"),
+    )
+    events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture,
+              "exchange": ev.parse_exchange, "claim": ev.parse_claim}
+
+    def player_counts(self) -> tuple:
+        return (2, 4, 6)  # R-BRISCA-2
+
+    def sides(self, n_players: int, options: dict) -> list:
+        # R-BRISCA-2, R-COMMON-3: alone at 2, partners opposite at 4 and 6.
+        return [list(range(s, n_players, 2)) for s in range(2)]
+
+    def make_table(self, players, options, dealer) -> BriscaTable:
+        return BriscaTable(self.id, players, self.sides(len(players), options), options, dealer, wins=[0, 0])
+
+    def deck_for(self, table: Table):
+        return SPANISH_48 if len(table.players) == 6 else SPANISH_40  # R-BRISCA-1
+
+    def next_dealer(self, table: Table) -> int:
+        # R-COMMON-2: the dealer passes to the next player after every deal.
+        return table.first_dealer if not table.deals else (table.deals[-1].dealer + 1) % len(table.players)
+
+    def fixed_trump(self, table: BriscaTable) -> str | None:
+        return ROTATION[table.counted % 4] if table.options["trump_rotation"] else None
+
+    # --- deal ---------------------------------------------------------------------------------------------
+    def on_deal(self, table: BriscaTable, event: ev.Deal) -> None:
+        if table.current is not None and not table.current.complete:
+            raise RuleError("deal_in_progress", f"Deal {table.current.number} is not finished yet.",
+                            rule="R-COMMON-2")
+        fixed = self.fixed_trump(table)
+        if event.trump is None and fixed is None:
+            raise RuleError("bad_event", "A Brisca deal starts with the turned trump card.", rule="R-BRISCA-2")
+        n = len(table.players)
+        deck = self.deck_for(table)
+        deal = BriscaDeal(len(table.deals) + 1, self.next_dealer(table) if event.dealer is None else event.dealer,
+                          n, event.trump, fixed or event.trump.suit, card_points=[0, 0],
+                          stock=deck.size - HAND_SIZE * n, bottom=event.trump)
+        table.deals.append(deal)
+
+    def verify_play(self, table, deal: BriscaDeal, player, card, number) -> None:
+        if card == deal.bottom and deal.stock > 0:
+            raise RuleError("card_under_stock", f"{card.code} lies under the stock and is drawn last: nobody can "
+                            "play it yet.", rule="R-BRISCA-2", card=card.code, player=player)
+
+    def after_trick(self, table, deal: BriscaDeal, trick) -> None:
+        n = len(table.players)
+        if deal.stock > 0:  # R-BRISCA-2: everyone draws one card, the winner first
+            deal.stock -= n
+            if deal.stock == 0 and deal.bottom is not None:
+                last = (trick.winner - 1) % n  # the player before the winner draws last: the card under the stock
+                deal.known[deal.bottom] = last
+        deal.last_trick_side = table.side_of(trick.winner)
+
+    # --- exchange (R-BRISCA-4) ----------------------------------------------------------------------------
+    def exchange_card(self, deal: BriscaDeal, player: int, offered: Card | None) -> Card:
+        """The 7 or 2 of trump that ``player`` gives for the card under the stock, or a refusal saying why."""
+        if deal.exchange is not None:
+            raise RuleError("exchange_twice", "The turned card was already exchanged in this deal: only once per "
+                            "deal.", rule="R-BRISCA-4", player=player)
+        if deal.stock == 0 or deal.bottom is None:
+            raise RuleError("exchange_too_late", "The stock is empty: the exchange had to come before the last "
+                            "draw.", rule="R-BRISCA-4", player=player)
+        turned = deal.bottom
+        if turned.suit != deal.trump_suit:
+            raise RuleError("exchange_impossible", f"The turned card {turned.code} is not a trump this deal.",
+                            rule="R-BRISCA-4", card=turned.code, player=player)
+        if turned.rank in SEVEN_TAKES:
+            wanted = Card("7", deal.trump_suit, True)
+        elif turned.rank in TWO_TAKES:
+            wanted = Card("2", deal.trump_suit, True)
+        else:
+            raise RuleError("exchange_impossible", f"The turned card is {turned.code}: nothing can be exchanged for "
+                            "the 2.", rule="R-BRISCA-4", card=turned.code, player=player)
+        if offered is not None and offered != wanted:
+            if offered.rank == "7" and offered.suit == deal.trump_suit:
+                why = f"the turned card {turned.code} does not outrank the 7: only the 2 of trump takes it"
+            elif offered.rank == "2" and offered.suit == deal.trump_suit:
+                why = f"the turned card {turned.code} outranks the 7: it is taken with the 7 of trump, not the 2"
+            else:
+                why = f"only the 7 or the 2 of trump is exchanged, not {offered.code}"
+            raise RuleError("exchange_wrong_card", why[0].upper() + why[1:] + ".", rule="R-BRISCA-4",
+                            card=offered.code, player=player)
+        return wanted
+
+    def verify_exchange(self, table: BriscaTable, event: ev.Exchange) -> Card:
+        deal = self.open_deal(table, "exchange")
+        player = event.player
+        wanted = self.exchange_card(deal, player, event.card)
+        if wanted in deal.played:
+            raise RuleError("card_already_played", f"{wanted.code} was already played: nobody holds it to exchange.",
+                            rule="R-BRISCA-4", card=wanted.code, player=player)
+        holder = deal.known.get(wanted)
+        if holder is not None and holder != player:
+            raise RuleError("card_in_other_hand", f"{wanted.code} is known to be in {table.players[holder]}'s hand.",
+                            rule="R-BRISCA-4", card=wanted.code, player=player)
+        need = table.options["exchange_requires"]
+        winners = {t.winner for t in deal.tricks}
+        if need == "side":
+            winners = {p for w in winners for p in table.sides[table.side_of(w)]}
+        if need != "nothing" and player not in winners:
+            whom = "their side has" if need == "side" else "they have"
+            raise RuleError("exchange_needs_trick", f"{table.players[player]} cannot exchange yet: {whom} not won a "
+                            "trick in this deal.", rule="R-BRISCA-4", player=player)
+        return wanted
+
+    def can_exchange(self, table: BriscaTable, player: int) -> bool:
+        try:
+            self.verify_exchange(table, ev.Exchange(player))
+        except RuleError:
+            return False
+        return True
+
+    def on_exchange(self, table: BriscaTable, event: ev.Exchange) -> None:
+        wanted = self.verify_exchange(table, event)
+        deal = table.current
+        deal.exchange = {"player": event.player, "gave": wanted.code, "took": deal.bottom.code,
+                         "after_trick": len(deal.tricks)}
+        deal.known[deal.bottom] = event.player  # the app now knows who holds the old turned card
+        deal.known.pop(wanted, None)
+        deal.bottom = wanted
+
+    # --- claim (R-BRISCA-5) -------------------------------------------------------------------------------
+    def verify_claim(self, table: BriscaTable, event: ev.Claim) -> list:
+        deal = self.open_deal(table, "claim")
+        player = event.player
+        if deal.captures is not None:
+            raise RuleError("entry_mixed", "This deal is entered as captured cards.", rule="R-COMMON-6")
+        if deal.stock > 0:
+            raise RuleError("claim_too_early", "A claim comes only once the stock is empty.", rule="R-BRISCA-5",
+                            player=player)
+        left = self.tricks_per_deal(table, deal) - len(deal.tricks)
+        if left not in (2, 3):
+            raise RuleError("claim_wrong_time", f"A claim is made with three or two cards in each hand; each hand "
+                            f"holds {left} now.", rule="R-BRISCA-5", player=player)
+        if len(event.cards) != left or len(set(event.cards)) != left:
+            raise RuleError("claim_wrong_count", f"With {left} cards in each hand the claim shows the {left} highest "
+                            f"trumps still out, not {len(event.cards)} cards.", rule="R-BRISCA-5", player=player)
+        side = table.side_of(player)
+        for card in event.cards:
+            if card.suit != deal.trump_suit:
+                raise RuleError("claim_not_trump", f"{card.code} is not a trump.", rule="R-BRISCA-5",
+                                card=card.code, player=player)
+            if card in deal.played:
+                raise RuleError("card_already_played", f"{card.code} was already played.", rule="R-BRISCA-5",
+                                card=card.code, player=player)
+            holder = deal.known.get(card)
+            if holder is not None and table.side_of(holder) != side:
+                raise RuleError("card_in_other_hand", f"{card.code} is known to be in {table.players[holder]}'s "
+                                "hand.", rule="R-BRISCA-5", card=card.code, player=player)
+        out = deal.cards_out(self.deck_for(table))
+        trumps = sorted((c for c in out if c.suit == deal.trump_suit), key=lambda c: -STRENGTH[c.rank])
+        for card in trumps[:left]:
+            if card not in event.cards:
+                raise RuleError("claim_not_highest", f"{card.code} is a higher trump still out: the claim must show "
+                                f"the {left} highest trumps.", rule="R-BRISCA-5", card=card.code, player=player)
+        return out
+
+    def on_claim(self, table: BriscaTable, event: ev.Claim) -> None:
+        out = self.verify_claim(table, event)
+        deal = table.current
+        side = table.side_of(event.player)
+        points = self.card_points(out)
+        deal.claim = {"player": event.player, "side": side, "cards": [c.code for c in event.cards],
+                      "taken": [c.code for c in out], "points": points}
+        deal.card_points[side] += points
+        deal.played.update(out)
+        deal.last_trick_side = side
+        self.finish_deal(table, deal)
+
+    # --- captured cards -----------------------------------------------------------------------------------
+    def verify_captures(self, table, deal: BriscaDeal, event: ev.Capture) -> None:
+        if event.last_trick is not None:
+            deal.last_trick_side = event.side if event.last_trick else 1 - event.side
+        points = [self.card_points(pile) for pile in deal.captures]
+        if points == [60, 60] and table.options["tie_rule"] == "last_trick" and deal.last_trick_side is None:
+            raise RuleError("last_trick_needed", "60–60 is decided by the last trick at this table: enter the pile "
+                            "again with last_trick true or false.", rule="R-BRISCA-6")
+
+    # --- scoring (R-BRISCA-6, 7, 8) -----------------------------------------------------------------------
+    def finish_deal(self, table: BriscaTable, deal: BriscaDeal) -> None:
+        points = deal.card_points
+        assert sum(points) == DEAL_POINTS, points
+        deal.outcome = deal_outcome(table.options, points, deal.last_trick_side)
+        deal.complete = True
+        if deal.outcome["counted"]:
+            table.counted += 1
+            table.totals = [t + p for t, p in zip(table.totals, points)]
+            if deal.outcome["winner"] is not None:
+                table.wins[deal.outcome["winner"]] += deal.outcome["wins"]
+        table.finished, table.winner = series_result(table.options, table.wins, table.totals, table.counted)
+
+    # --- output -------------------------------------------------------------------------------------------
+    def next_action(self, table: BriscaTable) -> dict:
+        if table.finished:
+            return {"action": "none", "player": None}
+        deal = table.current
+        if deal is None or deal.complete:
+            return {"action": "deal", "player": self.next_dealer(table)}
+        return {"action": "trick", "player": deal.leader}
+
+    def possible(self, table: BriscaTable) -> list:
+        deal = table.current
+        if table.finished:
+            return []
+        if deal is None or deal.complete:
+            return ["deal"]
+        if deal.captures is not None:
+            return ["capture"]
+        actions = ["trick"] + ([] if deal.tricks else ["capture"])
+        if any(self.can_exchange(table, p) for p in range(len(table.players))):
+            actions.append("exchange")
+        left = self.tricks_per_deal(table, deal) - len(deal.tricks)
+        if deal.stock == 0 and left in (2, 3):
+            actions.append("claim")
+        return actions
+
+    def serialise(self, table: BriscaTable) -> dict:
+        state = super().serialise(table)
+        state["series"].update(wins=list(table.wins), counted_deals=table.counted,
+                               wins_needed=None if table.options["trump_rotation"] else table.options["wins_needed"])
+        return state
+
+    def serialise_deal(self, table: BriscaTable, deal: BriscaDeal) -> dict:
+        return {
+            "number": deal.number, "dealer": deal.dealer, "trump": deal.trump.code if deal.trump else None,
+            "trump_suit": deal.trump_suit, "complete": deal.complete,
+            "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner,
+                        "points": t.points} for t in deal.tricks],
+            "points": list(deal.card_points), "flags": [f.to_dict() for f in deal.flags],
+            "stock": deal.stock, "under_stock": deal.bottom.code if deal.bottom and deal.stock else None,
+            "known": {c.code: p for c, p in sorted(deal.known.items())},
+            "exchange": deal.exchange, "claim": deal.claim,
+            "captures": [[c.code for c in pile] if pile is not None else None for pile in deal.captures]
+            if deal.captures is not None else None,
+            "outcome": deal.outcome,
+        }

@@ -1,0 +1,89 @@
+"""The entries a table takes (../shared/api-contract.md, "Events"), as frozen values.
+
+Each parser reads a JSON body for one table and either returns the event or raises ``ParseError`` naming the
+field or the card it cannot read. Whether the event is allowed *now* is the game's business, not the parser's.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from referee.cards import Card
+from referee.errors import ParseError
+from referee.games.base import field_of
+
+
+@dataclass(frozen=True)
+class Deal:
+    type: ClassVar[str] = "deal"
+    trump: Card | None
+    dealer: int | None = None
+
+
+@dataclass(frozen=True)
+class TrickPlayed:
+    type: ClassVar[str] = "trick"
+    cards: tuple
+
+
+@dataclass(frozen=True)
+class Capture:
+    type: ClassVar[str] = "capture"
+    side: int
+    cards: tuple
+    last_trick: bool | None = None
+
+
+@dataclass(frozen=True)
+class Exchange:
+    type: ClassVar[str] = "exchange"
+    player: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Claim:
+    type: ClassVar[str] = "claim"
+    player: int
+    cards: tuple
+
+
+def read_player(table, data, name="player") -> int:
+    player = field_of(data, name, int)
+    if not 0 <= player < len(table.players):
+        raise ParseError("bad_event", f"There is no player {player}: players are 0 to {len(table.players) - 1}.",
+                         field=name)
+    return player
+
+
+def read_cards(game, table, data, name="cards") -> tuple:
+    return tuple(game.deck_for(table).parse_many(field_of(data, name, list)))
+
+
+def read_card(game, table, data, name, optional=False):
+    code = field_of(data, name, str, optional=optional)
+    return None if code is None else game.deck_for(table).parse(code)
+
+
+def parse_deal(game, table, data) -> Deal:
+    dealer = field_of(data, "dealer", int, optional=True)
+    if dealer is not None and not 0 <= dealer < len(table.players):
+        raise ParseError("bad_event", f"There is no player {dealer} to deal.", field="dealer")
+    return Deal(read_card(game, table, data, "trump", optional=True), dealer)
+
+
+def parse_trick(game, table, data) -> TrickPlayed:
+    return TrickPlayed(read_cards(game, table, data))
+
+
+def parse_capture(game, table, data) -> Capture:
+    last = field_of(data, "last_trick", bool, optional=True)
+    return Capture(field_of(data, "side", int), read_cards(game, table, data), last)
+
+
+def parse_exchange(game, table, data) -> Exchange:
+    return Exchange(read_player(table, data), read_card(game, table, data, "card", optional=True))
+
+
+def parse_claim(game, table, data) -> Claim:
+    return Claim(read_player(table, data), read_cards(game, table, data))

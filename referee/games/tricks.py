@@ -1,0 +1,248 @@
+"""Trick-taking mechanics shared by Brisca, Brouc, Brûlot and Brusquembille.
+
+Who leads (R-COMMON-2), who wins a trick from trump and rank order, what the app knows of the cards (played,
+known to be in a hand, out of play, still out: R-COMMON-4), captured-card entry (R-COMMON-6), and the hook for
+revoke detection (R-COMMON-4): a play that proves a player held no card of some suits is remembered, and a later
+card that contradicts it flags the earlier trick.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.cards import Card
+from referee.errors import RuleError
+from referee.games.base import Game, Table
+
+
+@dataclass
+class Trick:
+    leader: int
+    cards: list
+    winner: int
+    points: int
+
+    def player_of(self, index: int, n_players: int) -> int:
+        return (self.leader + index) % n_players
+
+
+@dataclass
+class Flag:
+    code: str
+    player: int
+    trick: int | None
+    message: str
+    rule: str
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "player": self.player, "trick": self.trick, "message": self.message,
+                "rule": self.rule}
+
+
+@dataclass
+class Absence:
+    """What a play proved: ``player`` held no card of ``suits`` when trick ``trick`` was played."""
+
+    player: int
+    suits: frozenset
+    trick: int
+    code: str
+    rule: str
+    message: str
+
+
+@dataclass
+class TrickDeal:
+    number: int
+    dealer: int
+    n_players: int
+    trump: Card | None
+    trump_suit: str | None
+    tricks: list = field(default_factory=list)
+    played: set = field(default_factory=set)
+    known: dict = field(default_factory=dict)  # card -> player known to hold it (R-COMMON-4)
+    out_of_play: set = field(default_factory=set)  # cards no one may play in this deal (a widow, say)
+    captures: list | None = None  # one pile per side when the deal is entered as captured cards
+    card_points: list = field(default_factory=list)  # per side, from the cards taken
+    flags: list = field(default_factory=list)
+    absences: list = field(default_factory=list)
+    complete: bool = False
+
+    @property
+    def leader(self) -> int:
+        """R-COMMON-2: the player after the dealer leads the first trick, the winner of a trick the next one."""
+        if self.tricks:
+            return self.tricks[-1].winner
+        return (self.dealer + 1) % self.n_players
+
+    def cards_out(self, deck) -> list:
+        """Cards of the deck in play and not yet played, in deck order."""
+        return [c for c in deck.cards if c not in self.played and c not in self.out_of_play]
+
+
+def trick_winner(cards: list, trump_suit: str | None, strength: dict) -> int:
+    """Index in ``cards`` (play order) of the winning card: the highest trump if any trump was played, else the
+    highest card of the suit led; ``strength`` maps a rank to its power, higher wins."""
+    led = cards[0].suit
+    best = 0
+    for i, card in enumerate(cards[1:], start=1):
+        top = cards[best]
+        if card.suit == top.suit:
+            if strength[card.rank] > strength[top.rank]:
+                best = i
+        elif card.suit == trump_suit:
+            best = i
+        # a card of another suit than the best one (and not a trump) never wins
+    assert cards[best].suit in (led, trump_suit)
+    return best
+
+
+def record_absence(deal: TrickDeal, absence: Absence) -> Flag | None:
+    """Remembers what a play proved; if a card already known in that hand contradicts it, the flag is raised now."""
+    for card, holder in deal.known.items():
+        if holder == absence.player and card.suit in absence.suits and card not in deal.played:
+            flag = Flag(absence.code, absence.player, absence.trick, absence.message, absence.rule)
+            deal.flags.append(flag)
+            return flag
+    deal.absences.append(absence)
+    return None
+
+
+def check_revoke(deal: TrickDeal, player: int, card: Card) -> list:
+    """R-COMMON-4: a card from ``player`` of a suit he was proved not to hold flags the earlier trick (once)."""
+    raised = []
+    for absence in list(deal.absences):
+        if absence.player == player and card.suit in absence.suits:
+            flag = Flag(absence.code, player, absence.trick, absence.message, absence.rule)
+            deal.flags.append(flag)
+            deal.absences.remove(absence)
+            raised.append(flag)
+    return raised
+
+
+class TrickGame(Game):
+    """A game played in tricks. Subclasses give ``strength``, ``points``, ``deck_for`` and the deal hooks."""
+
+    strength: dict = {}
+    points: dict = {}
+
+    def deck_for(self, table: Table):
+        raise NotImplementedError
+
+    def tricks_per_deal(self, table: Table, deal: TrickDeal) -> int:
+        return (self.deck_for(table).size - len(deal.out_of_play)) // len(table.players)
+
+    def card_points(self, cards) -> int:
+        return sum(self.points.get(c.rank, 0) for c in cards)
+
+    # --- hooks --------------------------------------------------------------------------------------------
+    def verify_play(self, table: Table, deal: TrickDeal, player: int, card: Card, number: int) -> None:
+        """Game-specific refusals for one card of a trick about to be entered."""
+
+    def after_trick(self, table: Table, deal: TrickDeal, trick: Trick) -> None:
+        """Game-specific consequences of a recorded trick (drawing, revoke watch, table marriages…)."""
+
+    def finish_deal(self, table: Table, deal: TrickDeal) -> None:
+        """Scores a deal whose cards are all accounted for."""
+        raise NotImplementedError
+
+    # --- the trick entry ----------------------------------------------------------------------------------
+    def open_deal(self, table: Table, verb: str) -> TrickDeal:
+        deal = table.current
+        if deal is None or deal.complete:
+            raise RuleError("no_deal", f"No deal is in progress: enter the deal (its trump card) before a {verb}.",
+                            rule="R-COMMON-2")
+        return deal
+
+    def verify_trick(self, table: Table, cards: list) -> TrickDeal:
+        deal = self.open_deal(table, "trick")
+        n = len(table.players)
+        if deal.captures is not None:
+            raise RuleError("entry_mixed", "This deal is being entered as captured cards; finish it that way.",
+                            rule="R-COMMON-6")
+        if len(cards) != n:
+            raise RuleError("wrong_trick_size", f"A trick holds {n} cards, one per player; this one has {len(cards)}.",
+                            rule="R-COMMON-4")
+        number = len(deal.tricks) + 1
+        seen = set()
+        for i, card in enumerate(cards):
+            player = (deal.leader + i) % n
+            name = table.players[player]
+            if card in seen:
+                raise RuleError("card_twice", f"{card.code} is entered twice in this trick.", rule="R-COMMON-4",
+                                card=card.code, player=player)
+            seen.add(card)
+            if card in deal.played:
+                where = next(t for t, trick in enumerate(deal.tricks, 1) if card in trick.cards)
+                raise RuleError("card_already_played", f"{card.code} was already played in trick {where} "
+                                f"(entered here for {name}).", rule="R-COMMON-4", card=card.code, player=player)
+            if card in deal.out_of_play:
+                raise RuleError("card_out_of_play", f"{card.code} is out of play in this deal; {name} cannot "
+                                "play it.", rule="R-COMMON-4", card=card.code, player=player)
+            holder = deal.known.get(card)
+            if holder is not None and holder != player:
+                raise RuleError("card_in_other_hand", f"{card.code} is known to be in {table.players[holder]}'s "
+                                f"hand, so {name} cannot play it.", rule="R-COMMON-4", card=card.code, player=player)
+            self.verify_play(table, deal, player, card, number)
+        return deal
+
+    def on_trick(self, table: Table, event) -> None:
+        deal = self.verify_trick(table, event.cards)
+        win_index = trick_winner(event.cards, deal.trump_suit, self.strength)
+        leader = deal.leader
+        trick = Trick(leader, list(event.cards), (leader + win_index) % len(table.players),
+                      self.card_points(event.cards))
+        for i, card in enumerate(trick.cards):
+            check_revoke(deal, trick.player_of(i, len(table.players)), card)
+        deal.tricks.append(trick)
+        deal.played.update(trick.cards)
+        for card in trick.cards:
+            deal.known.pop(card, None)
+        deal.card_points[table.side_of(trick.winner)] += trick.points
+        self.after_trick(table, deal, trick)
+        if not deal.complete and len(deal.tricks) == self.tricks_per_deal(table, deal):
+            self.finish_deal(table, deal)
+
+    # --- captured cards (R-COMMON-6) ----------------------------------------------------------------------
+    def on_capture(self, table: Table, event) -> None:
+        deal = self.open_deal(table, "captured pile")
+        n_sides, side = len(table.sides), event.side
+        if deal.tricks:
+            raise RuleError("entry_mixed", "Tricks were entered for this deal; captured cards replace trick entry, "
+                            "they cannot be mixed with it.", rule="R-COMMON-6")
+        if not 0 <= side < n_sides:
+            raise RuleError("bad_side", f"There is no side {side}; sides are 0 to {n_sides - 1}.", rule="R-COMMON-6")
+        piles = deal.captures or [None] * n_sides
+        if piles[side] is not None:
+            raise RuleError("capture_twice", f"The pile of side {side} was already entered; undo it to change it.",
+                            rule="R-COMMON-6")
+        in_play = set(deal.cards_out(self.deck_for(table)))
+        taken = {c for pile in piles if pile for c in pile}
+        seen = set()
+        for card in event.cards:
+            if card in seen or card in taken:
+                raise RuleError("card_twice", f"{card.code} is entered in two piles or twice in one.",
+                                rule="R-COMMON-6", card=card.code)
+            if card not in in_play:
+                raise RuleError("card_out_of_play", f"{card.code} was not in play in this deal.", rule="R-COMMON-6",
+                                card=card.code)
+            seen.add(card)
+        n = len(table.players)
+        if len(event.cards) % n:
+            raise RuleError("bad_capture", f"A pile holds whole tricks of {n} cards; {len(event.cards)} cards is "
+                            "not a whole number of tricks.", rule="R-COMMON-6")
+        piles[side] = list(event.cards)
+        missing = [i for i, pile in enumerate(piles) if pile is None]
+        if len(missing) == 1:  # R-COMMON-6: the last side's pile is what remains
+            rest = in_play - taken - seen
+            piles[missing[0]] = [c for c in self.deck_for(table).cards if c in rest]
+        deal.captures = piles
+        if all(pile is not None for pile in piles):
+            self.verify_captures(table, deal, event)
+            deal.card_points = [self.card_points(pile) for pile in piles]
+            deal.played.update(in_play)
+            self.finish_deal(table, deal)
+
+    def verify_captures(self, table: Table, deal: TrickDeal, event) -> None:
+        """Last checks once every pile is known (a game may need more from the capture entry)."""
+
+

@@ -1,0 +1,269 @@
+"""Tables and their append-only event log, stored with SQLModel. Nothing else in Referee touches the database.
+
+- The state of a table is never stored: it is what replaying its events in force through the engine gives.
+- Every write locks the table's row first (an UPDATE of its ``revision``), so two phones writing at once are
+  served one after the other, on SQLite and on PostgreSQL alike; ``expected_version`` answers 409 when stale.
+- ``client_event_id`` makes a retried entry harmless: the second one is answered with the state and stores nothing.
+- Undo withdraws the last event in force; it stays in the history, marked withdrawn.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+from collections import OrderedDict
+from datetime import datetime, timezone
+
+from sqlalchemy import JSON, Column, UniqueConstraint, event as sa_event, func, update
+from sqlmodel import Field, Session, SQLModel, create_engine, select
+
+from referee.errors import Conflict, Forbidden, NotFound, RuleError, Unauthorized
+from referee.games import get_game
+
+CONTROL_FIELDS = ("expected_version", "client_event_id")
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+class TableRecord(SQLModel, table=True):
+    __tablename__ = "tables"
+    id: str = Field(primary_key=True, max_length=32)
+    game: str = Field(max_length=32)
+    players: list = Field(sa_column=Column(JSON, nullable=False))
+    options: dict = Field(sa_column=Column(JSON, nullable=False))
+    dealer: int = 0
+    scorer_hash: str = Field(max_length=64)  # only a hash of the scorer key is stored
+    viewer_key: str = Field(max_length=64)
+    version: int = 0  # events in force
+    revision: int = 0  # every change, undo included: the cache key of the replayed state
+    created_at: datetime = Field(default_factory=_now)
+
+
+class EventRecord(SQLModel, table=True):
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("table_id", "seq"), UniqueConstraint("table_id", "client_event_id"))
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: str = Field(foreign_key="tables.id", index=True, max_length=32)
+    seq: int
+    type: str = Field(max_length=32)
+    body: dict = Field(sa_column=Column(JSON, nullable=False))
+    client_event_id: str | None = Field(default=None, max_length=128)
+    at: datetime = Field(default_factory=_now)
+    withdrawn: bool = False
+    withdrawn_at: datetime | None = None
+
+    def to_dict(self) -> dict:
+        doc = {"seq": self.seq, "type": self.type}
+        doc.update({k: v for k, v in self.body.items() if k != "type"})
+        doc.update(at=_iso(self.at), withdrawn=self.withdrawn)
+        if self.withdrawn_at is not None:
+            doc["withdrawn_at"] = _iso(self.withdrawn_at)
+        if self.client_event_id is not None:
+            doc["client_event_id"] = self.client_event_id
+        return doc
+
+
+def _iso(moment: datetime) -> str:
+    if moment.tzinfo is None:  # SQLite gives back naive datetimes; they were stored in UTC
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def _sqlite_engine(url: str):
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @sa_event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None  # we say BEGIN ourselves (SQLAlchemy's pysqlite recipe)
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")  # a 2xx answer means the event is on disk
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @sa_event.listens_for(engine, "begin")
+    def _on_begin(connection):
+        connection.exec_driver_sql("BEGIN")
+
+    return engine
+
+
+class Ledger:
+    """The store of tables. ``url`` is an SQLAlchemy database URL (SQLite file or PostgreSQL)."""
+
+    def __init__(self, url: str, cache_size: int = 256):
+        if url.startswith("postgres://"):
+            url = "postgresql+psycopg://" + url[len("postgres://"):]
+        elif url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url[len("postgresql://"):]
+        self.url = url
+        self.engine = _sqlite_engine(url) if url.startswith("sqlite") else create_engine(url, pool_pre_ping=True)
+        self._cache: OrderedDict = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+
+    def init_db(self) -> None:
+        SQLModel.metadata.create_all(self.engine)
+
+    def drop_all(self) -> None:
+        SQLModel.metadata.drop_all(self.engine)
+
+    # --- tables -------------------------------------------------------------------------------------------
+    def create_table(self, game_id, players, options=None, dealer=None) -> tuple:
+        """Creates a table; returns (state, scorer_key, viewer_key). The scorer key is never stored."""
+        game = get_game(game_id)
+        table = game.new_table(players, options, dealer)
+        scorer_key, viewer_key = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+        record = TableRecord(id=secrets.token_urlsafe(8), game=game.id, players=table.players,
+                             options=table.options, dealer=table.first_dealer, scorer_hash=hash_key(scorer_key),
+                             viewer_key=viewer_key)
+        with Session(self.engine) as session:
+            session.add(record)
+            session.commit()
+            state = self._remember(record, table)
+        return state, scorer_key, viewer_key
+
+    def authorize(self, table_id: str, key: str | None, write: bool = False) -> str:
+        """'scorer' or 'viewer' for a key of this table; 404 for no such table, 401 for no or a wrong key,
+        403 for a viewer key on a writing call."""
+        with Session(self.engine) as session:
+            record = self._record(session, table_id)
+        if not key:
+            raise Unauthorized("key_required", "This table needs its key: add ?key=… or an Authorization header.")
+        if hmac.compare_digest(hash_key(key), record.scorer_hash):
+            return "scorer"
+        if hmac.compare_digest(key.encode(), record.viewer_key.encode()):
+            if write:
+                raise Forbidden("read_only_key", "This is the viewer key: it shows the table but cannot change it.")
+            return "viewer"
+        raise Unauthorized("bad_key", "This key does not open this table.")
+
+    def viewer_key(self, table_id: str) -> str:
+        with Session(self.engine) as session:
+            return self._record(session, table_id).viewer_key
+
+    def state(self, table_id: str) -> dict:
+        with Session(self.engine) as session:
+            self._snapshot(session)
+            record = self._record(session, table_id)
+            return self._serialise(record, self._replayed(session, record))
+
+    def events(self, table_id: str) -> list:
+        with Session(self.engine) as session:
+            self._record(session, table_id)
+            rows = session.exec(select(EventRecord).where(EventRecord.table_id == table_id)
+                                .order_by(EventRecord.seq)).all()
+            return [row.to_dict() for row in rows]
+
+    # --- writing ------------------------------------------------------------------------------------------
+    def append(self, table_id: str, body: dict, expected_version=None, client_event_id=None) -> tuple:
+        """Stores one event if the engine accepts it. Returns (status, state): 201 stored, 200 a retry."""
+        body = {k: v for k, v in body.items() if k not in CONTROL_FIELDS}
+        with Session(self.engine) as session:
+            record = self._lock_table(session, table_id)
+            if client_event_id is not None:
+                seen = session.exec(select(EventRecord.id).where(EventRecord.table_id == table_id,
+                                                                 EventRecord.client_event_id == client_event_id))
+                if seen.first() is not None:
+                    session.rollback()
+                    return 200, self.state(table_id)
+            self._check_version(record, expected_version)
+            game = get_game(record.game)
+            before = self._replayed(session, record, record.revision - 1)
+            after = game.apply(before, game.parse_event(before, body))
+            seq = (session.exec(select(func.max(EventRecord.seq)).where(EventRecord.table_id == table_id)).one()
+                   or 0) + 1
+            session.add(EventRecord(table_id=table_id, seq=seq, type=body["type"], body=body,
+                                    client_event_id=client_event_id))
+            record.version = after.version
+            session.add(record)
+            session.commit()
+            return 201, self._remember(record, after)
+
+    def undo(self, table_id: str, expected_version=None) -> dict:
+        """Withdraws the last event in force (it stays in the history). 422 when there is none."""
+        with Session(self.engine) as session:
+            record = self._lock_table(session, table_id)
+            self._check_version(record, expected_version)
+            last = session.exec(select(EventRecord).where(EventRecord.table_id == table_id,
+                                                          EventRecord.withdrawn == False)  # noqa: E712
+                                .order_by(EventRecord.seq.desc())).first()
+            if last is None:
+                raise RuleError("nothing_to_undo", "There is nothing to undo at this table.")
+            last.withdrawn, last.withdrawn_at = True, _now()
+            session.add(last)
+            record.version -= 1
+            session.add(record)
+            session.flush()
+            table = self._replay(session, record)
+            session.commit()
+            return self._remember(record, table)
+
+    # --- inside -------------------------------------------------------------------------------------------
+    def _snapshot(self, session: Session) -> None:
+        if self.engine.dialect.name == "postgresql":  # the record and its events read from one snapshot
+            session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+
+    def _record(self, session: Session, table_id: str) -> TableRecord:
+        record = session.get(TableRecord, table_id) if isinstance(table_id, str) else None
+        if record is None:
+            raise NotFound("table_not_found", f"There is no table {table_id!r}.")
+        return record
+
+    def _lock_table(self, session: Session, table_id: str) -> TableRecord:
+        """Takes the table's write lock by bumping its revision first: writers to one table queue here."""
+        result = session.exec(update(TableRecord).where(TableRecord.id == table_id)
+                              .values(revision=TableRecord.revision + 1))
+        if result.rowcount == 0:
+            session.rollback()
+            raise NotFound("table_not_found", f"There is no table {table_id!r}.")
+        return session.exec(select(TableRecord).where(TableRecord.id == table_id)
+                            .execution_options(populate_existing=True)).one()
+
+    def _check_version(self, record: TableRecord, expected) -> None:
+        if expected is not None and expected != record.version:
+            raise Conflict("version_conflict", f"The table changed meanwhile (version {record.version}, this entry "
+                           f"expected {expected}); look at the new state and enter it again if it is still needed.",
+                           version=record.version)
+
+    def _replayed(self, session: Session, record: TableRecord, revision: int | None = None):
+        """The engine state of a table at ``revision`` (default: the record's), from the cache or by replay."""
+        key = (record.id, record.revision if revision is None else revision)
+        with self._lock:
+            if key in self._cache:
+                self._cache.move_to_end(key)
+                return self._cache[key]
+        table = self._replay(session, record)
+        self._put(key, table)
+        return table
+
+    @staticmethod
+    def _replay(session: Session, record: TableRecord):
+        rows = session.exec(select(EventRecord.body).where(EventRecord.table_id == record.id,
+                                                           EventRecord.withdrawn == False)  # noqa: E712
+                            .order_by(EventRecord.seq)).all()
+        return get_game(record.game).replay(record.players, record.options, record.dealer, rows)
+
+    def _put(self, key, table) -> None:
+        with self._lock:
+            self._cache[key] = table
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def _remember(self, record: TableRecord, table) -> dict:
+        self._put((record.id, record.revision), table)
+        return self._serialise(record, table)
+
+    @staticmethod
+    def _serialise(record: TableRecord, table) -> dict:
+        state = {"id": record.id, "revision": record.revision}
+        state.update(get_game(record.game).serialise(table))
+        return state

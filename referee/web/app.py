@@ -1,0 +1,77 @@
+"""The application factory: configuration, the ledger, security headers, error pages, blueprints."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from referee.errors import RefereeError
+from referee.ledger import Ledger
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# A strict policy: our own scripts and styles only, never inline script (the brief's security basics).
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+       "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+
+
+def _secret_key(instance: Path) -> str:
+    """SECRET_KEY from the environment, else one made on first start and kept in instance/ (never in the repo)."""
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask("referee", instance_path=str(ROOT / "instance"), template_folder=str(ROOT / "templates"),
+                static_folder=str(ROOT / "static"))
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.update(
+        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'referee.sqlite3'}",
+        PUBLIC_URL=os.environ.get("PUBLIC_URL"),
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update(config or {})
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(instance)
+    app.json.sort_keys = False
+    app.extensions["referee.ledger"] = Ledger(app.config["DATABASE_URL"])
+
+    from referee.web import api, cli, pages
+
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    cli.register(app)
+
+    @app.after_request
+    def security_headers(response):
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")  # keys travel in links: never leak them
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        if request.path.startswith("/api/") or request.args.get("key"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    @app.errorhandler(RefereeError)
+    def refused(error: RefereeError):
+        if request.path.startswith("/api/"):
+            return jsonify(error={**error.to_dict()}), error.status
+        return render_template("error.html", error=error), error.status
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        if request.path.startswith("/api/"):
+            code = (error.name or "error").lower().replace(" ", "_").replace("'", "")
+            return jsonify(error={"code": code, "message": error.description}), error.code
+        return render_template("error.html", error=error), error.code
+
+    return app

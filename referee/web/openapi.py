@@ -1,0 +1,145 @@
+"""The OpenAPI 3.1 document served at /api/v1/openapi.json, kept beside the code it describes.
+
+The game list, option names and event types come from the engine registry, so they cannot drift from it.
+"""
+from __future__ import annotations
+
+from referee.games import GAMES
+
+CARD = {"type": "string", "description": "<rank><suit>, case-insensitive: AS, 10H or TH, 1O, 12B, JK"}
+CARDS = {"type": "array", "items": CARD}
+PLAYER = {"type": "integer", "minimum": 0, "description": "player index, in order of play"}
+
+EVENT_FIELDS = {
+    "deal": ({"trump": {**CARD, "nullable": True}, "dealer": PLAYER}, []),
+    "trick": ({"cards": CARDS}, ["cards"]),
+    "capture": ({"side": {"type": "integer"}, "cards": CARDS,
+                 "last_trick": {"type": "boolean", "description": "this side took the last trick"}},
+                ["side", "cards"]),
+    "exchange": ({"player": PLAYER, "card": CARD}, ["player"]),
+    "claim": ({"player": PLAYER, "cards": CARDS}, ["player", "cards"]),
+}
+
+
+def _event_schemas() -> dict:
+    kinds = sorted({kind for game in GAMES.values() for kind in game.events})
+    schemas = {}
+    for kind in kinds:
+        props, required = EVENT_FIELDS.get(kind, ({}, []))
+        games = sorted(g.id for g in GAMES.values() if kind in g.events)
+        schemas["Event_" + kind] = {
+            "type": "object", "description": f"A {kind} entry ({', '.join(games)}).",
+            "properties": {"type": {"const": kind}, **props,
+                           "expected_version": {"type": "integer", "description": "409 unless it is the version"},
+                           "client_event_id": {"type": "string", "maxLength": 128,
+                                               "description": "a retry with the same id stores nothing (200)"}},
+            "required": ["type", *required]}
+    return schemas
+
+
+def _answer(description, schema_ref=None, schema=None) -> dict:
+    schema = schema or {"$ref": f"#/components/schemas/{schema_ref}"}
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+ERRORS = {
+    "401": _answer("No key, or a key that does not open this table", "Error"),
+    "404": _answer("No such table", "Error"),
+}
+WRITE_ERRORS = {**ERRORS, "403": _answer("A viewer key on a writing call", "Error")}
+STATE_ANSWER = {"type": "object", "properties": {"state": {"$ref": "#/components/schemas/State"}}}
+TABLE_ID = [{"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}]
+
+
+def openapi_document() -> dict:
+    events = _event_schemas()
+    event_ref = {"oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in events],
+                 "discriminator": {"propertyName": "type"}}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Referee API", "version": "1",
+                 "description": "Score and referee card games played at a real table: create a table, post what "
+                                "happens, read the state. Errors are {\"error\": {\"code\", \"message\", rule?, "
+                                "card?, player?}}."},
+        "servers": [{"url": "/"}],
+        "security": [{"bearer": []}, {"key": []}],
+        "paths": {
+            "/api/v1/games": {"get": {"summary": "The games, their player counts and options", "security": [],
+                                      "responses": {"200": _answer("The games", "Games")}}},
+            "/api/v1/openapi.json": {"get": {"summary": "This document", "security": [],
+                                             "responses": {"200": {"description": "OpenAPI 3.1"}}}},
+            "/api/v1/tables": {"post": {
+                "summary": "Create a table (no account)", "security": [],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/NewTable"}}}},
+                "responses": {"201": _answer("The table, its two keys and links", "Created"),
+                              "422": _answer("Unknown game, bad players, options or dealer", "Error")}}},
+            "/api/v1/tables/{table_id}": {"get": {
+                "summary": "The table's state", "parameters": TABLE_ID,
+                "responses": {"200": _answer("The state", "State"), **ERRORS}}},
+            "/api/v1/tables/{table_id}/events": {
+                "post": {"summary": "Enter one event", "parameters": TABLE_ID,
+                         "requestBody": {"required": True, "content": {"application/json": {"schema": event_ref}}},
+                         "responses": {"201": _answer("Stored", schema=STATE_ANSWER),
+                                       "200": _answer("A client_event_id already seen: nothing stored",
+                                                      schema=STATE_ANSWER),
+                                       "409": _answer("expected_version is stale: nothing stored", "Error"),
+                                       "422": _answer("A rule is broken or the event is bad: nothing stored",
+                                                      "Error"), **WRITE_ERRORS}},
+                "get": {"summary": "The event log, withdrawn events included", "parameters": TABLE_ID,
+                        "responses": {"200": _answer("The events", "Events"), **ERRORS}}},
+            "/api/v1/tables/{table_id}/undo": {"post": {
+                "summary": "Withdraw the last event in force (it stays in the log, withdrawn)",
+                "parameters": TABLE_ID,
+                "responses": {"200": _answer("The new state", schema=STATE_ANSWER),
+                              "409": _answer("expected_version is stale", "Error"),
+                              "422": _answer("Nothing to undo", "Error"), **WRITE_ERRORS}}},
+        },
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"},
+                                "key": {"type": "apiKey", "in": "query", "name": "key"}},
+            "schemas": {**events, **SCHEMAS, "Games": _games_schema()},
+        },
+    }
+
+
+def _games_schema() -> dict:
+    return {"type": "object", "properties": {"games": {"type": "array", "items": {
+        "type": "object", "required": ["id", "name", "players", "options"],
+        "properties": {"id": {"enum": sorted(GAMES)}, "name": {"type": "string"},
+                       "players": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+                       "options": {"type": "array", "items": {"type": "object", "required": ["name", "type",
+                                                                                             "default"]}}}}}}}
+
+
+SCHEMAS = {
+    "Error": {"type": "object", "required": ["error"], "properties": {"error": {
+        "type": "object", "required": ["code", "message"],
+        "properties": {"code": {"type": "string"}, "message": {"type": "string"}, "rule": {"type": "string"},
+                       "card": {"type": "string"}, "player": {"type": "integer"}}}}},
+    "NewTable": {"type": "object", "required": ["game", "players"], "properties": {
+        "game": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}},
+        "options": {"type": "object"}, "dealer": PLAYER}},
+    "Created": {"type": "object", "required": ["id", "scorer_key", "viewer_key", "scorer_url", "viewer_url", "state"],
+                "properties": {"id": {"type": "string"}, "scorer_key": {"type": "string"},
+                               "viewer_key": {"type": "string"}, "scorer_url": {"type": "string"},
+                               "viewer_url": {"type": "string"}, "state": {"$ref": "#/components/schemas/State"}}},
+    "State": {"type": "object",
+              "required": ["id", "game", "version", "players", "sides", "options", "deals", "totals", "series",
+                           "next"],
+              "properties": {
+                  "id": {"type": "string"}, "game": {"type": "string"}, "version": {"type": "integer"},
+                  "revision": {"type": "integer", "description": "grows with every change, undo included"},
+                  "players": {"type": "array", "items": {"type": "string"}},
+                  "sides": {"type": "array", "items": {"type": "object", "properties": {
+                      "name": {"type": "string"}, "players": {"type": "array", "items": {"type": "integer"}}}}},
+                  "options": {"type": "object"},
+                  "deals": {"type": "array", "items": {"type": "object", "required": [
+                      "number", "dealer", "trump", "complete", "tricks", "points", "flags"]}},
+                  "totals": {"type": "array", "items": {"type": "integer"}},
+                  "series": {"type": "object", "required": ["finished", "winner"]},
+                  "next": {"type": "object", "required": ["action", "player"]},
+                  "possible": {"type": "array", "items": {"type": "string"}}}},
+    "Events": {"type": "object", "properties": {"events": {"type": "array", "items": {
+        "type": "object", "required": ["seq", "type", "at", "withdrawn"]}}}},
+}
