@@ -1,0 +1,104 @@
+"""Fixtures in the manner of the Flask tutorial: an app on a fresh SQLite file per test, its client, a ledger
+on each database we support, and a real server process for tests that need one (contract, SIGKILL, browser)."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from referee import create_app
+from referee.ledger import Ledger
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+IN_CI = os.environ.get("CI") == "true"
+PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
+
+
+def need(condition: bool, reason: str) -> None:
+    """Skip when something outside the project is missing here; in CI (CI=true) that is an error, never a skip."""
+    if not condition:
+        if IN_CI:
+            pytest.fail(f"missing in CI: {reason}")
+        pytest.skip(reason)
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+                      "SECRET_KEY": "test"})
+    app.extensions["referee.ledger"].init_db()
+    return app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def ledger(request, tmp_path):
+    """The ledger on SQLite (a temp file: the real thing) and on PostgreSQL when TEST_DATABASE_URL is set."""
+    if request.param == "sqlite":
+        store = Ledger(f"sqlite:///{tmp_path / 'ledger.sqlite3'}")
+    else:
+        url = os.environ.get("TEST_DATABASE_URL")
+        need(bool(url), "TEST_DATABASE_URL is not set (.ci/run starts a PostgreSQL and sets it)")
+        store = Ledger(url)
+        store.drop_all()
+    store.init_db()
+    yield store
+    store.engine.dispose()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``flask --app referee serve`` in a child process, on loopback, with its own database file."""
+
+    def __init__(self, db_path: Path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_path}", "PUBLIC_URL": self.url,
+                    "SECRET_KEY": "test"}
+        self.process = None
+
+    def start(self) -> "Server":
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "flask", "--app", "referee", "serve", "--host", "127.0.0.1", "--port",
+             str(self.port)], cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/api/v1/games", timeout=1).read()
+                return self
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError("server died: " + self.process.stderr.read().decode())
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self, sig=None) -> None:
+        if self.process and self.process.poll() is None:
+            if sig is None:
+                self.process.terminate()
+            else:
+                self.process.send_signal(sig)
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = Server(tmp_path / "server.sqlite3").start()
+    yield srv
+    srv.kill()

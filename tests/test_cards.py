@@ -1,0 +1,47 @@
+import pytest
+
+from referee.cards import BURACO_108, FRENCH_52, PIQUET_32, SPANISH_40, SPANISH_48, Card, piquet_30
+from referee.errors import ParseError
+
+
+def test_deck_sizes():
+    assert (FRENCH_52.size, PIQUET_32.size, SPANISH_40.size, SPANISH_48.size, BURACO_108.size) == (52, 32, 40, 48, 108)
+    assert piquet_30(["7H", "7C"]).size == 30
+    assert len(set(BURACO_108.cards)) == 53 and BURACO_108.counts[Card("JK", None)] == 4
+    assert BURACO_108.counts[FRENCH_52.parse("QS")] == 2
+
+
+def test_parsing_is_case_insensitive_and_takes_t_for_ten():
+    assert FRENCH_52.parse("th") == FRENCH_52.parse("10H") == Card("10", "H")
+    assert SPANISH_40.parse("1o").code == "1O"
+    assert SPANISH_48.parse("12b").code == "12B"
+    assert BURACO_108.parse("jk").code == "JK"
+    assert repr(SPANISH_40.parse("3E")) == "Card('3E')"
+
+
+@pytest.mark.parametrize("deck, text", [(SPANISH_40, "8O"), (SPANISH_40, "9C"), (PIQUET_32, "6S"),
+                                        (FRENCH_52, "JK"), (FRENCH_52, "1S"), (SPANISH_40, "zz"), (FRENCH_52, "")])
+def test_unknown_card_names_the_input_and_the_deck(deck, text):
+    with pytest.raises(ParseError) as refused:
+        deck.parse(text)
+    assert refused.value.code == "unknown_card"
+    if text:
+        assert text in refused.value.message and deck.name("en") in refused.value.message
+
+
+def test_piquet_30_removes_the_two_chosen_sevens():
+    deck = piquet_30(["7D", "7S"])
+    assert Card("7D", None) not in deck and PIQUET_32.parse("7D") not in deck and PIQUET_32.parse("7H") in deck
+    with pytest.raises(ParseError):
+        piquet_30(["7H", "8C"])
+
+
+def test_display_names_in_french_and_english():
+    assert FRENCH_52.parse("AH").name("fr") == "as de cœur"
+    assert FRENCH_52.parse("QS").name("en") == "queen of spades"
+    assert FRENCH_52.parse("10C").short() == "10♣"
+    assert SPANISH_40.parse("1O").name("fr") == "as d'oros (focs)"
+    assert SPANISH_40.parse("12B").name("en") == "king of bastos (bolets)"
+    assert SPANISH_40.parse("11E").name("fr") == "cavalier d'espadas (falçs)"
+    assert SPANISH_40.parse("10C").name("fr") == "sota de copas (porrons)"
+    assert SPANISH_40.parse("12B").short() == "12 bastos"

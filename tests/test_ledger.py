@@ -1,0 +1,129 @@
+"""The ledger on SQLite and on PostgreSQL: append-only log, replay, versions, retries, undo, concurrency."""
+import threading
+
+import pytest
+
+from referee.errors import Conflict, NotFound, ParseError, RuleError
+from tests.test_brisca import DEAL_4P
+
+PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
+
+
+def new(ledger, **options):
+    state, scorer, viewer = ledger.create_table("brisca", PLAYERS4, options)
+    return state["id"], scorer, viewer
+
+
+def test_create_stores_only_a_hash_of_the_scorer_key(ledger):
+    table_id, scorer, viewer = new(ledger)
+    assert len(scorer) >= 22 and len(viewer) >= 22 and scorer != viewer
+    assert ledger.authorize(table_id, scorer, write=True) == "scorer"
+    assert ledger.authorize(table_id, viewer) == "viewer"
+    from sqlmodel import Session
+
+    from referee.ledger import TableRecord
+    with Session(ledger.engine) as session:
+        record = session.get(TableRecord, table_id)
+        assert scorer not in (record.scorer_hash, record.viewer_key) and len(record.scorer_hash) == 64
+
+
+def test_a_whole_deal_replays_to_the_same_state(ledger):
+    table_id, _, _ = new(ledger)
+    ledger.append(table_id, {"type": "deal", "trump": "11E"})
+    for cards, _, _ in DEAL_4P:
+        status, state = ledger.append(table_id, {"type": "trick", "cards": cards})
+        assert status == 201
+    assert state["version"] == 11 and state["totals"] == [65, 55]
+    ledger._cache.clear()  # a fresh process: the state comes from replaying the stored events
+    assert ledger.state(table_id) == state
+
+
+def test_refused_event_stores_nothing(ledger):
+    table_id, _, _ = new(ledger)
+    ledger.append(table_id, {"type": "deal", "trump": "11E"})
+    with pytest.raises(ParseError) as error:
+        ledger.append(table_id, {"type": "trick", "cards": ["8O", "1C", "2C", "3C"]})
+    assert error.value.code == "unknown_card"
+    with pytest.raises(RuleError):
+        ledger.append(table_id, {"type": "trick", "cards": ["1C", "2C"]})
+    assert len(ledger.events(table_id)) == 1 and ledger.state(table_id)["version"] == 1
+
+
+def test_expected_version_and_client_event_id(ledger):
+    table_id, _, _ = new(ledger)
+    status, state = ledger.append(table_id, {"type": "deal", "trump": "11E"}, expected_version=0,
+                                  client_event_id="phone-1")
+    assert status == 201 and state["version"] == 1
+    status, again = ledger.append(table_id, {"type": "deal", "trump": "11E"}, client_event_id="phone-1")
+    assert status == 200 and again["version"] == 1 and len(ledger.events(table_id)) == 1
+    with pytest.raises(Conflict) as error:
+        ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[0][0]}, expected_version=0)
+    assert error.value.code == "version_conflict" and error.value.status == 409
+
+
+def test_undo_withdraws_and_keeps_the_history(ledger):
+    table_id, _, _ = new(ledger)
+    ledger.append(table_id, {"type": "deal", "trump": "11E"})
+    _, with_trick = ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[0][0]})
+    state = ledger.undo(table_id)
+    assert state["version"] == 1 and state["deals"][0]["tricks"] == []
+    _, redone = ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[0][0]})
+    assert {k: v for k, v in redone.items() if k != "revision"} == \
+        {k: v for k, v in with_trick.items() if k != "revision"}
+    assert redone["revision"] > with_trick["revision"]
+    events = ledger.events(table_id)
+    assert [(e["seq"], e["type"], e["withdrawn"]) for e in events] == \
+        [(1, "deal", False), (2, "trick", True), (3, "trick", False)]
+    ledger.undo(table_id)
+    ledger.undo(table_id)
+    with pytest.raises(RuleError) as error:
+        ledger.undo(table_id)
+    assert error.value.code == "nothing_to_undo"
+
+
+def test_unknown_table(ledger):
+    with pytest.raises(NotFound):
+        ledger.state("nope")
+    with pytest.raises(NotFound):
+        ledger.append("nope", {"type": "deal", "trump": "11E"})
+
+
+def test_two_phones_entering_the_same_trick_at_once_store_it_once(ledger):
+    table_id, _, _ = new(ledger)
+    ledger.append(table_id, {"type": "deal", "trump": "11E"})
+    results, barrier = [], threading.Barrier(8)
+
+    def enter():
+        barrier.wait()
+        try:
+            results.append(ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[0][0]},
+                                         expected_version=1)[0])
+        except Conflict:
+            results.append(409)
+
+    threads = [threading.Thread(target=enter) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [201] + [409] * 7
+    assert len(ledger.events(table_id)) == 2
+
+
+def test_the_same_retry_arriving_twice_at_once_is_stored_once(ledger):
+    table_id, _, _ = new(ledger)
+    ledger.append(table_id, {"type": "deal", "trump": "11E"})
+    results, barrier = [], threading.Barrier(6)
+
+    def enter():
+        barrier.wait()
+        results.append(ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[0][0]},
+                                     client_event_id="trick-1")[0])
+
+    threads = [threading.Thread(target=enter) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [200] * 5 + [201]
+    assert [e["type"] for e in ledger.events(table_id)] == ["deal", "trick"]

@@ -1,0 +1,49 @@
+"""Shared trick mechanics (games/tricks.py): R-COMMON-2 leader, winners, card accounting, revoke hook."""
+from referee.cards import FRENCH_52, SPANISH_40
+from referee.games.brisca import STRENGTH
+from referee.games.tricks import Absence, TrickDeal, check_revoke, record_absence, trick_winner
+
+FRENCH = {r: 14 - i for i, r in enumerate(("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"))}
+
+
+def cards(deck, *codes):
+    return [deck.parse(c) for c in codes]
+
+
+def test_highest_of_the_suit_led_wins_without_trump():
+    assert trick_winner(cards(SPANISH_40, "4C", "1O", "3C", "12C"), "E", STRENGTH) == 2
+
+
+def test_any_trump_beats_the_suit_led_and_the_highest_trump_wins():
+    assert trick_winner(cards(SPANISH_40, "1C", "2E", "3C", "4E"), "E", STRENGTH) == 3
+    assert trick_winner(cards(FRENCH_52, "AS", "2H", "KS"), "H", FRENCH) == 1
+
+
+def test_a_card_of_a_third_suit_never_wins():
+    assert trick_winner(cards(FRENCH_52, "5D", "AS", "AC", "6D"), None, FRENCH) == 3
+
+
+def test_r_common_2_leader_is_the_player_after_the_dealer():
+    assert TrickDeal(1, dealer=3, n_players=4, trump=None, trump_suit=None).leader == 0
+    assert TrickDeal(1, dealer=0, n_players=2, trump=None, trump_suit=None).leader == 1
+
+
+def absence(player=1, suits="H", trick=2):
+    return Absence(player, frozenset(suits), trick, "revoke", "R-COMMON-4", "did not follow hearts")
+
+
+def test_r_common_4_revoke_is_flagged_when_a_later_card_proves_it():
+    deal = TrickDeal(1, dealer=0, n_players=4, trump=None, trump_suit="S")
+    assert record_absence(deal, absence()) is None and deal.flags == []
+    assert check_revoke(deal, 2, FRENCH_52.parse("5H")) == []  # another player: proves nothing
+    assert check_revoke(deal, 1, FRENCH_52.parse("5D")) == []  # another suit: proves nothing
+    flags = check_revoke(deal, 1, FRENCH_52.parse("5H"))
+    assert [(f.code, f.player, f.trick, f.rule) for f in flags] == [("revoke", 1, 2, "R-COMMON-4")]
+    assert check_revoke(deal, 1, FRENCH_52.parse("9H")) == []  # flagged once
+
+
+def test_r_common_4_revoke_is_flagged_at_once_when_the_hand_was_shown():
+    deal = TrickDeal(1, dealer=0, n_players=4, trump=None, trump_suit="S")
+    deal.known[FRENCH_52.parse("QH")] = 1
+    flag = record_absence(deal, absence())
+    assert (flag.code, flag.player, flag.trick) == ("revoke", 1, 2) and deal.flags == [flag]
