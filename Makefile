@@ -6,13 +6,14 @@ PORT        ?= 5000
 PYTEST_ARGS ?=
 FLASK       := $(VENV)/bin/flask --app referee
 
-.PHONY: help install db run test clean
+.PHONY: help install db run test bench clean
 
 help:
 	@echo "make install                 create .venv (Python deps) and node_modules (htmx)"
 	@echo "make db                      create the SQLite database in instance/"
 	@echo "make run  [PORT=5000]        install, init the db and serve on the LAN"
 	@echo "make test [PYTEST_ARGS=...]  install and run pytest"
+	@echo "make bench                   print the replay and trick-POST timings (bench/)"
 	@echo "make clean                   remove .venv, node_modules and static/vendor"
 
 install: $(VENV)/.installed static/vendor/htmx.min.js
@@ -44,6 +45,9 @@ run: install db
 
 test: install
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+
+bench: install
+	$(VENV)/bin/python bench/brisca_bench.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor
