@@ -13,6 +13,7 @@ import hmac
 import secrets
 import threading
 from collections import OrderedDict
+from dataclasses import fields
 from datetime import datetime, timezone
 
 from sqlalchemy import JSON, Column, UniqueConstraint, event as sa_event, func, update
@@ -20,9 +21,6 @@ from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from referee.errors import Conflict, Forbidden, NotFound, RuleError, Unauthorized
 from referee.games import get_game
-
-CONTROL_FIELDS = ("expected_version", "client_event_id")
-
 
 def _now() -> datetime:
     return datetime.now(timezone.utc)
@@ -60,9 +58,8 @@ class EventRecord(SQLModel, table=True):
     withdrawn_at: datetime | None = None
 
     def to_dict(self) -> dict:
-        doc = {"seq": self.seq, "type": self.type}
-        doc.update({k: v for k, v in self.body.items() if k != "type"})
-        doc.update(at=_iso(self.at), withdrawn=self.withdrawn)
+        doc = dict(self.body)
+        doc.update(seq=self.seq, type=self.type, at=_iso(self.at), withdrawn=self.withdrawn)
         if self.withdrawn_at is not None:
             doc["withdrawn_at"] = _iso(self.withdrawn_at)
         if self.client_event_id is not None:
@@ -110,6 +107,11 @@ class Ledger:
         self._cache_size = cache_size
         self._lock = threading.Lock()
 
+    def _session(self) -> Session:
+        # Objects keep the values this transaction saw after commit: the state is cached under *this* write's
+        # revision, never under one a concurrent writer committed meanwhile.
+        return Session(self.engine, expire_on_commit=False)
+
     def init_db(self) -> None:
         SQLModel.metadata.create_all(self.engine)
 
@@ -125,7 +127,7 @@ class Ledger:
         record = TableRecord(id=secrets.token_urlsafe(8), game=game.id, players=table.players,
                              options=table.options, dealer=table.first_dealer, scorer_hash=hash_key(scorer_key),
                              viewer_key=viewer_key)
-        with Session(self.engine) as session:
+        with self._session() as session:
             session.add(record)
             session.commit()
             state = self._remember(record, table)
@@ -134,7 +136,7 @@ class Ledger:
     def authorize(self, table_id: str, key: str | None, write: bool = False) -> str:
         """'scorer' or 'viewer' for a key of this table; 404 for no such table, 401 for no or a wrong key,
         403 for a viewer key on a writing call."""
-        with Session(self.engine) as session:
+        with self._session() as session:
             record = self._record(session, table_id)
         if not key:
             raise Unauthorized("key_required", "This table needs its key: add ?key=… or an Authorization header.")
@@ -147,27 +149,27 @@ class Ledger:
         raise Unauthorized("bad_key", "This key does not open this table.")
 
     def viewer_key(self, table_id: str) -> str:
-        with Session(self.engine) as session:
+        with self._session() as session:
             return self._record(session, table_id).viewer_key
 
     def state(self, table_id: str) -> dict:
-        with Session(self.engine) as session:
+        with self._session() as session:
             self._snapshot(session)
             record = self._record(session, table_id)
             return self._serialise(record, self._replayed(session, record))
 
     def events(self, table_id: str) -> list:
-        with Session(self.engine) as session:
+        with self._session() as session:
             self._record(session, table_id)
             rows = session.exec(select(EventRecord).where(EventRecord.table_id == table_id)
                                 .order_by(EventRecord.seq)).all()
             return [row.to_dict() for row in rows]
 
     # --- writing ------------------------------------------------------------------------------------------
-    def append(self, table_id: str, body: dict, expected_version=None, client_event_id=None) -> tuple:
+    def append(self, table_id: str, body: dict, expected_version=None, client_event_id=None,
+               expected_revision=None) -> tuple:
         """Stores one event if the engine accepts it. Returns (status, state): 201 stored, 200 a retry."""
-        body = {k: v for k, v in body.items() if k not in CONTROL_FIELDS}
-        with Session(self.engine) as session:
+        with self._session() as session:
             record = self._lock_table(session, table_id)
             if client_event_id is not None:
                 seen = session.exec(select(EventRecord.id).where(EventRecord.table_id == table_id,
@@ -175,10 +177,12 @@ class Ledger:
                 if seen.first() is not None:
                     session.rollback()
                     return 200, self.state(table_id)
-            self._check_version(record, expected_version)
+            self._check_version(record, expected_version, expected_revision)
             game = get_game(record.game)
             before = self._replayed(session, record, record.revision - 1)
-            after = game.apply(before, game.parse_event(before, body))
+            event = game.parse_event(before, body)
+            after = game.apply(before, event)
+            body = {"type": event.type, **{f.name: body[f.name] for f in fields(event) if f.name in body}}
             seq = (session.exec(select(func.max(EventRecord.seq)).where(EventRecord.table_id == table_id)).one()
                    or 0) + 1
             session.add(EventRecord(table_id=table_id, seq=seq, type=body["type"], body=body,
@@ -188,11 +192,11 @@ class Ledger:
             session.commit()
             return 201, self._remember(record, after)
 
-    def undo(self, table_id: str, expected_version=None) -> dict:
+    def undo(self, table_id: str, expected_version=None, expected_revision=None) -> dict:
         """Withdraws the last event in force (it stays in the history). 422 when there is none."""
-        with Session(self.engine) as session:
+        with self._session() as session:
             record = self._lock_table(session, table_id)
-            self._check_version(record, expected_version)
+            self._check_version(record, expected_version, expected_revision)
             last = session.exec(select(EventRecord).where(EventRecord.table_id == table_id,
                                                           EventRecord.withdrawn == False)  # noqa: E712
                                 .order_by(EventRecord.seq.desc())).first()
@@ -228,7 +232,13 @@ class Ledger:
         return session.exec(select(TableRecord).where(TableRecord.id == table_id)
                             .execution_options(populate_existing=True)).one()
 
-    def _check_version(self, record: TableRecord, expected) -> None:
+    def _check_version(self, record: TableRecord, expected, expected_revision=None) -> None:
+        """409 when the phone's view is stale. ``version`` (the contract's) goes down on undo, so a phone that saw
+        version 5, an undo and a new entry would pass; ``expected_revision`` (every change) catches that too."""
+        if expected_revision is not None and expected_revision != record.revision - 1:  # before our own bump
+            raise Conflict("version_conflict", f"The table changed meanwhile (revision {record.revision - 1}, this "
+                           f"entry expected {expected_revision}); look at the new state and enter it again if it "
+                           "is still needed.", version=record.version, revision=record.revision - 1)
         if expected is not None and expected != record.version:
             raise Conflict("version_conflict", f"The table changed meanwhile (version {record.version}, this entry "
                            f"expected {expected}); look at the new state and enter it again if it is still needed.",

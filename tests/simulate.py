@@ -7,8 +7,16 @@ from __future__ import annotations
 import random
 
 from referee.cards import SPANISH_40, SPANISH_48
-from referee.games.brisca import HAND_SIZE, STRENGTH
-from referee.games.tricks import trick_winner
+
+HAND_SIZE = 3
+ORDER = ["1", "3", "12", "11", "10", "9", "8", "7", "6", "5", "4", "2"]  # R-BRISCA-1, strongest first
+
+
+def winner_of(cards, trump):
+    """Written apart from the engine on purpose (R-BRISCA-3): the highest trump, else the highest of the suit led."""
+    trumps = [c for c in cards if c.suit == trump]
+    pool = trumps or [c for c in cards if c.suit == cards[0].suit]
+    return cards.index(min(pool, key=lambda c: ORDER.index(c.rank)))
 
 
 def brisca_deal(n_players: int, dealer: int, seed: int, trump_suit: str | None = None) -> list:
@@ -25,7 +33,7 @@ def brisca_deal(n_players: int, dealer: int, seed: int, trump_suit: str | None =
     while any(hands):
         order = [(leader + i) % n_players for i in range(n_players)]
         cards = [hands[p].pop(rng.randrange(len(hands[p]))) for p in order]
-        winner = order[trick_winner(cards, trump, STRENGTH)]
+        winner = order[winner_of(cards, trump)]
         events.append({"type": "trick", "cards": [c.code for c in cards]})
         if stock:
             for p in [(winner + i) % n_players for i in range(n_players)]:

@@ -53,6 +53,9 @@ def test_create_answers_201_with_keys_links_and_state(client, created):
     ({"game": "brisca", "players": ["Ana", "Bo", "Cy"]}, "bad_players"),
     ({"game": "brisca", "players": PLAYERS4, "options": {"colour": "red"}}, "bad_option"),
     ({"game": "brisca", "players": PLAYERS4, "dealer": 4}, "bad_dealer"),
+    ({"game": ["brisca"], "players": PLAYERS4}, "unknown_game"),
+    ({"game": "brisca", "players": ["Ana", "Bo\x00", "Cy", "Di"]}, "bad_players"),
+    ({"game": "brisca", "players": ["Ana", "B" * 41, "Cy", "Di"]}, "bad_players"),
 ])
 def test_create_refusals_are_422(client, body, code):
     response = client.post("/api/v1/tables", json=body)
@@ -87,9 +90,13 @@ def test_events_201_and_refusals_422(client, created):
         "rule": "R-COMMON-4", "card": "1C", "player": 3}
     response = post(client, created, {"type": "trick", "cards": ["5C", "11B", "11C"]})
     assert response.status_code == 422 and error_of(response)["code"] == "wrong_trick_size"
-    for body in ({"type": "castle"}, {"type": "trick"}, {"type": "trick", "cards": "1C"}, ["trick"]):
+    for body in ({"type": "castle"}, {"type": "trick"}, {"type": "trick", "cards": "1C"}, ["trick"],
+                 {"type": ["trick"]}, {"type": "trick", "cards": DEAL_4P[1][0], "client_event_id": "a\x00"},
+                 {"type": "trick", "cards": DEAL_4P[1][0], "expected_version": "2"}):
         response = post(client, created, body)
         assert response.status_code == 422, body
+    response = post(client, created, {"type": "trick", "cards": DEAL_4P[1][0], "pad": "x" * 70000})
+    assert response.status_code == 413 and error_of(response)["code"] == "request_entity_too_large"
     response = client.post(f"/api/v1/tables/{created['id']}/events", data="type=trick",
                            headers=bearer(created["scorer_key"]))
     assert response.status_code == 422 and error_of(response)["code"] == "bad_json"

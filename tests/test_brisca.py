@@ -311,6 +311,39 @@ def test_r_brisca_7_trump_rotation_fixes_the_suits():
     assert out["series"]["finished"] is True and out["series"]["wins_needed"] is None
 
 
+PILE_100 = ["1O", "1C", "1E", "1B", "3O", "3C", "3E", "3B", "12O", "12C", "12E", "12B"]  # 44 + 40 + 16
+PILE_14 = ["1O", "11O", "2O", "4O"]  # 11 + 3: the other side takes 106
+PILE_11 = ["1O", "2O", "4O", "5O"]
+
+
+def test_r_brisca_6_exactly_100_is_a_single_win():
+    out = GAME.serialise(captured(table(double_over_100=True), "4O", PILE_100))
+    assert out["deals"][0]["points"] == [100, 20] and out["series"]["wins"] == [1, 0]
+
+
+def test_r_brisca_8_exactly_11_wins_the_mexican_deal():
+    out = GAME.serialise(captured(table(mexican_11=True), "4O", PILE_11))
+    assert out["deals"][0]["points"] == [11, 109] and out["deals"][0]["outcome"]["winner"] == 0
+
+
+def test_r_brisca_8_sixty_all_is_a_draw_even_under_last_trick():
+    out = GAME.serialise(captured(table(mexican_11=True, tie_rule="last_trick"), "4O", PILE_60))
+    assert out["deals"][0]["outcome"]["winner"] is None and out["series"]["wins"] == [0, 0]
+
+
+@pytest.mark.parametrize("piles, wins, totals, winner", [
+    ((PILE_106, PILE_106, PILE_11, PILE_11), [2, 2], [234, 246], 1),  # 2-2 in wins: more points wins
+    ((PILE_106, PILE_106, PILE_14, PILE_14), [2, 2], [240, 240], None),  # level on both: no winner
+])
+def test_r_brisca_7_rotation_ties_on_wins_are_broken_by_points(piles, wins, totals, winner):
+    state = table(trump_rotation=True)
+    for pile in piles:
+        state = captured(state, "4O", pile)
+    out = GAME.serialise(state)
+    assert out["series"]["wins"] == wins and out["totals"] == totals
+    assert out["series"]["finished"] is True and out["series"]["winner"] == winner
+
+
 def test_r_brisca_7_rotation_winner_has_most_deal_wins_ties_broken_by_points():
     state = table(trump_rotation=True)
     for pile in (PILE_106, PILE_106, PILE_60, PILE_60):

@@ -31,7 +31,8 @@ def test_unknown_card_names_the_input_and_the_deck(deck, text):
 
 def test_piquet_30_removes_the_two_chosen_sevens():
     deck = piquet_30(["7D", "7S"])
-    assert Card("7D", None) not in deck and PIQUET_32.parse("7D") not in deck and PIQUET_32.parse("7H") in deck
+    assert PIQUET_32.parse("7D") not in deck and PIQUET_32.parse("7S") not in deck
+    assert PIQUET_32.parse("7H") in deck and PIQUET_32.parse("7C") in deck
     with pytest.raises(ParseError):
         piquet_30(["7H", "8C"])
 

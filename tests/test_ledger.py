@@ -88,42 +88,80 @@ def test_unknown_table(ledger):
         ledger.append("nope", {"type": "deal", "trump": "11E"})
 
 
-def test_two_phones_entering_the_same_trick_at_once_store_it_once(ledger):
-    table_id, _, _ = new(ledger)
-    ledger.append(table_id, {"type": "deal", "trump": "11E"})
-    results, barrier = [], threading.Barrier(8)
+def at_once(count, entry) -> list:
+    """Runs ``entry`` in ``count`` threads released together; returns the statuses (409 for a conflict)."""
+    results, barrier = [], threading.Barrier(count)
 
-    def enter():
+    def run():
         barrier.wait()
         try:
-            results.append(ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[0][0]},
-                                         expected_version=1)[0])
+            results.append(entry()[0])
         except Conflict:
             results.append(409)
 
-    threads = [threading.Thread(target=enter) for _ in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert sorted(results) == [201] + [409] * 7
+    threads = [threading.Thread(target=run) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sorted(results)
+
+
+def test_two_phones_entering_the_same_trick_at_once_store_it_once(ledger):
+    table_id, _, _ = new(ledger)
+    ledger.append(table_id, {"type": "deal", "trump": "11E"})
+    trick = {"type": "trick", "cards": DEAL_4P[0][0]}
+    assert at_once(8, lambda: ledger.append(table_id, trick, expected_version=1)) == [201] + [409] * 7
     assert len(ledger.events(table_id)) == 2
 
 
 def test_the_same_retry_arriving_twice_at_once_is_stored_once(ledger):
     table_id, _, _ = new(ledger)
     ledger.append(table_id, {"type": "deal", "trump": "11E"})
-    results, barrier = [], threading.Barrier(6)
-
-    def enter():
-        barrier.wait()
-        results.append(ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[0][0]},
-                                     client_event_id="trick-1")[0])
-
-    threads = [threading.Thread(target=enter) for _ in range(6)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert sorted(results) == [200] * 5 + [201]
+    trick = {"type": "trick", "cards": DEAL_4P[0][0]}
+    assert at_once(6, lambda: ledger.append(table_id, trick, client_event_id="trick-1")) == [200] * 5 + [201]
     assert [e["type"] for e in ledger.events(table_id)] == ["deal", "trick"]
+
+
+def test_an_entry_landing_between_a_commit_and_its_caching_does_not_corrupt_the_cache(ledger, monkeypatch):
+    table_id, _, _ = new(ledger)
+    ledger.append(table_id, {"type": "deal", "trump": "11E"})
+    remember, landed = ledger._remember, []
+
+    def remember_late(record, table):  # phone B's trick commits right after phone A's, before A caches its state
+        if not landed:
+            landed.append(True)
+            other = threading.Thread(target=ledger.append, args=(table_id, {"type": "trick", "cards": DEAL_4P[1][0]}))
+            other.start()
+            other.join()
+        return remember(record, table)
+
+    monkeypatch.setattr(ledger, "_remember", remember_late)
+    _, answer = ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[0][0]})
+    assert (answer["version"], len(answer["deals"][0]["tricks"])) == (2, 1)
+    cached = ledger.state(table_id)
+    assert cached["version"] == 3 and len(cached["deals"][0]["tricks"]) == 2
+    with pytest.raises(RuleError):  # trick 2 is there: entering it again is refused
+        ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[1][0]})
+    fresh = type(ledger)(ledger.url)  # another process: no cache, the state is replayed from the log
+    assert fresh.state(table_id) == cached
+    fresh.engine.dispose()
+
+
+def test_only_the_events_own_fields_are_stored(ledger):
+    table_id, _, _ = new(ledger)
+    ledger.append(table_id, {"type": "deal", "trump": "11e", "seq": 99, "withdrawn_at": "2000-01-01", "note": "x"})
+    assert ledger.events(table_id)[0]["seq"] == 1
+    assert {k for k in ledger.events(table_id)[0]} == {"seq", "type", "trump", "at", "withdrawn"}
+
+
+def test_expected_revision_catches_an_undo_followed_by_a_new_entry(ledger):
+    table_id, _, _ = new(ledger)
+    _, seen = ledger.append(table_id, {"type": "deal", "trump": "11E"})  # phone A sees version 1
+    ledger.undo(table_id)  # phone B undoes the deal and enters another one: version 1 again
+    ledger.append(table_id, {"type": "deal", "trump": "4O"})
+    with pytest.raises(Conflict):
+        ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[0][0]}, expected_revision=seen["revision"])
+    status, _ = ledger.append(table_id, {"type": "trick", "cards": ["1C", "11O", "2C", "6O"]},
+                              expected_revision=ledger.state(table_id)["revision"])
+    assert status == 201

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 from referee.errors import ParseError, RuleError
 
+MAX_NAME = 40
+
 
 @dataclass(frozen=True)
 class Option:
@@ -130,6 +132,8 @@ class Game:
     def new_table(self, players: list, options: dict | None = None, dealer: int | None = None) -> Table:
         if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
             raise ParseError("bad_players", "Players must be a list of names in order of play.")
+        if not all(len(p.strip()) <= MAX_NAME and p.isprintable() for p in players):
+            raise ParseError("bad_players", f"A player's name is at most {MAX_NAME} printable characters.")
         players = [p.strip() for p in players]
         low, high = self.players
         if not low <= len(players) <= high or len(players) not in self.player_counts():
@@ -156,7 +160,7 @@ class Game:
         if not isinstance(data, dict):
             raise ParseError("bad_event", "An event is a JSON object with a \"type\".")
         kind = data.get("type")
-        if kind not in self.events:
+        if not isinstance(kind, str) or kind not in self.events:
             raise ParseError("bad_event", f"{self.names['en']} has no event {kind!r}; it takes "
                              f"{', '.join(sorted(self.events))}.", field="type")
         return self.events[kind](self, table, data)
@@ -214,6 +218,6 @@ def register(game_class):
 
 
 def get_game(game_id) -> Game:
-    if game_id not in GAMES:
+    if not isinstance(game_id, str) or game_id not in GAMES:
         raise ParseError("unknown_game", f"There is no game {game_id!r}; the games are {', '.join(sorted(GAMES))}.")
     return GAMES[game_id]

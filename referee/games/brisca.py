@@ -255,7 +255,9 @@ class Brisca(TrickGame):
         if event.last_trick is not None:
             deal.last_trick_side = event.side if event.last_trick else 1 - event.side
         points = [self.card_points(pile) for pile in deal.captures]
-        if points == [60, 60] and table.options["tie_rule"] == "last_trick" and deal.last_trick_side is None:
+        options = table.options
+        if points == [60, 60] and options["tie_rule"] == "last_trick" and not options["mexican_11"] \
+                and deal.last_trick_side is None:
             raise RuleError("last_trick_needed", "60–60 is decided by the last trick at this table: enter the pile "
                             "again with last_trick true or false.", rule="R-BRISCA-6")
 

@@ -70,31 +70,36 @@ def table(table_id):
     return jsonify(ledger().state(table_id))
 
 
-def _control(body: dict) -> tuple:
-    expected = body.get("expected_version")
-    if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
-        raise ParseError("bad_event", "expected_version must be a whole number.", field="expected_version")
+def _control(body: dict) -> dict:
+    """The entry's control fields: ``expected_version``, ``expected_revision``, ``client_event_id``."""
+    control = {}
+    for name in ("expected_version", "expected_revision"):
+        value = body.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ParseError("bad_event", f"{name} must be a whole number.", field=name)
+        control[name] = value
     client_id = body.get("client_event_id")
-    if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= 128):
-        raise ParseError("bad_event", "client_event_id must be a text of 1 to 128 characters.",
+    if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= 128
+                                  or not client_id.isprintable()):
+        raise ParseError("bad_event", "client_event_id must be a text of 1 to 128 printable characters.",
                          field="client_event_id")
-    return expected, client_id
+    control["client_event_id"] = client_id
+    return control
 
 
 @bp.post("/tables/<table_id>/events")
 def post_event(table_id):
     ledger().authorize(table_id, request_key(), write=True)
     body = json_body()
-    expected, client_id = _control(body)
-    status, state = ledger().append(table_id, body, expected, client_id)
+    status, state = ledger().append(table_id, body, **_control(body))
     return jsonify(state=state), status
 
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id):
     ledger().authorize(table_id, request_key(), write=True)
-    expected, _ = _control(json_body(optional=True))
-    return jsonify(state=ledger().undo(table_id, expected))
+    control = _control(json_body(optional=True))
+    return jsonify(state=ledger().undo(table_id, control["expected_version"], control["expected_revision"]))
 
 
 @bp.get("/tables/<table_id>/events")

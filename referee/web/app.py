@@ -37,7 +37,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'referee.sqlite3'}",
         PUBLIC_URL=os.environ.get("PUBLIC_URL"),
-        JSON_SORT_KEYS=False,
+        MAX_CONTENT_LENGTH=64 * 1024,  # an entry is a few hundred bytes
     )
     app.config.update(config or {})
     if not app.config.get("SECRET_KEY"):
