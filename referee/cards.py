@@ -130,8 +130,8 @@ class Deck:
     def parse(self, text) -> Card:
         """Reads one card code of this deck, or raises ``ParseError`` with code ``unknown_card`` naming the input."""
         if not isinstance(text, str) or not text.strip():
-            raise ParseError("unknown_card", f"{text!r} is not a card code: expected rank then suit, like "
-                             f"{self.cards[0].code}.", card=str(text))
+            raise ParseError("unknown_card", "{text} is not a card code: expected rank then suit, like {example}.",
+                             text=repr(text), example=self.cards[0].code)
         raw = text.strip().upper()
         if raw == JOKER:
             card = Card(JOKER, None)
@@ -141,13 +141,13 @@ class Deck:
                 rank = "10"
             card = Card(rank, suit, self.spanish)
         if card not in self:
-            raise ParseError("unknown_card", f"{text.strip()} is not a card of the {self.name('en')}.",
-                             card=text.strip(), deck=self.id)
+            raise ParseError("unknown_card", "{card} is not a card of the {deck_name}.", card=text.strip(),
+                             deck=self.id, deck_name=self.name("en"))
         return card
 
     def parse_many(self, texts) -> list:
         if not isinstance(texts, list):
-            raise ParseError("bad_event", f"Expected a list of card codes, got {texts!r}.")
+            raise ParseError("bad_event", "Expected a list of card codes, got {value}.", value=repr(texts))
         return [self.parse(t) for t in texts]
 
     def __repr__(self) -> str:
@@ -173,7 +173,8 @@ def piquet_30(removed=("7H", "7C")) -> Deck:
     """The piquet deck less two chosen 7s (R-BRUSQ-1 chooses one red and one black; that check is the game's)."""
     cards = [PIQUET_32.parse(code) for code in removed]
     if len(set(cards)) != 2 or any(c.rank != "7" for c in cards):
-        raise ParseError("bad_option", f"The 30-card deck removes two different 7s, not {', '.join(removed)}.")
+        raise ParseError("bad_option", "The 30-card deck removes two different 7s, not {removed}.",
+                         removed=", ".join(removed))
     ident = "piquet30-" + "-".join(sorted(c.code for c in cards))
     return Deck(ident, {"fr": "jeu de piquet de 30 cartes", "en": "30-card piquet deck"},
                 tuple(c for c in PIQUET_32.cards if c not in cards))

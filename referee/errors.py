@@ -8,19 +8,24 @@ from __future__ import annotations
 
 
 class RefereeError(Exception):
-    """An entry refused: nothing is stored. ``status`` is the HTTP status the API answers with."""
+    """An entry refused: nothing is stored. ``status`` is the HTTP status the API answers with.
+
+    ``template`` is an English sentence with ``{named}`` fields; ``message`` is it filled in. Pages translate the
+    template (it is a msgid of the catalogues) and fill it with card names in the page's language.
+    """
 
     status = 422
 
-    def __init__(self, code: str, message: str, *, rule: str | None = None, card: str | None = None,
-                 player: int | None = None, **details):
-        super().__init__(message)
+    def __init__(self, code: str, template: str, *, rule: str | None = None, card: str | None = None,
+                 player: int | None = None, **params):
         self.code = code
-        self.message = message
+        self.template = template
         self.rule = rule
         self.card = card
         self.player = player
-        self.details = details
+        self.params = params
+        self.message = template.format(card=card, player=player, **params)
+        super().__init__(self.message)
 
     def to_dict(self) -> dict:
         body = {"code": self.code, "message": self.message}
@@ -28,7 +33,7 @@ class RefereeError(Exception):
             value = getattr(self, name)
             if value is not None:
                 body[name] = value
-        body.update(self.details)
+        body.update(self.params)
         return body
 
     def __repr__(self) -> str:

@@ -219,7 +219,7 @@ class Ledger:
     def _record(self, session: Session, table_id: str) -> TableRecord:
         record = session.get(TableRecord, table_id) if isinstance(table_id, str) else None
         if record is None:
-            raise NotFound("table_not_found", f"There is no table {table_id!r}.")
+            raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
         return record
 
     def _lock_table(self, session: Session, table_id: str) -> TableRecord:
@@ -228,7 +228,7 @@ class Ledger:
                               .values(revision=TableRecord.revision + 1))
         if result.rowcount == 0:
             session.rollback()
-            raise NotFound("table_not_found", f"There is no table {table_id!r}.")
+            raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
         return session.exec(select(TableRecord).where(TableRecord.id == table_id)
                             .execution_options(populate_existing=True)).one()
 
@@ -236,13 +236,11 @@ class Ledger:
         """409 when the phone's view is stale. ``version`` (the contract's) goes down on undo, so a phone that saw
         version 5, an undo and a new entry would pass; ``expected_revision`` (every change) catches that too."""
         if expected_revision is not None and expected_revision != record.revision - 1:  # before our own bump
-            raise Conflict("version_conflict", f"The table changed meanwhile (revision {record.revision - 1}, this "
-                           f"entry expected {expected_revision}); look at the new state and enter it again if it "
-                           "is still needed.", version=record.version, revision=record.revision - 1)
+            raise Conflict("version_conflict", "The table changed meanwhile: look at the new state and enter it "
+                           "again if it is still needed.", version=record.version, revision=record.revision - 1)
         if expected is not None and expected != record.version:
-            raise Conflict("version_conflict", f"The table changed meanwhile (version {record.version}, this entry "
-                           f"expected {expected}); look at the new state and enter it again if it is still needed.",
-                           version=record.version)
+            raise Conflict("version_conflict", "The table changed meanwhile: look at the new state and enter it "
+                           "again if it is still needed.", version=record.version, revision=record.revision - 1)
 
     def _replayed(self, session: Session, record: TableRecord, revision: int | None = None):
         """The engine state of a table at ``revision`` (default: the record's), from the cache or by replay."""

@@ -87,7 +87,7 @@ def test_events_201_and_refusals_422(client, created):
     error = error_of(response)
     assert response.status_code == 422 and error == {
         "code": "card_already_played", "message": "1C was already played in trick 1 (entered here for Di).",
-        "rule": "R-COMMON-4", "card": "1C", "player": 3}
+        "rule": "R-COMMON-4", "card": "1C", "player": 3, "trick": 1, "name": "Di"}
     response = post(client, created, {"type": "trick", "cards": ["5C", "11B", "11C"]})
     assert response.status_code == 422 and error_of(response)["code"] == "wrong_trick_size"
     for body in ({"type": "castle"}, {"type": "trick"}, {"type": "trick", "cards": "1C"}, ["trick"],

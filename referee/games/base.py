@@ -37,8 +37,8 @@ class Option:
             ok = False
         if not ok:
             allowed = f"one of {', '.join(map(str, self.choices))}" if self.choices else f"a {self.type}"
-            raise ParseError("bad_option", f"Option {self.name} must be {allowed}, not {value!r}.",
-                             option=self.name)
+            raise ParseError("bad_option", "Option {option} must be {allowed}, not {value}.", option=self.name,
+                             allowed=allowed, value=repr(value))
         return value
 
     def describe(self) -> dict:
@@ -81,12 +81,14 @@ def field_of(data: dict, name: str, kind, *, optional=False, default=None):
     if name not in data or data[name] is None:
         if optional:
             return default
-        raise ParseError("bad_event", f"The {data.get('type', 'event')} entry needs the field {name!r}.", field=name)
+        raise ParseError("bad_event", "The {type} entry needs the field {field}.", type=str(data.get("type")),
+                         field=name)
     value = data[name]
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ParseError("bad_event", f"Field {name!r} must be a whole number, not {value!r}.", field=name)
+        raise ParseError("bad_event", "Field {field} must be a whole number, not {value}.", field=name,
+                         value=repr(value))
     if kind is not int and not isinstance(value, kind):
-        raise ParseError("bad_event", f"Field {name!r} has the wrong type: {value!r}.", field=name)
+        raise ParseError("bad_event", "Field {field} has the wrong type: {value}.", field=name, value=repr(value))
     return value
 
 
@@ -117,8 +119,8 @@ class Game:
         known = {o.name: o for o in self.options}
         for name in given:
             if name not in known:
-                raise ParseError("bad_option", f"{self.names['en']} has no option {name!r}; it has "
-                                 f"{', '.join(known) or 'none'}.", option=name)
+                raise ParseError("bad_option", "{game} has no option {option}; it has {known}.",
+                                 game=self.names["en"], option=name, known=", ".join(known) or "none")
         resolved = {o.name: o.validate(given[o.name]) if o.name in given else o.default for o in self.options}
         self.check_options(resolved, n_players)
         return resolved
@@ -133,18 +135,20 @@ class Game:
         if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
             raise ParseError("bad_players", "Players must be a list of names in order of play.")
         if not all(len(p.strip()) <= MAX_NAME and p.isprintable() for p in players):
-            raise ParseError("bad_players", f"A player's name is at most {MAX_NAME} printable characters.")
+            raise ParseError("bad_players", "A player's name is at most {max} printable characters.", max=MAX_NAME)
         players = [p.strip() for p in players]
         low, high = self.players
         if not low <= len(players) <= high or len(players) not in self.player_counts():
             counts = ", ".join(map(str, self.player_counts()))
-            raise ParseError("bad_players", f"{self.names['en']} is played by {counts} players, not {len(players)}.")
+            raise ParseError("bad_players", "{game} is played by {counts} players, not {count}.",
+                             game=self.names["en"], counts=counts, count=len(players))
         if len(set(p.casefold() for p in players)) != len(players):
             raise ParseError("bad_players", "Two players have the same name; give each a name of their own.")
         resolved = self.resolve_options(options, len(players))
         dealer = 0 if dealer is None else dealer  # R-COMMON-2: the first player deals by default
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(players):
-            raise ParseError("bad_dealer", f"The first dealer must be a player index from 0 to {len(players) - 1}.")
+            raise ParseError("bad_dealer", "The first dealer must be a player index from 0 to {last}.",
+                             last=len(players) - 1)
         table = self.make_table(players, resolved, dealer)
         table.totals = [0] * len(table.sides)
         return table
@@ -158,11 +162,11 @@ class Game:
     # --- events -------------------------------------------------------------------------------------------
     def parse_event(self, table: Table, data) -> object:
         if not isinstance(data, dict):
-            raise ParseError("bad_event", "An event is a JSON object with a \"type\".")
+            raise ParseError("bad_event", "An event is a JSON object with a type.")
         kind = data.get("type")
         if not isinstance(kind, str) or kind not in self.events:
-            raise ParseError("bad_event", f"{self.names['en']} has no event {kind!r}; it takes "
-                             f"{', '.join(sorted(self.events))}.", field="type")
+            raise ParseError("bad_event", "{game} has no event {kind}; it takes {events}.", game=self.names["en"],
+                             kind=repr(kind), events=", ".join(sorted(self.events)), field="type")
         return self.events[kind](self, table, data)
 
     def apply(self, table: Table, event) -> Table:
@@ -219,5 +223,6 @@ def register(game_class):
 
 def get_game(game_id) -> Game:
     if not isinstance(game_id, str) or game_id not in GAMES:
-        raise ParseError("unknown_game", f"There is no game {game_id!r}; the games are {', '.join(sorted(GAMES))}.")
+        raise ParseError("unknown_game", "There is no game {game}; the games are {games}.", game=repr(game_id),
+                         games=", ".join(sorted(GAMES)))
     return GAMES[game_id]

@@ -108,8 +108,8 @@ class Brisca(TrickGame):
     # --- deal ---------------------------------------------------------------------------------------------
     def on_deal(self, table: BriscaTable, event: ev.Deal) -> None:
         if table.current is not None and not table.current.complete:
-            raise RuleError("deal_in_progress", f"Deal {table.current.number} is not finished yet.",
-                            rule="R-COMMON-2")
+            raise RuleError("deal_in_progress", "Deal {number} is not finished yet.", rule="R-COMMON-2",
+                            number=table.current.number)
         fixed = self.fixed_trump(table)
         if event.trump is None and fixed is None:
             raise RuleError("bad_event", "A Brisca deal starts with the turned trump card.", rule="R-BRISCA-2")
@@ -122,8 +122,8 @@ class Brisca(TrickGame):
 
     def verify_play(self, table, deal: BriscaDeal, player, card, number) -> None:
         if card == deal.bottom and deal.stock > 0:
-            raise RuleError("card_under_stock", f"{card.code} lies under the stock and is drawn last: nobody can "
-                            "play it yet.", rule="R-BRISCA-2", card=card.code, player=player)
+            raise RuleError("card_under_stock", "{card} lies under the stock and is drawn last: nobody can play it "
+                            "yet.", rule="R-BRISCA-2", card=card.code, player=player)
 
     def after_trick(self, table, deal: BriscaDeal, trick) -> None:
         n = len(table.players)
@@ -145,45 +145,46 @@ class Brisca(TrickGame):
                             "draw.", rule="R-BRISCA-4", player=player)
         turned = deal.bottom
         if turned.suit != deal.trump_suit:
-            raise RuleError("exchange_impossible", f"The turned card {turned.code} is not a trump this deal.",
+            raise RuleError("exchange_impossible", "The turned card {card} is not a trump this deal.",
                             rule="R-BRISCA-4", card=turned.code, player=player)
         if turned.rank in SEVEN_TAKES:
             wanted = Card("7", deal.trump_suit, True)
         elif turned.rank in TWO_TAKES:
             wanted = Card("2", deal.trump_suit, True)
         else:
-            raise RuleError("exchange_impossible", f"The turned card is {turned.code}: nothing can be exchanged for "
-                            "the 2.", rule="R-BRISCA-4", card=turned.code, player=player)
+            raise RuleError("exchange_impossible", "The turned card is {card}: nothing can be exchanged for the 2.",
+                            rule="R-BRISCA-4", card=turned.code, player=player)
         if offered is not None and offered != wanted:
             if offered.rank == "7" and offered.suit == deal.trump_suit:
-                why = f"the turned card {turned.code} does not outrank the 7: only the 2 of trump takes it"
+                why = "The turned card {turned_card} does not outrank the 7: only the 2 of trump takes it."
             elif offered.rank == "2" and offered.suit == deal.trump_suit:
-                why = f"the turned card {turned.code} outranks the 7: it is taken with the 7 of trump, not the 2"
+                why = "The turned card {turned_card} outranks the 7: it is taken with the 7 of trump, not the 2."
             else:
-                why = f"only the 7 or the 2 of trump is exchanged, not {offered.code}"
-            raise RuleError("exchange_wrong_card", why[0].upper() + why[1:] + ".", rule="R-BRISCA-4",
-                            card=offered.code, player=player)
+                why = "Only the 7 or the 2 of trump is exchanged, not {card}."
+            raise RuleError("exchange_wrong_card", why, rule="R-BRISCA-4", card=offered.code, player=player,
+                            turned_card=turned.code)
         return wanted
 
     def verify_exchange(self, table: BriscaTable, event: ev.Exchange) -> Card:
-        deal = self.open_deal(table, "exchange")
+        deal = self.open_deal(table)
         player = event.player
         wanted = self.exchange_card(deal, player, event.card)
         if wanted in deal.played:
-            raise RuleError("card_already_played", f"{wanted.code} was already played: nobody holds it to exchange.",
+            raise RuleError("card_already_played", "{card} was already played: nobody holds it to exchange.",
                             rule="R-BRISCA-4", card=wanted.code, player=player)
         holder = deal.known.get(wanted)
         if holder is not None and holder != player:
-            raise RuleError("card_in_other_hand", f"{wanted.code} is known to be in {table.players[holder]}'s hand.",
-                            rule="R-BRISCA-4", card=wanted.code, player=player)
+            raise RuleError("card_in_other_hand", "{card} is known to be in {holder}'s hand.", rule="R-BRISCA-4",
+                            card=wanted.code, player=player, holder=table.players[holder])
         need = table.options["exchange_requires"]
         winners = {t.winner for t in deal.tricks}
         if need == "side":
             winners = {p for w in winners for p in table.sides[table.side_of(w)]}
         if need != "nothing" and player not in winners:
-            whom = "their side has" if need == "side" else "they have"
-            raise RuleError("exchange_needs_trick", f"{table.players[player]} cannot exchange yet: {whom} not won a "
-                            "trick in this deal.", rule="R-BRISCA-4", player=player)
+            why = ("{name} cannot exchange yet: their side has not won a trick in this deal." if need == "side"
+                   else "{name} cannot exchange yet: they have not won a trick in this deal.")
+            raise RuleError("exchange_needs_trick", why, rule="R-BRISCA-4", player=player,
+                            name=table.players[player])
         return wanted
 
     def can_exchange(self, table: BriscaTable, player: int) -> bool:
@@ -204,7 +205,7 @@ class Brisca(TrickGame):
 
     # --- claim (R-BRISCA-5) -------------------------------------------------------------------------------
     def verify_claim(self, table: BriscaTable, event: ev.Claim) -> list:
-        deal = self.open_deal(table, "claim")
+        deal = self.open_deal(table)
         player = event.player
         if deal.captures is not None:
             raise RuleError("entry_mixed", "This deal is entered as captured cards.", rule="R-COMMON-6")
@@ -213,29 +214,30 @@ class Brisca(TrickGame):
                             player=player)
         left = self.tricks_per_deal(table, deal) - len(deal.tricks)
         if left not in (2, 3):
-            raise RuleError("claim_wrong_time", f"A claim is made with three or two cards in each hand; each hand "
-                            f"holds {left} now.", rule="R-BRISCA-5", player=player)
+            raise RuleError("claim_wrong_time", "A claim is made with three or two cards in each hand; each hand "
+                            "holds {left} now.", rule="R-BRISCA-5", player=player, left=left)
         if len(event.cards) != left or len(set(event.cards)) != left:
-            raise RuleError("claim_wrong_count", f"With {left} cards in each hand the claim shows the {left} highest "
-                            f"trumps still out, not {len(event.cards)} cards.", rule="R-BRISCA-5", player=player)
+            raise RuleError("claim_wrong_count", "With {left} cards in each hand the claim shows the {left} highest "
+                            "trumps still out, not {count} cards.", rule="R-BRISCA-5", player=player, left=left,
+                            count=len(event.cards))
         side = table.side_of(player)
         for card in event.cards:
             if card.suit != deal.trump_suit:
-                raise RuleError("claim_not_trump", f"{card.code} is not a trump.", rule="R-BRISCA-5",
+                raise RuleError("claim_not_trump", "{card} is not a trump.", rule="R-BRISCA-5",
                                 card=card.code, player=player)
             if card in deal.played:
-                raise RuleError("card_already_played", f"{card.code} was already played.", rule="R-BRISCA-5",
+                raise RuleError("card_already_played", "{card} was already played.", rule="R-BRISCA-5",
                                 card=card.code, player=player)
             holder = deal.known.get(card)
             if holder is not None and table.side_of(holder) != side:
-                raise RuleError("card_in_other_hand", f"{card.code} is known to be in {table.players[holder]}'s "
-                                "hand.", rule="R-BRISCA-5", card=card.code, player=player)
+                raise RuleError("card_in_other_hand", "{card} is known to be in {holder}'s hand.", rule="R-BRISCA-5",
+                                card=card.code, player=player, holder=table.players[holder])
         out = deal.cards_out(self.deck_for(table))
         trumps = sorted((c for c in out if c.suit == deal.trump_suit), key=lambda c: -STRENGTH[c.rank])
         for card in trumps[:left]:
             if card not in event.cards:
-                raise RuleError("claim_not_highest", f"{card.code} is a higher trump still out: the claim must show "
-                                f"the {left} highest trumps.", rule="R-BRISCA-5", card=card.code, player=player)
+                raise RuleError("claim_not_highest", "{card} is a higher trump still out: the claim must show the "
+                                "{left} highest trumps.", rule="R-BRISCA-5", card=card.code, player=player, left=left)
         return out
 
     def on_claim(self, table: BriscaTable, event: ev.Claim) -> None:

@@ -51,8 +51,8 @@ class Claim:
 def read_player(table, data, name="player") -> int:
     player = field_of(data, name, int)
     if not 0 <= player < len(table.players):
-        raise ParseError("bad_event", f"There is no player {player}: players are 0 to {len(table.players) - 1}.",
-                         field=name)
+        raise ParseError("bad_event", "There is no player {index}: players are 0 to {last}.", index=player,
+                         last=len(table.players) - 1, field=name)
     return player
 
 
@@ -68,7 +68,7 @@ def read_card(game, table, data, name, optional=False):
 def parse_deal(game, table, data) -> Deal:
     dealer = field_of(data, "dealer", int, optional=True)
     if dealer is not None and not 0 <= dealer < len(table.players):
-        raise ParseError("bad_event", f"There is no player {dealer} to deal.", field="dealer")
+        raise ParseError("bad_event", "There is no player {index} to deal.", index=dealer, field="dealer")
     return Deal(read_card(game, table, data, "trump", optional=True), dealer)
 
 

@@ -146,44 +146,51 @@ class TrickGame(Game):
         raise NotImplementedError
 
     # --- the trick entry ----------------------------------------------------------------------------------
-    def open_deal(self, table: Table, verb: str) -> TrickDeal:
+    def open_deal(self, table: Table) -> TrickDeal:
         deal = table.current
         if deal is None or deal.complete:
-            raise RuleError("no_deal", f"No deal is in progress: enter the deal (its trump card) before a {verb}.",
+            raise RuleError("no_deal", "No deal is in progress: enter the deal (its turned card) first.",
                             rule="R-COMMON-2")
         return deal
 
     def verify_trick(self, table: Table, cards: list) -> TrickDeal:
-        deal = self.open_deal(table, "trick")
+        deal = self.open_deal(table)
         n = len(table.players)
         if deal.captures is not None:
             raise RuleError("entry_mixed", "This deal is being entered as captured cards; finish it that way.",
                             rule="R-COMMON-6")
         if len(cards) != n:
-            raise RuleError("wrong_trick_size", f"A trick holds {n} cards, one per player; this one has {len(cards)}.",
-                            rule="R-COMMON-4")
+            raise RuleError("wrong_trick_size", "A trick holds {n} cards, one per player; this one has {count}.",
+                            rule="R-COMMON-4", n=n, count=len(cards))
+        self.verify_cards(table, deal, cards)
+        return deal
+
+    def verify_cards(self, table: Table, deal: TrickDeal, cards: list) -> None:
+        """Checks the first cards of the next trick, in play order (R-COMMON-4); the picker asks after each tap."""
+        n = len(table.players)
         number = len(deal.tricks) + 1
         seen = set()
         for i, card in enumerate(cards):
             player = (deal.leader + i) % n
             name = table.players[player]
             if card in seen:
-                raise RuleError("card_twice", f"{card.code} is entered twice in this trick.", rule="R-COMMON-4",
+                raise RuleError("card_twice", "{card} is entered twice in this trick.", rule="R-COMMON-4",
                                 card=card.code, player=player)
             seen.add(card)
             if card in deal.played:
                 where = next(t for t, trick in enumerate(deal.tricks, 1) if card in trick.cards)
-                raise RuleError("card_already_played", f"{card.code} was already played in trick {where} "
-                                f"(entered here for {name}).", rule="R-COMMON-4", card=card.code, player=player)
+                raise RuleError("card_already_played", "{card} was already played in trick {trick} (entered here "
+                                "for {name}).", rule="R-COMMON-4", card=card.code, player=player, trick=where,
+                                name=name)
             if card in deal.out_of_play:
-                raise RuleError("card_out_of_play", f"{card.code} is out of play in this deal; {name} cannot "
-                                "play it.", rule="R-COMMON-4", card=card.code, player=player)
+                raise RuleError("card_out_of_play", "{card} is out of play in this deal; {name} cannot play it.",
+                                rule="R-COMMON-4", card=card.code, player=player, name=name)
             holder = deal.known.get(card)
             if holder is not None and holder != player:
-                raise RuleError("card_in_other_hand", f"{card.code} is known to be in {table.players[holder]}'s "
-                                f"hand, so {name} cannot play it.", rule="R-COMMON-4", card=card.code, player=player)
+                raise RuleError("card_in_other_hand", "{card} is known to be in {holder}'s hand, so {name} cannot "
+                                "play it.", rule="R-COMMON-4", card=card.code, player=player,
+                                holder=table.players[holder], name=name)
             self.verify_play(table, deal, player, card, number)
-        return deal
 
     def on_trick(self, table: Table, event) -> None:
         deal = self.verify_trick(table, event.cards)
@@ -204,32 +211,33 @@ class TrickGame(Game):
 
     # --- captured cards (R-COMMON-6) ----------------------------------------------------------------------
     def on_capture(self, table: Table, event) -> None:
-        deal = self.open_deal(table, "captured pile")
+        deal = self.open_deal(table)
         n_sides, side = len(table.sides), event.side
         if deal.tricks:
             raise RuleError("entry_mixed", "Tricks were entered for this deal; captured cards replace trick entry, "
                             "they cannot be mixed with it.", rule="R-COMMON-6")
         if not 0 <= side < n_sides:
-            raise RuleError("bad_side", f"There is no side {side}; sides are 0 to {n_sides - 1}.", rule="R-COMMON-6")
+            raise RuleError("bad_side", "There is no side {side}; sides are 0 to {last}.", rule="R-COMMON-6",
+                            side=side, last=n_sides - 1)
         piles = deal.captures or [None] * n_sides
         if piles[side] is not None:
-            raise RuleError("capture_twice", f"The pile of side {side} was already entered; undo it to change it.",
-                            rule="R-COMMON-6")
+            raise RuleError("capture_twice", "The pile of side {side} was already entered; undo it to change it.",
+                            rule="R-COMMON-6", side=side)
         in_play = set(deal.cards_out(self.deck_for(table)))
         taken = {c for pile in piles if pile for c in pile}
         seen = set()
         for card in event.cards:
             if card in seen or card in taken:
-                raise RuleError("card_twice", f"{card.code} is entered in two piles or twice in one.",
+                raise RuleError("card_twice", "{card} is entered in two piles or twice in one.",
                                 rule="R-COMMON-6", card=card.code)
             if card not in in_play:
-                raise RuleError("card_out_of_play", f"{card.code} was not in play in this deal.", rule="R-COMMON-6",
+                raise RuleError("card_out_of_play", "{card} was not in play in this deal.", rule="R-COMMON-6",
                                 card=card.code)
             seen.add(card)
         n = len(table.players)
         if len(event.cards) % n:
-            raise RuleError("bad_capture", f"A pile holds whole tricks of {n} cards; {len(event.cards)} cards is "
-                            "not a whole number of tricks.", rule="R-COMMON-6")
+            raise RuleError("bad_capture", "A pile holds whole tricks of {n} cards; {count} cards is not a whole "
+                            "number of tricks.", rule="R-COMMON-6", n=n, count=len(event.cards))
         piles[side] = list(event.cards)
         missing = [i for i, pile in enumerate(piles) if pile is None]
         if len(missing) == 1:  # R-COMMON-6: the last side's pile is what remains

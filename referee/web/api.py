@@ -76,7 +76,7 @@ def _control(body: dict) -> dict:
     for name in ("expected_version", "expected_revision"):
         value = body.get(name)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ParseError("bad_event", f"{name} must be a whole number.", field=name)
+            raise ParseError("bad_event", "{field} must be a whole number.", field=name)
         control[name] = value
     client_id = body.get("client_event_id")
     if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= 128
