@@ -6,7 +6,7 @@ PORT        ?= 5000
 PYTEST_ARGS ?=
 FLASK       := $(VENV)/bin/flask --app referee
 
-.PHONY: help install db run test bench clean
+.PHONY: help install db run test bench translations clean
 
 help:
 	@echo "make install                 create .venv (Python deps) and node_modules (htmx)"
@@ -51,3 +51,10 @@ bench: install
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor
+
+# Message catalogues: extract the English msgids, then merge them into each language's .po (edit fr by hand).
+translations: install
+	$(VENV)/bin/pybabel extract -F babel.cfg -k _ -k gettext -k msg -k RuleError:2 -k ParseError:2 \
+	  -k RefereeError:2 -k Conflict:2 -k NotFound:2 -k Unauthorized:2 -k Forbidden:2 \
+	  --no-location --sort-output --omit-header -o referee/translations/messages.pot .
+	$(VENV)/bin/pybabel update -i referee/translations/messages.pot -d referee/translations --no-fuzzy-matching

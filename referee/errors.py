@@ -7,6 +7,11 @@ where they apply, the ruling id, the card and the player concerned.
 from __future__ import annotations
 
 
+def msg(text: str) -> str:
+    """Marks a refusal sentence chosen before it is raised, so the catalogues extract it (``-k msg``)."""
+    return text
+
+
 class RefereeError(Exception):
     """An entry refused: nothing is stored. ``status`` is the HTTP status the API answers with.
 

@@ -158,6 +158,14 @@ class Ledger:
             record = self._record(session, table_id)
             return self._serialise(record, self._replayed(session, record))
 
+    def snapshot(self, table_id: str) -> tuple:
+        """(state, engine table) of a table: the pages ask the engine what is possible on the second, read-only."""
+        with self._session() as session:
+            self._snapshot(session)
+            record = self._record(session, table_id)
+            table = self._replayed(session, record)
+            return self._serialise(record, table), table
+
     def events(self, table_id: str) -> list:
         with self._session() as session:
             self._record(session, table_id)

@@ -193,6 +193,10 @@ class Game:
         """The entries the table can take now, for the interface to show only those."""
         return []
 
+    def players_for(self, table: Table, action: str) -> list:
+        """The players who may take ``action`` now, as far as the app can tell (the interface offers only them)."""
+        return list(range(len(table.players)))
+
     def next_action(self, table: Table) -> dict:
         raise NotImplementedError
 

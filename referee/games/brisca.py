@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.cards import SPANISH_40, SPANISH_48, Card
-from referee.errors import RuleError
+from referee.errors import RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
 from referee.games.brisca_score import deal_outcome, series_result
@@ -53,7 +53,7 @@ class Brisca(TrickGame):
     id = "brisca"
     names = _both("Brisca", "Brisca")
     origin = _both("Espagne, Catalogne", "Spain, Catalonia")
-    flag = "🇪🇸"
+    flag = "es"  # static/flags/es.svg
     description = _both("Jeu de plis espagnol à 40 cartes avec une pioche ; l'as et le trois valent le plus.",
                         "Spanish 40-card trick game with a drawing stock; aces and threes count most.")
     direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
@@ -156,11 +156,11 @@ class Brisca(TrickGame):
                             rule="R-BRISCA-4", card=turned.code, player=player)
         if offered is not None and offered != wanted:
             if offered.rank == "7" and offered.suit == deal.trump_suit:
-                why = "The turned card {turned_card} does not outrank the 7: only the 2 of trump takes it."
+                why = msg("The turned card {turned_card} does not outrank the 7: only the 2 of trump takes it.")
             elif offered.rank == "2" and offered.suit == deal.trump_suit:
-                why = "The turned card {turned_card} outranks the 7: it is taken with the 7 of trump, not the 2."
+                why = msg("The turned card {turned_card} outranks the 7: it is taken with the 7 of trump, not the 2.")
             else:
-                why = "Only the 7 or the 2 of trump is exchanged, not {card}."
+                why = msg("Only the 7 or the 2 of trump is exchanged, not {card}.")
             raise RuleError("exchange_wrong_card", why, rule="R-BRISCA-4", card=offered.code, player=player,
                             turned_card=turned.code)
         return wanted
@@ -181,8 +181,8 @@ class Brisca(TrickGame):
         if need == "side":
             winners = {p for w in winners for p in table.sides[table.side_of(w)]}
         if need != "nothing" and player not in winners:
-            why = ("{name} cannot exchange yet: their side has not won a trick in this deal." if need == "side"
-                   else "{name} cannot exchange yet: they have not won a trick in this deal.")
+            why = (msg("{name} cannot exchange yet: their side has not won a trick in this deal.") if need == "side"
+                   else msg("{name} cannot exchange yet: they have not won a trick in this deal."))
             raise RuleError("exchange_needs_trick", why, rule="R-BRISCA-4", player=player,
                             name=table.players[player])
         return wanted
@@ -285,6 +285,17 @@ class Brisca(TrickGame):
             return {"action": "deal", "player": self.next_dealer(table)}
         return {"action": "trick", "player": deal.leader}
 
+    def players_for(self, table: BriscaTable, action: str) -> list:
+        if action == "exchange":
+            return [p for p in range(len(table.players)) if self.can_exchange(table, p)]
+        return super().players_for(table, action)
+
+    def held_elsewhere(self, deal: BriscaDeal, player: int) -> dict:
+        held = super().held_elsewhere(deal, player)
+        if deal.bottom is not None and deal.stock > 0:
+            held[deal.bottom] = "stock"  # R-BRISCA-2: under the stock, drawn last
+        return held
+
     def possible(self, table: BriscaTable) -> list:
         deal = table.current
         if table.finished:
@@ -319,5 +330,17 @@ class Brisca(TrickGame):
             "exchange": deal.exchange, "claim": deal.claim,
             "captures": [[c.code for c in pile] if pile is not None else None for pile in deal.captures]
             if deal.captures is not None else None,
-            "outcome": deal.outcome,
+            "outcome": deal.outcome, "why": self.points_why(table, deal),
         }
+
+    def points_why(self, table: BriscaTable, deal: BriscaDeal) -> list:
+        """Per side, where its card points came from (R-BRISCA-1): tricks won, a captured pile, a claim."""
+        parts = [[] for _ in table.sides]
+        for number, trick in enumerate(deal.tricks, 1):
+            parts[table.side_of(trick.winner)].append({"trick": number, "points": trick.points})
+        for side, pile in enumerate(deal.captures or []):
+            if pile is not None:
+                parts[side].append({"pile": len(pile), "points": self.card_points(pile)})
+        if deal.claim:
+            parts[deal.claim["side"]].append({"claim": deal.claim["player"], "points": deal.claim["points"]})
+        return [{"rule": "R-BRISCA-1", "parts": side_parts} for side_parts in parts]

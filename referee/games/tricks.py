@@ -165,6 +165,22 @@ class TrickGame(Game):
         self.verify_cards(table, deal, cards)
         return deal
 
+    def verify_partial(self, table: Table, cards: list) -> None:
+        """The first cards of a trick being tapped in, checked before the trick is whole."""
+        deal = self.open_deal(table)
+        if deal.captures is not None:
+            raise RuleError("entry_mixed", "This deal is being entered as captured cards; finish it that way.",
+                            rule="R-COMMON-6")
+        if len(cards) > len(table.players):
+            raise RuleError("wrong_trick_size", "A trick holds {n} cards, one per player; this one has {count}.",
+                            rule="R-COMMON-4", n=len(table.players), count=len(cards))
+        self.verify_cards(table, deal, cards)
+
+    def held_elsewhere(self, deal: TrickDeal, player: int) -> dict:
+        """Cards ``player`` cannot play because the app knows where they are: card -> reason (a player index,
+        or "stock")."""
+        return {card: holder for card, holder in deal.known.items() if holder != player}
+
     def verify_cards(self, table: Table, deal: TrickDeal, cards: list) -> None:
         """Checks the first cards of the next trick, in play order (R-COMMON-4); the picker asks after each tap."""
         n = len(table.players)

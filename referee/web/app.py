@@ -6,6 +6,7 @@ import secrets
 from pathlib import Path
 
 from flask import Flask, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from referee.errors import RefereeError
@@ -38,6 +39,9 @@ def create_app(config: dict | None = None) -> Flask:
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'referee.sqlite3'}",
         PUBLIC_URL=os.environ.get("PUBLIC_URL"),
         MAX_CONTENT_LENGTH=64 * 1024,  # an entry is a few hundred bytes
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        WTF_CSRF_TIME_LIMIT=None,  # a scorer's page stays open all evening
     )
     app.config.update(config or {})
     if not app.config.get("SECRET_KEY"):
@@ -45,10 +49,17 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.extensions["referee.ledger"] = Ledger(app.config["DATABASE_URL"])
 
-    from referee.web import api, cli, pages
+    from flask_wtf.csrf import CSRFProtect
 
+    from referee.web import api, cli, i18n, pages, scorer, setup
+
+    i18n.init_app(app)
+    csrf = CSRFProtect(app)  # every form post carries the session's token
+    csrf.exempt(api.bp)  # the JSON API proves its right with a key, never with a cookie
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(setup.bp)
+    app.register_blueprint(scorer.bp)
     cli.register(app)
 
     @app.after_request
@@ -66,6 +77,12 @@ def create_app(config: dict | None = None) -> Flask:
         if request.path.startswith("/api/"):
             return jsonify(error={**error.to_dict()}), error.status
         return render_template("error.html", error=error), error.status
+
+    @app.errorhandler(CSRFError)
+    def csrf_refused(error):
+        if request.headers.get("HX-Request") or not request.path.startswith("/api/"):
+            return render_template("error.html", error=error, csrf=True), 400
+        return jsonify(error={"code": "csrf", "message": error.description}), 400
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):

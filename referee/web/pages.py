@@ -1,38 +1,54 @@
-"""Plain pages: the home page and a table's scoreboard (the phone interface comes with issue 3)."""
+"""The home page and a table's page: the scorer's screen for the scorer key, the scoreboard for the viewer key."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template, request
+from functools import lru_cache
+
+from flask import Blueprint, current_app, render_template
 
 from referee.games import GAMES, get_game
 from referee.web.api import CONTRACT_ORDER, request_key
+from referee.web.i18n import lang
+from referee.web.scorer import render_scorer
 
 bp = Blueprint("pages", __name__)
-LANGUAGES = ("fr", "en")
 
 
-def page_language() -> str:
-    lang = request.args.get("lang")
-    return lang if lang in LANGUAGES else request.accept_languages.best_match(LANGUAGES) or "fr"
+@lru_cache(maxsize=64)
+def _deck(game_id: str, players: int):
+    game = get_game(game_id)
+    return game.deck_for(game.new_table(["p%d" % i for i in range(players)]))
 
 
 @bp.app_template_filter("card")
 def card_label(code: str, game_id: str, players: int = 4) -> str:
     """A card code as people read it: ``A♥``, ``10♠``, ``12 bastos``."""
-    game = get_game(game_id)
-    deck = game.deck_for(game.new_table(["p%d" % i for i in range(players)]))
-    return deck.parse(code).short()
+    return _deck(game_id, players).parse(code).short()
+
+
+@bp.app_template_filter("card_name")
+def card_name(code: str, game_id: str, players: int = 4) -> str:
+    """A card's full name in the page language: "as de cœur", "king of bastos (bolets)"."""
+    return _deck(game_id, players).parse(code).name(lang())
+
+
+@bp.app_template_filter("suit_class")
+def suit_class(code: str, game_id: str, players: int = 4) -> str:
+    """The CSS class of a card's suit (``suit-hearts``, ``suit-copas``): colour plus symbol, never colour alone."""
+    card = _deck(game_id, players).parse(code)
+    return "suit-" + card.suit_info.names["en"] if card.suit else "suit-joker"
 
 
 @bp.get("/")
 def home():
-    games = [GAMES[g] for g in CONTRACT_ORDER if g in GAMES]
-    return render_template("home.html", games=games, lang=page_language())
+    return render_template("home.html", games=[GAMES[g] for g in CONTRACT_ORDER if g in GAMES])
 
 
 @bp.get("/t/<table_id>")
 def table(table_id):
     ledger = current_app.extensions["referee.ledger"]
-    role = ledger.authorize(table_id, request_key())
+    key = request_key()
+    role = ledger.authorize(table_id, key)
+    if role == "scorer":
+        return render_scorer(table_id, key)
     state = ledger.state(table_id)
-    return render_template("table.html", state=state, role=role, game=get_game(state["game"]),
-                           lang=page_language())
+    return render_template("table.html", state=state, game=get_game(state["game"]))

@@ -1,0 +1,86 @@
+"""French and English: the page language (a cookie set by the switch, else the browser's), the message catalogues
+(compiled from the .po files when they are newer than their .mo), and refusals translated for the page."""
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Blueprint, redirect, request
+from flask_babel import Babel, get_locale, gettext
+
+from referee.errors import RefereeError
+
+LANGUAGES = ("fr", "en")
+DEFAULT = "fr"
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
+COOKIE = "lang"
+
+bp = Blueprint("i18n", __name__)
+
+
+def select_locale() -> str:
+    choice = request.args.get("lang") or request.cookies.get(COOKIE)
+    if choice in LANGUAGES:
+        return choice
+    return request.accept_languages.best_match(LANGUAGES) or DEFAULT
+
+
+def lang() -> str:
+    return str(get_locale() or DEFAULT)
+
+
+def compile_catalogues(root: Path = TRANSLATIONS) -> None:
+    """Writes each messages.mo from its messages.po when missing or older (the .mo files are not committed)."""
+    for po in root.glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalogue = read_po(source, locale=po.parent.parent.name)
+        tmp = mo.with_suffix(".mo.tmp")
+        with tmp.open("wb") as target:
+            write_mo(target, catalogue)
+        tmp.replace(mo)
+
+
+def init_app(app) -> None:
+    compile_catalogues()
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    Babel(app, locale_selector=select_locale)
+    app.register_blueprint(bp)
+
+    @app.context_processor
+    def language():
+        return {"lang": lang(), "languages": LANGUAGES}
+
+
+def refusal(error: RefereeError, deck=None) -> str:
+    """The refusal's sentence in the page language, card codes written as the cards' names."""
+    values = {"card": error.card, "player": error.player, **error.params}
+    if deck is not None:
+        for name, value in values.items():
+            if (name == "card" or name.endswith("_card")) and isinstance(value, str):
+                try:
+                    values[name] = deck.parse(value).name(lang())
+                except RefereeError:
+                    pass
+    try:
+        return gettext(error.template).format(**values)
+    except (KeyError, ValueError, IndexError):
+        return error.message
+
+
+@bp.get("/lang/<code>")
+def switch(code):
+    """Sets the language and goes back where the player was (only to a page of this site)."""
+    target = request.args.get("next") or "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    response = redirect(target, code=303)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=3600 * 24 * 365, samesite="Lax", httponly=True)
+    return response

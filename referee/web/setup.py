@@ -1,0 +1,87 @@
+"""Starting a table: the game, the players in order of play (add, remove, reorder), the options from the engine's
+schema, the first dealer. Works as plain form posts; with htmx the form swaps in place."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from referee.errors import RefereeError
+from referee.games import get_game
+from referee.web.i18n import refusal
+from referee.web.views import seating
+
+bp = Blueprint("setup", __name__)
+MAX_SEATS = 12
+
+
+def default_count(game) -> int:
+    counts = game.player_counts()
+    return 4 if 4 in counts else counts[0]
+
+
+def read_form(game) -> tuple:
+    players = [p.strip() for p in request.form.getlist("player")][:MAX_SEATS]
+    options = {}
+    for option in game.options:
+        field = "opt_" + option.name
+        if option.type == "bool":
+            options[option.name] = field in request.form
+        elif field in request.form:
+            raw = request.form[field]
+            options[option.name] = int(raw) if option.type == "int" and raw.lstrip("-").isdigit() else raw
+    dealer = request.form.get("dealer", "0")
+    return players, options, int(dealer) if dealer.isdigit() else 0
+
+
+def apply_op(op: str, players: list, dealer: int) -> tuple:
+    """add, remove:i, up:i, down:i on the seats (the dealer stays with the same person)."""
+    verb, _sep, index = op.partition(":")
+    i = int(index) if index.isdigit() else -1
+    dealer_name = players[dealer] if 0 <= dealer < len(players) else None
+    if verb == "add" and len(players) < MAX_SEATS:
+        players.append("")
+    elif verb == "remove" and 0 <= i < len(players) and len(players) > 1:
+        players.pop(i)
+    elif verb in ("up", "down"):
+        j = i - 1 if verb == "up" else i + 1
+        if 0 <= i < len(players) and 0 <= j < len(players):
+            players[i], players[j] = players[j], players[i]
+    if dealer_name is not None and dealer_name in players and dealer_name:
+        dealer = players.index(dealer_name)
+    return players, min(dealer, max(len(players) - 1, 0))
+
+
+def render_setup(game, players, options, dealer, error=None, status=200):
+    names = [p or _("Player %(n)s", n=i + 1) for i, p in enumerate(players)]
+    context = {"game": game, "players": players, "names": names, "options": options, "dealer": dealer,
+               "error": error, "opposite": seating(game, names, options), "counts": game.player_counts()}
+    template = "_setup_form.html" if request.headers.get("HX-Request") else "setup.html"
+    return make_response(render_template(template, **context), status)
+
+
+@bp.get("/new/<game_id>")
+def new(game_id):
+    game = get_game(game_id)
+    return render_setup(game, [""] * default_count(game), {o.name: o.default for o in game.options}, 0)
+
+
+@bp.post("/new/<game_id>")
+def change(game_id):
+    game = get_game(game_id)
+    players, options, dealer = read_form(game)
+    op = request.form.get("op", "create")
+    if op != "create":
+        players, dealer = apply_op(op, players, dealer)
+        return render_setup(game, players, options, dealer)
+    names = [p or _("Player %(n)s", n=i + 1) for i, p in enumerate(players)]
+    try:
+        state, scorer_key, _viewer = current_app.extensions["referee.ledger"].create_table(
+            game.id, names, options, dealer)
+    except RefereeError as error:
+        return render_setup(game, players, options, dealer, refusal(error), status=422)
+    target = url_for("pages.table", table_id=state["id"], key=scorer_key)
+    if request.headers.get("HX-Request"):
+        response = make_response("", 204)
+        response.headers["HX-Redirect"] = target
+        return response
+    return redirect(target, code=303)

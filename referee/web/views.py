@@ -1,0 +1,123 @@
+"""What the scorer's screens show, worked out from the engine's state: the card picker, whose card comes next,
+the last trick. Presentation only: every rule stays in the engine."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.cards import Card
+
+MODES = ("trick", "capture", "claim")
+
+
+@dataclass(frozen=True)
+class PickerCard:
+    card: Card
+    status: str  # free, pending, played, held, stock, out
+    note: str = ""
+
+    @property
+    def code(self) -> str:
+        return self.card.code
+
+
+@dataclass
+class Entry:
+    """The scorer's entry in progress, carried in the page address so nothing depends on the server's memory."""
+
+    mode: str = "trick"
+    pending: tuple = ()
+    side: int = 0
+    player: int | None = None
+
+    @classmethod
+    def read(cls, values, deck) -> "Entry":
+        mode = values.get("mode") if values.get("mode") in MODES else "trick"
+        pending = []
+        for code in (values.get("pending") or "").split("."):
+            if code:
+                card = deck.parse(code)
+                if card not in pending:
+                    pending.append(card)
+        side = _int(values.get("side"), 0)
+        return cls(mode, tuple(pending), side, _int(values.get("player"), None))
+
+    def query(self) -> dict:
+        query = {"mode": self.mode} if self.mode != "trick" else {}
+        if self.pending:
+            query["pending"] = ".".join(c.code for c in self.pending)
+        if self.mode == "capture":
+            query["side"] = self.side
+        if self.mode == "claim" and self.player is not None:
+            query["player"] = self.player
+        return query
+
+    def with_pending(self, pending) -> "Entry":
+        return Entry(self.mode, tuple(pending), self.side, self.player)
+
+
+def _int(value, default):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def card_order(game, deck) -> list:
+    """The deck as rows of a suit each, strongest card first (the game's own strength order)."""
+    strength = getattr(game, "strength", {}) or {}
+    rows = []
+    for suit in deck.suits:
+        cards = list(dict.fromkeys(c for c in deck.cards if c.suit == suit))
+        cards.sort(key=lambda c: -strength.get(c.rank, 0))
+        rows.append((cards[0].suit_info, cards))
+    return rows
+
+
+def picker(game, table, entry: Entry) -> list:
+    """Rows of ``PickerCard``: what each card of the table's deck is, for the player whose card comes next."""
+    deck = game.deck_for(table)
+    deal = table.current
+    in_deal = deal is not None and not deal.complete
+    nxt = next_player(table, entry)
+    held = game.held_elsewhere(deal, nxt) if in_deal and entry.mode == "trick" else {}
+    rows = []
+    for suit, cards in card_order(game, deck):
+        row = []
+        for card in cards:
+            if card in entry.pending:
+                row.append(PickerCard(card, "pending", str(entry.pending.index(card) + 1)))
+            elif in_deal and card in deal.played:
+                row.append(PickerCard(card, "played"))
+            elif in_deal and card in deal.out_of_play:
+                row.append(PickerCard(card, "out"))
+            elif card in held:
+                holder = held[card]
+                row.append(PickerCard(card, "stock" if holder == "stock" else "held",
+                                      "" if holder == "stock" else table.players[holder]))
+            else:
+                row.append(PickerCard(card, "free"))
+        rows.append((suit, row))
+    return rows
+
+
+def next_player(table, entry: Entry) -> int | None:
+    deal = table.current
+    if deal is None or deal.complete or entry.mode != "trick":
+        return None
+    return (deal.leader + len(entry.pending)) % len(table.players)
+
+
+def last_trick(state: dict) -> dict | None:
+    """The last trick entered in the current deal, with its number, for the "trick complete" line."""
+    if not state["deals"] or not state["deals"][-1]["tricks"]:
+        return None
+    deal = state["deals"][-1]
+    return {"number": len(deal["tricks"]), **deal["tricks"][-1]}
+
+
+def seating(game, players: list, options: dict) -> list:
+    """Who sits opposite whom (R-COMMON-3), as pairs of names, for the set-up page."""
+    n = len(players)
+    if n < 4 or n % 2:
+        return []
+    return [(players[i], players[i + n // 2]) for i in range(n // 2)]

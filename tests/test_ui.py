@@ -1,0 +1,192 @@
+"""The scorer's screens through Flask's client, as a browser without JavaScript uses them: forms post (with their
+CSRF token) and redirect; with an ``HX-Request`` header the same posts answer the fragment."""
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from tests.test_brisca import DEAL_4P
+
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+def token(page: str) -> str:
+    return TOKEN.search(page).group(1)
+
+
+class Scorer:
+    """A scorer with a phone: keeps the page it sees and posts its forms."""
+
+    def __init__(self, client, url):
+        self.client, self.url = client, url
+        self.page = client.get(url).get_data(as_text=True)
+
+    def post(self, action, htmx=False, **form):
+        parts = urlsplit(self.url)
+        query = parse_qs(parts.query)
+        path = f"{parts.path}/{action}?key={query['key'][0]}"
+        fields = {"csrf_token": token(self.page), "mode": query.get("mode", ["trick"])[0],
+                  "pending": query.get("pending", [""])[0], "side": query.get("side", ["0"])[0], **form}
+        headers = {"HX-Request": "true"} if htmx else {}
+        response = self.client.post(path, data=fields, headers=headers)
+        if response.status_code == 303:
+            self.url = response.headers["Location"]
+            self.page = self.client.get(self.url).get_data(as_text=True)
+        else:
+            self.page = response.get_data(as_text=True)
+            if "HX-Replace-Url" in response.headers:
+                self.url = response.headers["HX-Replace-Url"]
+        return response
+
+    def tap(self, code):
+        return self.post("tap", card=code)
+
+    def totals(self):
+        row = re.search(r'<tr class="total">(.*?)</tr>', self.page, re.S).group(1)
+        return [int(x) for x in re.findall(r"<summary>(\d+)</summary>", row)]
+
+
+@pytest.fixture
+def csrf_app(app):
+    app.config["WTF_CSRF_ENABLED"] = True
+    return app
+
+
+def create(client, names=("Ana", "Bo", "Cy", "Di"), **options):
+    client.set_cookie("lang", "en")
+    page = client.get("/new/brisca", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    form = {"csrf_token": token(page), "player": list(names), "dealer": "0", "op": "create",
+            "opt_tie_rule": "draw", "opt_wins_needed": "3", "opt_exchange_requires": "player"}
+    form.update({f"opt_{k}": v for k, v in options.items()})
+    response = client.post("/new/brisca", data=form, headers={"Accept-Language": "en"})
+    assert response.status_code == 303
+    return Scorer(client, response.headers["Location"])
+
+
+def test_setup_page_offers_seats_direction_options_and_dealer(client):
+    page = client.get("/new/brisca", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert page.count('name="player"') == 4
+    assert "counter-clockwise" in page and "Player 1 sits opposite Player 3." in page
+    assert "tie_rule" in page and "At 60–60: a draw, won by the last trick, or the deal is replayed." in page
+    assert "Default: draw." in page and "R-BRISCA-6" in page and 'name="dealer"' in page
+
+
+def test_setup_add_remove_and_reorder_keep_the_dealer_with_his_seat(client, csrf_app):
+    page = client.get("/new/brisca").get_data(as_text=True)
+    form = {"csrf_token": token(page), "player": ["Ana", "Bo", "Cy", "Di"], "dealer": "2", "op": "up:2"}
+    page = client.post("/new/brisca", data=form, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert re.findall(r'name="player" value="([^"]*)"', page) == ["Ana", "Cy", "Bo", "Di"]
+    assert re.search(r'<option value="1" selected>Cy</option>', page)  # Cy still deals
+    form.update(op="add", player=["Ana", "Cy", "Bo", "Di"], dealer="1")
+    page = client.post("/new/brisca", data=form).get_data(as_text=True)
+    assert page.count('name="player"') == 5
+    form.update(op="remove:4", player=["Ana", "Cy", "Bo", "Di", ""])
+    page = client.post("/new/brisca", data=form).get_data(as_text=True)
+    assert page.count('name="player"') == 4
+
+
+def test_setup_refusal_is_a_sentence_and_creates_nothing(client):
+    page = client.get("/new/brisca").get_data(as_text=True)
+    response = client.post("/new/brisca", data={"csrf_token": token(page), "player": ["Ana", "Bo", "Cy"],
+                                                 "dealer": "0", "op": "create"}, headers={"Accept-Language": "en"})
+    assert response.status_code == 422
+    assert "Brisca is played by 2, 4, 6 players, not 3." in response.get_data(as_text=True)
+
+
+def test_form_posts_need_the_csrf_token(client, csrf_app):
+    response = client.post("/new/brisca", data={"player": ["Ana", "Bo"], "op": "create"})
+    assert response.status_code == 400
+
+
+def test_a_whole_deal_by_taps_gives_the_hand_count(client):
+    scorer = create(client)
+    assert "anyone who has it can change the score" in scorer.page
+    scorer.post("deal", card="11E", dealer="0")
+    for cards, winner, points in DEAL_4P:
+        for code in cards:
+            assert scorer.tap(code).status_code == 303
+    assert scorer.totals() == [65, 55]
+    assert "65 points, more than 60: the deal is won." in scorer.page
+    flat = " ".join(scorer.page.split())
+    assert "trick 5: 0 + trick 6: 12 + trick 7: 0 + trick 8: 29 + trick 9: 14 + trick 10: 10 = 65" in flat
+    assert "trick 1: 14 + trick 2: 6 + trick 3: 23 + trick 4: 12 = 55" in flat
+
+
+def test_a_refused_tap_shows_the_engines_sentence_and_changes_nothing(client):
+    scorer = create(client)
+    scorer.post("deal", card="11E", dealer="0")
+    for code in DEAL_4P[0][0]:
+        scorer.tap(code)
+    scorer.tap("5C")
+    response = scorer.tap("1C")
+    assert response.status_code == 422
+    assert "ace of copas (porrons) was already played in trick 1 (entered here for Cy)." in scorer.page
+    assert 'name="pending" value="5C"' in scorer.page  # the tapped card is still there, nothing stored
+    assert client.get(scorer.url.replace("/t/", "/api/v1/tables/")).get_json()["version"] == 2
+
+
+def test_one_tap_undoes_a_card_then_a_trick(client):
+    scorer = create(client)
+    scorer.post("deal", card="11E", dealer="0")
+    for code in DEAL_4P[0][0]:
+        scorer.tap(code)
+    scorer.tap("5C")
+    scorer.post("undo")
+    assert "pending=" not in scorer.url
+    scorer.post("undo")  # the whole first trick is withdrawn
+    state = client.get(scorer.url.replace("/t/", "/api/v1/tables/")).get_json()
+    assert state["version"] == 1 and state["deals"][0]["tricks"] == []
+
+
+def test_captured_pile_entry(client):
+    scorer = create(client)
+    scorer.post("deal", card="11E", dealer="0")
+    scorer.url += "&mode=capture&side=0"
+    scorer.page = client.get(scorer.url).get_data(as_text=True)
+    for cards, winner, _ in DEAL_4P:
+        if winner in (0, 2):
+            for code in cards:
+                scorer.tap(code)
+    assert scorer.post("save").status_code == 303
+    assert scorer.totals() == [65, 55]
+
+
+def test_exchange_button_only_when_possible(client):
+    scorer = create(client)
+    scorer.post("deal", card="11E", dealer="0")
+    assert "exchanges the turned card" not in scorer.page
+    for code in DEAL_4P[0][0]:
+        scorer.tap(code)
+    assert "Bo exchanges the turned card" in scorer.page and "Ana exchanges" not in scorer.page
+    scorer.post("exchange", player="1")
+    assert "Bo exchanged 7 espadas for 11 espadas." in scorer.page
+    assert "exchanges the turned card" not in scorer.page
+
+
+def test_htmx_gets_the_fragment_and_the_new_address(client):
+    scorer = create(client)
+    scorer.post("deal", card="11E", dealer="0")
+    response = scorer.post("tap", htmx=True, card="1C")
+    body = response.get_data(as_text=True)
+    assert response.status_code == 200 and body.lstrip().startswith("{%") is False
+    assert "<html" not in body and 'id="scorer"' in body
+    assert response.headers["HX-Replace-Url"].endswith("pending=1C")
+    response = scorer.post("tap", htmx=True, card="1C")
+    assert response.status_code == 422 and 'role="alert"' in response.get_data(as_text=True)
+
+
+def test_viewer_link_shows_the_scoreboard_without_controls(client):
+    scorer = create(client)
+    scorer.post("deal", card="11E", dealer="0")
+    state = client.get(scorer.url.replace("/t/", "/api/v1/tables/")).get_json()
+    from referee.ledger import Ledger  # noqa: F401  (the viewer key comes from the ledger)
+    viewer = client.application.extensions["referee.ledger"].viewer_key(state["id"])
+    page = client.get(f"/t/{state['id']}?key={viewer}").get_data(as_text=True)
+    assert 'id="scoreboard"' in page and 'class="picker"' not in page and "csrf_token" not in page
+
+
+def test_language_switch_sets_a_cookie_and_goes_back(client):
+    response = client.get("/lang/en?next=/new/brisca")
+    assert response.status_code == 303 and response.headers["Location"] == "/new/brisca"
+    assert "lang=en" in response.headers["Set-Cookie"]
+    assert client.get("/lang/fr?next=https://evil.example/").headers["Location"] == "/"
