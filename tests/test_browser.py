@@ -1,18 +1,22 @@
-"""In a real browser (Debian's Chromium driven by Playwright), at a phone's 360×740: the scoreboard page loads
-its script and styles under the strict Content-Security-Policy with no error."""
-import json
+"""The scorer's evening in a real browser: Debian's Chromium driven by Playwright at a phone's 360×740, with
+JavaScript (htmx swaps fragments) and without (forms post and redirect), plus an axe-core accessibility check.
+Screenshots of each screen land in tests/artifacts/ (git-ignored) for review."""
 import os
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import need
+from referee.ledger import Ledger
+from tests.conftest import ROOT, need
 from tests.test_brisca import DEAL_4P
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 360, "height": 740}
+ARTIFACTS = ROOT / "tests" / "artifacts"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 
 
 @pytest.fixture(scope="module")
@@ -28,29 +32,132 @@ def browser():
         browser.close()
 
 
-def call(url, body, key=None):
-    request = urllib.request.Request(url, method="POST", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    if key:
-        request.add_header("Authorization", f"Bearer {key}")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
+def shot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def test_scoreboard_in_chromium_at_360_wide(server, browser):
-    created = call(server.url + "/api/v1/tables", {"game": "brisca", "players": ["Ana", "Bo", "Cy", "Di"]})
-    events = f"{server.url}/api/v1/tables/{created['id']}/events"
-    call(events, {"type": "deal", "trump": "11E"}, created["scorer_key"])
-    for cards, _, _ in DEAL_4P:
-        call(events, {"type": "trick", "cards": cards}, created["scorer_key"])
-    page = browser.new_page(viewport={"width": 360, "height": 740}, locale="en-GB")
+class Phone:
+    """One phone's page; ``act`` clicks and waits for the swap (htmx) or the next page (no JavaScript)."""
+
+    def __init__(self, page, js: bool):
+        self.page, self.js = page, js
+
+    def act(self, selector):
+        if self.js:
+            self.page.click(selector)
+            self.page.wait_for_function(IDLE)
+        else:
+            with self.page.expect_navigation():
+                self.page.click(selector)
+
+    def tap(self, code):
+        self.act(f"button.card[value='{code}']")
+
+    def totals(self):
+        return self.page.locator("#scoreboard tr.total td summary").all_inner_texts()
+
+
+def start_table(phone: Phone, server, label: str) -> None:
+    page = phone.page
+    page.goto(server.url)
+    shot(page, f"{label}-1-home")
+    with page.expect_navigation():
+        page.click("a.button.primary[href='/new/brisca']")
+    for i, name in enumerate(["Ana", "Cy", "Bo", "Di"]):
+        page.fill(f"#player-{i}", name)
+    phone.act("button[name=op][value='up:2']")  # Bo moves up: Ana, Bo, Cy, Di
+    phone.act("button[name=op][value=add]")
+    page.fill("#player-4", "Ed")
+    phone.act("button[name=op][value='remove:4']")
+    assert [page.input_value(f"#player-{i}") for i in range(4)] == ["Ana", "Bo", "Cy", "Di"]
+    assert page.locator("input[name=player]").count() == 4
+    shot(page, f"{label}-2-setup")
+    with page.expect_navigation(url="**/t/**"):
+        page.click("button[name=op][value=create]")
+
+
+def play_the_deal(phone: Phone, label: str) -> None:
+    """Tricks of DEAL_4P by taps, with an undo and a re-entry, and an impossible card refused on the way."""
+    page = phone.page
+    phone.tap("11E")  # the turned card: the deal starts
+    for cards, _, _ in DEAL_4P[:3]:
+        for code in cards:
+            phone.tap(code)
+    phone.act("form.undo button")  # one tap withdraws trick 3
+    assert page.locator(".tricks[open] li").count() == 2
+    for code in DEAL_4P[2][0]:
+        phone.tap(code)
+    phone.tap(DEAL_4P[3][0][0])
+    shot(page, f"{label}-3-scorer")
+    phone.tap("1C")  # played in trick 1: refused with the engine's sentence, nothing changes
+    refusal = page.locator(".refusal").inner_text()
+    assert "as de copas (porrons) a déjà été joué au pli 1" in refusal, refusal
+    shot(page, f"{label}-4-refused")
+    for code in DEAL_4P[3][0][1:]:
+        phone.tap(code)
+    for cards, _, _ in DEAL_4P[4:]:
+        for code in cards:
+            phone.tap(code)
+    assert phone.totals() == ["65", "55"]  # the hand count of tests/test_brisca.py
+    shot(page, f"{label}-5-deal-done")
+
+
+def switch_language(phone: Phone) -> None:
+    page = phone.page
+    with page.expect_navigation():
+        page.click("nav.languages a[hreflang=en]")
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.inner_text("#scoreboard-title") == "Scoreboard" and phone.totals() == ["65", "55"]
+    with page.expect_navigation():
+        page.click("nav.languages a[hreflang=fr]")
+    assert page.get_attribute("html", "lang") == "fr" and page.inner_text("#scoreboard-title") == "Tableau des scores"
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["htmx", "no-javascript"])
+def test_a_scorers_deal_on_a_phone(server, browser, js):
+    context = browser.new_context(viewport=PHONE, locale="fr-CH", java_script_enabled=js)
+    page = context.new_page()
     problems = []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
-    page.goto(created["viewer_url"])
-    totals = page.locator("tfoot tr").first.locator("td").all_inner_texts()
-    assert totals == ["65", "55"]
-    assert page.evaluate("typeof window.htmx") == "object"  # the pinned htmx is served from static/
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
+    phone = Phone(page, js)
+    label = "js" if js else "nojs"
+    start_table(phone, server, label)
+    assert "/t/" in page.url and "key=" in page.url
+    play_the_deal(phone, label)
+    switch_language(phone)
+    if js:
+        assert page.evaluate("typeof window.htmx") == "object"
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert problems == []
-    page.close()
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    viewer = Ledger(server.env["DATABASE_URL"]).viewer_key(table_id)
+    page.goto(f"{server.url}/t/{table_id}?key={viewer}")
+    assert phone.totals() == ["65", "55"] and page.locator(".picker").count() == 0
+    shot(page, f"{label}-6-scoreboard")
+    context.close()
+
+
+def test_no_serious_accessibility_violation(server, browser):
+    need(AXE.exists(), f"{AXE} is missing (npm ci installs axe-core)")
+    context = browser.new_context(viewport=PHONE, locale="fr-CH", bypass_csp=True)  # to inject axe
+    page = context.new_page()
+    phone = Phone(page, True)
+    start_table(phone, server, "axe")
+    phone.tap("11E")
+    for code in DEAL_4P[0][0] + DEAL_4P[1][0][:2]:
+        phone.tap(code)
+    scorer = page.url
+    table_id = scorer.split("/t/")[1].split("?")[0]
+    viewer = f"{server.url}/t/{table_id}?key={Ledger(server.env['DATABASE_URL']).viewer_key(table_id)}"
+    found = {}
+    for name, url in [("home", server.url + "/"), ("setup", server.url + "/new/brisca"), ("scorer", scorer),
+                      ("scoreboard", viewer)]:
+        page.goto(url)
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("async () => (await axe.run(document)).violations"
+                               ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length}))")
+        found[name] = [v for v in result if v["impact"] in ("serious", "critical")]
+    assert found == {"home": [], "setup": [], "scorer": [], "scoreboard": []}
+    context.close()

@@ -61,7 +61,9 @@ def scorer_entry(table_id: str):
 
 
 def refused(table_id, key, entry, error: RefereeError, deck):
-    return render_scorer(table_id, key, entry, refusal(error, deck), status=422)
+    """The page again, the engine's sentence beside the picker, nothing stored. Answered 200, as a form shown
+    again is: a 4xx would put an error in the browser's console for an ordinary refusal (the API answers 422)."""
+    return render_scorer(table_id, key, entry, refusal(error, deck))
 
 
 def store(table_id: str, body: dict) -> None:

@@ -51,12 +51,12 @@ def apply_op(op: str, players: list, dealer: int) -> tuple:
     return players, min(dealer, max(len(players) - 1, 0))
 
 
-def render_setup(game, players, options, dealer, error=None, status=200):
+def render_setup(game, players, options, dealer, error=None):
     names = [p or _("Player %(n)s", n=i + 1) for i, p in enumerate(players)]
     context = {"game": game, "players": players, "names": names, "options": options, "dealer": dealer,
                "error": error, "opposite": seating(game, names, options), "counts": game.player_counts()}
     template = "_setup_form.html" if request.headers.get("HX-Request") else "setup.html"
-    return make_response(render_template(template, **context), status)
+    return make_response(render_template(template, **context))
 
 
 @bp.get("/new/<game_id>")
@@ -78,7 +78,7 @@ def change(game_id):
         state, scorer_key, _viewer = current_app.extensions["referee.ledger"].create_table(
             game.id, names, options, dealer)
     except RefereeError as error:
-        return render_setup(game, players, options, dealer, refusal(error), status=422)
+        return render_setup(game, players, options, dealer, refusal(error))
     target = url_for("pages.table", table_id=state["id"], key=scorer_key)
     if request.headers.get("HX-Request"):
         response = make_response("", 204)
