@@ -3,6 +3,8 @@ answers the ``_scorer.html`` fragment in place. The entry in progress (mode, tap
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
+from functools import wraps
 
 from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
 
@@ -50,99 +52,102 @@ def done(table_id: str, key: str, entry: Entry):
     return redirect(url_for("pages.table", table_id=table_id, key=key, **entry.query()), code=303)
 
 
-def scorer_entry(table_id: str):
-    """The scorer key (403/401 otherwise), the game, its deck and the entry in progress from the form."""
-    key = request_key() or request.form.get("key")
-    ledger().authorize(table_id, key, write=True)
-    state, table = ledger().snapshot(table_id)
-    game = get_game(state["game"])
-    deck = game.deck_for(table)
-    return key, game, table, deck, Entry.read(request.form, deck)
+@dataclass
+class Post:
+    """One scorer's form post: the table, its game and deck, the entry in progress, and the key that opened it."""
+
+    table_id: str
+    key: str
+    game: object
+    table: object
+    deck: object
+    entry: Entry
+
+    def card(self):
+        return self.deck.parse(request.form.get("card", ""))
+
+    def number(self, field: str, optional: bool = False):
+        raw = request.form.get(field, "")
+        if optional and raw == "":
+            return None
+        if not raw.isdigit():
+            raise ParseError("bad_event", "There is no player {index}: players are 0 to {last}.", index=raw,
+                             last=len(self.table.players) - 1)
+        return int(raw)
+
+    def store(self, body: dict) -> None:
+        ledger().append(self.table_id, body, client_event_id=request.form.get("event_id") or None)
 
 
-def refused(table_id, key, entry, error: RefereeError, deck):
-    """The page again, the engine's sentence beside the picker, nothing stored. Answered 200, as a form shown
-    again is: a 4xx would put an error in the browser's console for an ordinary refusal (the API answers 422)."""
-    return render_scorer(table_id, key, entry, refusal(error, deck))
+def scorer_post(rule: str):
+    """Registers a scorer's form post: scorer key checked (401/403), engine refusals shown on the page."""
+    def register(view):
+        @bp.post(rule, endpoint=view.__name__)
+        @wraps(view)
+        def handle(table_id):
+            key = request_key() or request.form.get("key")
+            ledger().authorize(table_id, key, write=True)
+            state, table = ledger().snapshot(table_id)
+            game = get_game(state["game"])
+            deck = game.deck_for(table)
+            post = Post(table_id, key, game, table, deck, Entry.read(request.form, deck))
+            try:
+                return done(table_id, key, view(post))
+            except RefereeError as error:
+                # The page again, the engine's sentence beside the picker, nothing stored. Answered 200, as a form
+                # shown again is: a 4xx would put an error in the browser's console (the API answers 422).
+                return render_scorer(table_id, key, post.entry, refusal(error, deck))
+        return handle
+    return register
 
 
-def store(table_id: str, body: dict) -> None:
-    ledger().append(table_id, body, client_event_id=request.form.get("event_id") or None)
+@scorer_post("/t/<table_id>/tap")
+def tap(post: Post) -> Entry:
+    card, entry = post.card(), post.entry
+    if entry.mode != "trick":  # a pile or a claim being gathered: tapping again takes the card back
+        return entry.with_pending([c for c in entry.pending if c != card] if card in entry.pending
+                                  else [*entry.pending, card])
+    cards = [*entry.pending, card]
+    post.game.verify_partial(post.table, cards)
+    if len(cards) < len(post.table.players):
+        return entry.with_pending(cards)
+    post.store({"type": "trick", "cards": [c.code for c in cards]})
+    return Entry()
 
 
-@bp.post("/t/<table_id>/tap")
-def tap(table_id):
-    key, game, table, deck, entry = scorer_entry(table_id)
-    try:
-        card = deck.parse(request.form.get("card", ""))
-        if entry.mode != "trick":  # a pile or a claim being gathered: tapping again takes the card back
-            pending = [c for c in entry.pending if c != card] if card in entry.pending else [*entry.pending, card]
-            return done(table_id, key, entry.with_pending(pending))
-        cards = [*entry.pending, card]
-        game.verify_partial(table, cards)
-        if len(cards) < len(table.players):
-            return done(table_id, key, entry.with_pending(cards))
-        store(table_id, {"type": "trick", "cards": [c.code for c in cards]})
-        return done(table_id, key, Entry())
-    except RefereeError as error:
-        return refused(table_id, key, entry, error, deck)
+@scorer_post("/t/<table_id>/undo")
+def undo(post: Post) -> Entry:
+    if post.entry.pending:  # one tap takes back the last card tapped
+        return post.entry.with_pending(post.entry.pending[:-1])
+    ledger().undo(post.table_id)
+    return Entry()
 
 
-@bp.post("/t/<table_id>/undo")
-def undo(table_id):
-    key, game, table, deck, entry = scorer_entry(table_id)
-    if entry.pending:  # one tap takes back the last card tapped
-        return done(table_id, key, entry.with_pending(entry.pending[:-1]))
-    try:
-        ledger().undo(table_id)
-    except RefereeError as error:
-        return refused(table_id, key, entry, error, deck)
-    return done(table_id, key, Entry())
-
-
-@bp.post("/t/<table_id>/deal")
-def deal(table_id):
-    key, game, table, deck, entry = scorer_entry(table_id)
+@scorer_post("/t/<table_id>/deal")
+def deal(post: Post) -> Entry:
     body = {"type": "deal", "trump": request.form.get("card") or None}
-    dealer = request.form.get("dealer")
-    try:
-        if dealer not in (None, ""):
-            if not dealer.isdigit():
-                raise ParseError("bad_event", "There is no player {index} to deal.", index=dealer)
-            body["dealer"] = int(dealer)
-        store(table_id, body)
-    except RefereeError as error:
-        return refused(table_id, key, entry, error, deck)
-    return done(table_id, key, Entry())
+    dealer = post.number("dealer", optional=True)
+    if dealer is not None:
+        body["dealer"] = dealer
+    post.store(body)
+    return Entry()
 
 
-@bp.post("/t/<table_id>/save")
-def save(table_id):
+@scorer_post("/t/<table_id>/save")
+def save(post: Post) -> Entry:
     """Stores the pile (captured-card entry, R-COMMON-6) or the claim gathered in the picker."""
-    key, game, table, deck, entry = scorer_entry(table_id)
-    cards = [c.code for c in entry.pending]
+    entry, cards = post.entry, [c.code for c in post.entry.pending]
     if entry.mode == "capture":
         body = {"type": "capture", "side": entry.side, "cards": cards}
         if request.form.get("last_trick") in ("yes", "no"):
             body["last_trick"] = request.form["last_trick"] == "yes"
     else:
         body = {"type": "claim", "player": entry.player if entry.player is not None else -1, "cards": cards}
-    try:
-        store(table_id, body)
-    except RefereeError as error:
-        return refused(table_id, key, entry, error, deck)
-    return done(table_id, key, Entry())
+    post.store(body)
+    return Entry()
 
 
-@bp.post("/t/<table_id>/exchange")
-def exchange(table_id):
-    key, game, table, deck, entry = scorer_entry(table_id)
-    try:
-        player = request.form.get("player", "")
-        if not player.isdigit():
-            raise ParseError("bad_event", "There is no player {index}: players are 0 to {last}.", index=player,
-                             last=len(table.players) - 1)
-        store(table_id, {"type": "exchange", "player": int(player)})
-    except RefereeError as error:
-        return refused(table_id, key, entry, error, deck)
-    return done(table_id, key, entry)
+@scorer_post("/t/<table_id>/exchange")
+def exchange(post: Post) -> Entry:
+    post.store({"type": "exchange", "player": post.number("player")})
+    return post.entry
