@@ -29,7 +29,8 @@ def test_r_common_2_leader_is_the_player_after_the_dealer():
 
 
 def absence(player=1, suits="H", trick=2):
-    return Absence(player, frozenset(suits), trick, "revoke", "R-COMMON-4", "did not follow hearts")
+    return Absence(player, frozenset(suits), trick, "revoke", "R-COMMON-4", "did not follow hearts, then played "
+                   "{proof_card}")
 
 
 def test_r_common_4_revoke_is_flagged_when_a_later_card_proves_it():
@@ -39,6 +40,7 @@ def test_r_common_4_revoke_is_flagged_when_a_later_card_proves_it():
     assert check_revoke(deal, 1, FRENCH_52.parse("5D")) == []  # another suit: proves nothing
     flags = check_revoke(deal, 1, FRENCH_52.parse("5H"))
     assert [(f.code, f.player, f.trick, f.rule) for f in flags] == [("revoke", 1, 2, "R-COMMON-4")]
+    assert flags[0].message == "did not follow hearts, then played 5H"
     assert check_revoke(deal, 1, FRENCH_52.parse("9H")) == []  # flagged once
 
 

@@ -48,6 +48,20 @@ class Claim:
     cards: tuple
 
 
+@dataclass(frozen=True)
+class Announce:
+    type: ClassVar[str] = "announce"
+    player: int
+    cards: tuple
+
+
+@dataclass(frozen=True)
+class Declare:
+    type: ClassVar[str] = "declare"
+    player: int
+    call: str
+
+
 def read_player(table, data, name="player") -> int:
     player = field_of(data, name, int)
     if not 0 <= player < len(table.players):
@@ -87,3 +101,18 @@ def parse_exchange(game, table, data) -> Exchange:
 
 def parse_claim(game, table, data) -> Claim:
     return Claim(read_player(table, data), read_cards(game, table, data))
+
+
+def parse_announce(game, table, data) -> Announce:
+    return Announce(read_player(table, data), read_cards(game, table, data))
+
+
+def parse_declare(game, table, data) -> Declare:
+    call = field_of(data, "call", str)
+    if call not in DECLARATIONS:
+        raise ParseError("bad_event", "A declaration is {calls}, not {call}.", calls=" or ".join(DECLARATIONS),
+                         call=repr(call), field="call")
+    return Declare(read_player(table, data), call)
+
+
+DECLARATIONS = ("cape_dehors", "cape_dehors_pas_dedouble")

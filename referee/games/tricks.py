@@ -27,27 +27,47 @@ class Trick:
 
 @dataclass
 class Flag:
+    """A suspicious or proven irregularity, stored with the deal; it never blocks entry (R-COMMON-4).
+    ``template`` is an English sentence with ``{fields}`` (a msgid of the catalogues), filled from ``params``."""
+
     code: str
     player: int
     trick: int | None
-    message: str
+    template: str
     rule: str
+    params: dict = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**self.params)
 
     def to_dict(self) -> dict:
         return {"code": self.code, "player": self.player, "trick": self.trick, "message": self.message,
-                "rule": self.rule}
+                "rule": self.rule, "template": self.template, "params": dict(self.params)}
 
 
 @dataclass
 class Absence:
-    """What a play proved: ``player`` held no card of ``suits`` when trick ``trick`` was played."""
+    """What a play proved: ``player`` held no card of ``suits`` when trick ``trick`` was played. A later card of
+    those suits from him raises the flag; ``replaces`` is a flag already raised that the proof turns into it."""
 
     player: int
     suits: frozenset
     trick: int
     code: str
     rule: str
-    message: str
+    template: str
+    params: dict = field(default_factory=dict)
+    replaces: Flag | None = None
+
+    def raise_flag(self, deal, proof: Card) -> Flag:
+        params = {**self.params, "proof_card": proof.code}
+        if self.replaces is not None:
+            self.replaces.code, self.replaces.template, self.replaces.params = self.code, self.template, params
+            return self.replaces
+        flag = Flag(self.code, self.player, self.trick, self.template, self.rule, params)
+        deal.flags.append(flag)
+        return flag
 
 
 @dataclass
@@ -100,9 +120,7 @@ def record_absence(deal: TrickDeal, absence: Absence) -> Flag | None:
     """Remembers what a play proved; if a card already known in that hand contradicts it, the flag is raised now."""
     for card, holder in deal.known.items():
         if holder == absence.player and card.suit in absence.suits and card not in deal.played:
-            flag = Flag(absence.code, absence.player, absence.trick, absence.message, absence.rule)
-            deal.flags.append(flag)
-            return flag
+            return absence.raise_flag(deal, card)
     deal.absences.append(absence)
     return None
 
@@ -112,10 +130,8 @@ def check_revoke(deal: TrickDeal, player: int, card: Card) -> list:
     raised = []
     for absence in list(deal.absences):
         if absence.player == player and card.suit in absence.suits:
-            flag = Flag(absence.code, player, absence.trick, absence.message, absence.rule)
-            deal.flags.append(flag)
+            raised.append(absence.raise_flag(deal, card))
             deal.absences.remove(absence)
-            raised.append(flag)
     return raised
 
 

@@ -1,0 +1,301 @@
+"""Brouc (Valais, jass family): seed 003, rulings R-BROUC-1 … 8.
+
+Four players in two sides, 32 cards, trump the dealer's turned last card (it stays in his hand). Following suit,
+not trumping while holding the suit led and not under-trumping depend on hidden hands: they are checked by revoke
+detection (R-COMMON-4, R-BROUC-3). The slate counts tens; a partie ends at 31 with a coche; la cape and its
+declarations give more coches (brouc_slate.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.cards import FRENCH_SUITS, PIQUET_32
+from referee.errors import ParseError, RuleError
+from referee.games import events as ev
+from referee.games.base import Option, Table, register
+from referee.games.brouc_slate import (DECLARED_COCHES, PARTIE_COCHES, announce_points, cape_outcome,
+                                       declaration_refusal, marriages_in, partie_over, tens, tens_why)
+from referee.games.tricks import Absence, Flag, TrickDeal, TrickGame, record_absence
+
+STRENGTH_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # R-BROUC-2: strength follows points
+STRENGTH = {rank: len(STRENGTH_ORDER) - i for i, rank in enumerate(STRENGTH_ORDER)}
+POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}  # R-BROUC-2: 120 in a deal, no last-trick bonus
+SUITS = "SHDC"
+
+
+def _both(fr: str, en: str) -> dict:
+    return {"fr": fr, "en": en}
+
+
+@dataclass
+class BroucTable(Table):
+    coches: list = field(default_factory=lambda: [0, 0])
+    parties: list = field(default_factory=list)  # each ended partie: deals, final slate, loser, coches, reason
+
+
+@dataclass
+class BroucDeal(TrickDeal):
+    announces: list = field(default_factory=list)
+    marriages: list = field(default_factory=list)
+    declaration: dict | None = None
+    cape: dict | None = None
+    slate: list = field(default_factory=lambda: [0, 0])
+    slate_why: list = field(default_factory=list)
+    coches: list = field(default_factory=lambda: [0, 0])
+    partie_end: dict | None = None
+
+
+@register
+class Brouc(TrickGame):
+    id = "brouc"
+    names = _both("Brouc", "Brouc")
+    origin = _both("Valais (Suisse)", "Valais (Switzerland)")
+    flag = "ch-vs"
+    description = _both("Jass valaisan à quatre, l'ardoise en dizaines, les annonces, les mariages sur table et la cape.",
+                        "Four-handed Valais jass: a slate kept in tens, announces, table marriages and la cape.")
+    direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
+    players = (4, 4)
+    strength = STRENGTH
+    points = POINTS
+    options = (
+        Option("coches_to_lose", "int", 0, _both(
+            "Nombre de coches qui font perdre la soirée (0 : on compte sans fin).",
+            "Coches that lose the evening (0: keep counting)."), rule="R-BROUC-7"),
+        Option("scorer_side", "int", 0, _both(
+            "Le camp du marqueur, dessiné à droite de l'ardoise.", "The scorer's side, drawn on the slate's right."),
+            (0, 1), "R-BROUC-6"),
+    )
+    events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture,
+              "announce": ev.parse_announce, "declare": ev.parse_declare}
+
+    def sides(self, n_players: int, options: dict) -> list:
+        return [[0, 2], [1, 3]]  # R-BROUC-1, R-COMMON-3: partners opposite
+
+    def make_table(self, players, options, dealer) -> BroucTable:
+        return BroucTable(self.id, players, self.sides(4, options), options, dealer)
+
+    def check_options(self, options: dict, n_players: int) -> None:
+        if options["coches_to_lose"] < 0:
+            raise ParseError("bad_option", "Option {option} must be 0 or more, not {value}.",
+                             option="coches_to_lose", value=options["coches_to_lose"])
+
+    def deck_for(self, table: Table):
+        return PIQUET_32  # R-BROUC-1
+
+    def next_dealer(self, table: BroucTable) -> int:
+        """R-BROUC-8: the dealer moves on after every deal, except after a declared cape."""
+        if not table.deals:
+            return table.first_dealer
+        last = table.deals[-1]
+        return last.dealer if last.declaration is not None else (last.dealer + 1) % 4
+
+    # --- deal ---------------------------------------------------------------------------------------------
+    def on_deal(self, table: BroucTable, event: ev.Deal) -> None:
+        if table.current is not None and not table.current.complete:
+            raise RuleError("deal_in_progress", "Deal {number} is not finished yet.", rule="R-COMMON-2",
+                            number=table.current.number)
+        if event.trump is None:
+            raise RuleError("bad_event", "A Brouc deal starts with the dealer's turned last card.", rule="R-BROUC-1")
+        dealer = self.next_dealer(table) if event.dealer is None else event.dealer
+        deal = BroucDeal(len(table.deals) + 1, dealer, 4, event.trump, event.trump.suit, card_points=[0, 0])
+        deal.known[event.trump] = dealer  # R-BROUC-1: the turned card stays in the dealer's hand
+        table.deals.append(deal)
+
+    # --- tricks: table marriages and revoke detection -----------------------------------------------------
+    def after_trick(self, table: BroucTable, deal: BroucDeal, trick) -> None:
+        number = len(deal.tricks)
+        side = table.side_of(trick.winner)
+        found = marriages_in(trick.cards, deal.trump_suit)
+        for suit, ranks, points in found:  # R-BROUC-5: to the side winning the trick, taken from the other
+            deal.marriages.append({"trick": number, "suit": suit, "cards": [r + suit for r in ranks],
+                                   "points": points, "side": side})
+        led, trump = trick.cards[0].suit, deal.trump_suit
+        for i, card in enumerate(trick.cards[1:], start=1):
+            player = trick.player_of(i, 4)
+            if card.suit == led:
+                continue
+            name = table.players[player]
+            suit = FRENCH_SUITS[led].names["en"]
+            record_absence(deal, Absence(player, frozenset(led), number, "revoke", "R-BROUC-3",
+                                         "{name} did not follow {suit} in trick {trick}, then played {proof_card}.",
+                                         {"name": name, "suit": suit, "suit_code": led, "trick": number}))
+            if card.suit == trump and led != trump and self.under_trumps(trick.cards[:i], card, trump) \
+                    and not any(s == trump and card.rank in ranks for s, ranks, _ in found):
+                flag = Flag("under_trump", player, number, "{name} under-trumped in trick {trick}: allowed only "
+                            "holding nothing but lower trumps.", "R-BROUC-3", {"name": name, "trick": number})
+                deal.flags.append(flag)
+                others = frozenset(s for s in SUITS if s != trump)
+                record_absence(deal, Absence(player, others, number, "revoke", "R-BROUC-3", "{name} under-trumped "
+                                             "in trick {trick} while holding another suit, as {proof_card} shows.",
+                                             {"name": name, "trick": number}, replaces=flag))
+
+    @staticmethod
+    def under_trumps(before: list, card, trump: str) -> bool:
+        return any(c.suit == trump and STRENGTH[c.rank] > STRENGTH[card.rank] for c in before)
+
+    # --- announces (R-BROUC-4) ----------------------------------------------------------------------------
+    def verify_announce(self, table: BroucTable, event: ev.Announce) -> int:
+        deal = self.open_deal(table)
+        player = event.player
+        if not deal.tricks:
+            raise RuleError("announce_first_card", "An announce is never made with the first card of a deal.",
+                            rule="R-BROUC-4", player=player)
+        if all(t.winner != player for t in deal.tricks):
+            raise RuleError("announce_needs_trick", "{name} has not won a trick yet: only a player who has may "
+                            "announce.", rule="R-BROUC-4", player=player, name=table.players[player])
+        cards = list(event.cards)
+        ranks = sorted(c.rank for c in cards)
+        if len({c.suit for c in cards}) != 1 or ranks not in (["K", "Q"], ["J", "K", "Q"]):
+            raise RuleError("bad_announce", "An announce is the king and queen of one suit, or king, queen and "
+                            "jack.", rule="R-BROUC-4", player=player)
+        shown = {c for a in deal.announces for c in a["shown"]}
+        for card in cards:
+            if card in deal.played:
+                raise RuleError("card_already_played", "{card} was already played: it is no longer in the hand.",
+                                rule="R-BROUC-4", card=card.code, player=player)
+            holder = deal.known.get(card)
+            if holder is not None and holder != player:
+                raise RuleError("card_in_other_hand", "{card} is known to be in {holder}'s hand.", rule="R-BROUC-4",
+                                card=card.code, player=player, holder=table.players[holder])
+            if card in shown:
+                raise RuleError("announce_twice", "{card} was already announced in this deal.", rule="R-BROUC-4",
+                                card=card.code, player=player)
+        return announce_points(set(ranks), cards[0].suit == deal.trump_suit)
+
+    def on_announce(self, table: BroucTable, event: ev.Announce) -> None:
+        points = self.verify_announce(table, event)
+        deal, side = table.current, table.side_of(event.player)
+        deal.announces.append({"player": event.player, "side": side, "cards": [c.code for c in event.cards],
+                               "points": points, "tens": points // 10, "after_trick": len(deal.tricks),
+                               "shown": list(event.cards)})
+        for card in event.cards:
+            deal.known[card] = event.player  # the shown cards are known to be in that hand
+        table.totals[side] += points // 10  # R-BROUC-6: announces count from the moment they are made
+
+    # --- la cape declared (R-BROUC-8) ---------------------------------------------------------------------
+    def verify_declare(self, table: BroucTable, event: ev.Declare) -> None:
+        deal = self.open_deal(table)
+        if deal.declaration is not None:
+            raise RuleError("declare_twice", "La cape was already declared in this deal.", rule="R-BROUC-8",
+                            player=event.player)
+        if deal.captures is not None or not 6 <= len(deal.tricks) <= 7:
+            raise RuleError("declare_wrong_time", "La cape is declared with the second-to-last card: after trick 6 "
+                            "and before trick 8 is entered.", rule="R-BROUC-8", player=event.player)
+        refusal = declaration_refusal(event.call, table.totals, table.side_of(event.player))
+        if refusal:
+            code, template, fields = refusal
+            raise RuleError(code, template, rule="R-BROUC-8", player=event.player, **fields)
+
+    def on_declare(self, table: BroucTable, event: ev.Declare) -> None:
+        self.verify_declare(table, event)
+        table.current.declaration = {"player": event.player, "side": table.side_of(event.player),
+                                     "call": event.call, "coches": DECLARED_COCHES[event.call]}
+
+    # --- end of a deal ------------------------------------------------------------------------------------
+    def finish_deal(self, table: BroucTable, deal: BroucDeal) -> None:
+        assert sum(deal.card_points) == 120, deal.card_points
+        deal.complete = True
+        winners = {table.side_of(t.winner) for t in deal.tricks}
+        if deal.captures is not None:
+            winners = {s for s, pile in enumerate(deal.captures) if pile}
+        cape_side = winners.pop() if len(winners) == 1 else None
+        deal.cape = cape_outcome(deal.declaration, cape_side)
+        cancelled = cape_side is not None  # R-BROUC-8: a cape cancels the deal's table marriages
+        announce = [sum(a["tens"] for a in deal.announces if a["side"] == s) for s in (0, 1)]
+        married = [0, 0]
+        for marriage in deal.marriages:
+            marriage["cancelled"] = cancelled
+            if not cancelled:
+                won = marriage["side"]
+                married[won] += marriage["points"] // 10
+                married[1 - won] -= marriage["points"] // 10
+        card_tens = [tens(p) for p in deal.card_points]
+        deal.slate = [card_tens[s] + announce[s] + married[s] for s in (0, 1)]
+        deal.slate_why = [{"card_points": deal.card_points[s], "card_tens": card_tens[s],
+                           "rounding": tens_why(deal.card_points[s]), "announces": announce[s],
+                           "marriages": married[s], "rule": "R-BROUC-6"} for s in (0, 1)]
+        table.totals = [table.totals[s] + card_tens[s] + married[s] for s in (0, 1)]  # announces are in already
+        self.give_coches(table, deal)
+
+    def give_coches(self, table: BroucTable, deal: BroucDeal) -> None:
+        given = [0, 0]
+        if deal.cape is not None:
+            given[deal.cape["loser"]] += deal.cape["coches"]
+        if deal.cape is not None and deal.cape["ends_partie"]:
+            loser, reason = deal.cape["loser"], deal.cape["reason"]
+        else:
+            loser = partie_over(table.totals)  # R-BROUC-7
+            reason = {"fr": "Dehors à 31 : une coche au perdant.", "en": "Out at 31: one coche to the loser."}
+            if loser is not None:
+                given[loser] += PARTIE_COCHES
+        table.coches = [c + g for c, g in zip(table.coches, given)]
+        deal.coches = given
+        if loser is not None:
+            deal.partie_end = {"loser": loser, "slate": list(table.totals), "reason": reason}
+            first = table.parties[-1]["last_deal"] + 1 if table.parties else 1
+            table.parties.append({"first_deal": first, "last_deal": deal.number, "slate": list(table.totals),
+                                  "loser": loser, "coches": given[loser]})
+            table.totals = [0, 0]  # R-BROUC-7: the slates start again from 0
+        limit = table.options["coches_to_lose"]
+        if limit and max(table.coches) >= limit:
+            table.finished = True
+            table.winner = None if table.coches[0] == table.coches[1] else table.coches.index(min(table.coches))
+
+    # --- output -------------------------------------------------------------------------------------------
+    def next_action(self, table: BroucTable) -> dict:
+        if table.finished:
+            return {"action": "none", "player": None}
+        deal = table.current
+        if deal is None or deal.complete:
+            return {"action": "deal", "player": self.next_dealer(table)}
+        return {"action": "trick", "player": deal.leader}
+
+    def possible(self, table: BroucTable) -> list:
+        deal = table.current
+        if table.finished:
+            return []
+        if deal is None or deal.complete:
+            return ["deal"]
+        if deal.captures is not None:
+            return ["capture"]
+        actions = ["trick"] + ([] if deal.tricks else ["capture"])
+        if deal.tricks:
+            actions.append("announce")
+        if deal.declaration is None and 6 <= len(deal.tricks) <= 7:
+            actions.append("declare")
+        return actions
+
+    def players_for(self, table: BroucTable, action: str) -> list:
+        deal = table.current
+        if action == "announce" and deal is not None:
+            return sorted({t.winner for t in deal.tricks})
+        if action == "declare":
+            return [p for p in range(4) if declaration_refusal("cape_dehors", table.totals, table.side_of(p)) is None]
+        return super().players_for(table, action)
+
+    def serialise(self, table: BroucTable) -> dict:
+        state = super().serialise(table)
+        state["series"].update(coches=list(table.coches), parties=list(table.parties),
+                               coches_to_lose=table.options["coches_to_lose"] or None)
+        state["first_dealer"] = table.first_dealer
+        return state
+
+    def serialise_deal(self, table: BroucTable, deal: BroucDeal) -> dict:
+        marriages = {}
+        for m in deal.marriages:
+            marriages.setdefault(m["trick"], []).append(m)
+        return {
+            "number": deal.number, "dealer": deal.dealer, "trump": deal.trump.code, "trump_suit": deal.trump_suit,
+            "complete": deal.complete,
+            "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner,
+                        "points": t.points, "marriages": marriages.get(n, [])}
+                       for n, t in enumerate(deal.tricks, 1)],
+            "points": list(deal.card_points), "flags": [f.to_dict() for f in deal.flags],
+            "slate": list(deal.slate), "slate_why": deal.slate_why,
+            "announces": [{k: v for k, v in a.items() if k != "shown"} for a in deal.announces],
+            "marriages": deal.marriages, "declaration": deal.declaration, "cape": deal.cape,
+            "coches": list(deal.coches), "partie_end": deal.partie_end,
+            "known": {c.code: p for c, p in sorted(deal.known.items())},
+            "captures": [[c.code for c in pile] if pile is not None else None for pile in deal.captures]
+            if deal.captures is not None else None,
+        }

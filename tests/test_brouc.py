@@ -1,0 +1,329 @@
+"""Brouc engine (R-BROUC-1 … 8) with exact values. Players in order of play: Ana 0, Bo 1, Cy 2, Di 3; sides
+{Ana, Cy} = 0 and {Bo, Di} = 1. Every deal below is worked by hand in its comments."""
+import pytest
+
+from referee.errors import ParseError, RuleError
+from referee.games import get_game
+from referee.games.brouc_slate import tens
+
+GAME = get_game("brouc")
+
+# Deal A: Ana deals, trump hearts (she turned AH), Bo leads. Every trick is one suit, everyone follows.
+DEAL_A = [
+    # cards from the leader      winner  points   table marriage
+    ["KH", "QH", "JH", "AH"],  # Ana      20       K Q J of trump: 60 -> Ana & Cy +6, Bo & Di -6
+    ["7H", "8H", "9H", "10H"],  # led by Ana, Di wins 10H: 10
+    ["AS", "7S", "8S", "9S"],  # Di leads, Di wins: 11
+    ["KS", "QS", "JS", "10S"],  # Di leads; 10S (Cy) beats K: 19; K Q J of spades: 30 -> +3 / -3 to Cy's side
+    ["AD", "KD", "QD", "JD"],  # Cy leads and wins: 20; K Q J of diamonds: 30 -> +3 / -3
+    ["10D", "9D", "8D", "7D"],  # Cy: 10
+    ["7C", "AC", "KC", "QC"],  # Cy leads, Di wins: 18; K Q of clubs: 20 -> Bo & Di +2, Ana & Cy -2
+    ["10C", "JC", "9C", "8C"],  # Di leads and wins: 12
+]
+# Card points: Ana & Cy 20 + 19 + 20 + 10 = 69 -> 7; Bo & Di 10 + 11 + 18 + 12 = 51 -> 5.
+# Marriages: Ana & Cy +6 +3 +3 -2 = +10; Bo & Di -10. Slate: 17 and -5.
+
+# Deal B: Ana deals (turned KH: trump hearts), Bo leads; Ana wins trick 1 and announces K Q of trump (40).
+DEAL_B = [
+    ["7S", "8S", "9S", "AS"],  # Ana: 11
+    ["KH", "7H", "8H", "9H"],  # Ana: 4
+    ["QH", "JH", "10H", "AH"],  # Di's AH: 26
+    ["KS", "QS", "JS", "10S"],  # Di leads, Cy's 10S: 19; K Q J spades 30 -> +3 / -3
+    ["AD", "KD", "QD", "JD"],  # Cy: 20; K Q J diamonds 30 -> +3 / -3
+    ["10D", "9D", "8D", "7D"],  # Cy: 10
+    ["7C", "AC", "KC", "QC"],  # Di: 18; K Q clubs 20 -> Bo & Di +2 / Ana & Cy -2
+    ["10C", "JC", "9C", "8C"],  # Di: 12
+]
+# Ana & Cy 11 + 4 + 19 + 20 + 10 = 64 -> 6; Bo & Di 26 + 18 + 12 = 56 -> 6.
+# Slate: Ana & Cy 6 + 4 (announce) + 3 + 3 - 2 = 14; Bo & Di 6 - 3 - 3 + 2 = 2.
+
+# Deal D: Ana deals (turned 10H), Bo leads; Ana & Cy take all eight tricks (la cape).
+DEAL_D = [
+    ["KH", "QH", "JH", "AH"],  # Ana; K Q J of trump (60), cancelled by the cape
+    ["10H", "7H", "8H", "9H"],  # Ana leads and wins
+    ["AS", "7S", "8S", "9S"],
+    ["10S", "KS", "QS", "JS"],  # K Q J of spades, cancelled
+    ["AD", "KD", "QD", "JD"],  # K Q J of diamonds, cancelled
+    ["10D", "9D", "8D", "7D"],
+    ["AC", "KC", "QC", "JC"],  # K Q J of clubs, cancelled
+    ["10C", "9C", "8C", "7C"],
+]
+# The same deal missed: Bo's AC takes trick 7, Ana's KC takes trick 8.
+DEAL_D_MISSED = DEAL_D[:6] + [["10C", "AC", "QC", "JC"], ["9C", "8C", "7C", "KC"]]
+
+# Captured piles of Ana & Cy (whole tricks of 4): their points, and the other side's.
+PILE_44 = ["AS", "AH", "AD", "AC", "9S", "8S", "7S", "9H"]  # 44 -> 4; 76 -> 8
+PILE_46 = ["AS", "AH", "AD", "AC", "JS", "9S", "8S", "7S"]  # 46 -> 5; 74 -> 7
+PILE_55 = ["AS", "AH", "AD", "AC", "KS", "QS", "JS", "JH"]  # 55 -> 6; 65 -> 7: 13 tens
+PILE_64 = ["AS", "AH", "AD", "AC", "10S", "10H", "9S", "8S"]  # 64 -> 6; 56 -> 6
+PILE_76 = ["AS", "AH", "AD", "AC", "10S", "10H", "10D", "JS"]  # 76 -> 8; 44 -> 4
+
+
+def table(dealer=0, **options):
+    return GAME.new_table(["Ana", "Bo", "Cy", "Di"], options, dealer)
+
+
+def play(state, *bodies):
+    for body in bodies:
+        state = GAME.apply(state, GAME.parse_event(state, body))
+    return state
+
+
+def deal(trump):
+    return {"type": "deal", "trump": trump}
+
+
+def trick(cards):
+    return {"type": "trick", "cards": cards}
+
+
+def tricks(cards_list):
+    return [trick(c) for c in cards_list]
+
+
+def captured(state, pile, trump="7D"):
+    return play(state, deal(trump), {"type": "capture", "side": 0, "cards": pile})
+
+
+def out(state):
+    return GAME.serialise(state)
+
+
+def refused(state, body):
+    with pytest.raises((RuleError, ParseError)) as error:
+        play(state, body)
+    return error.value
+
+
+@pytest.mark.parametrize("points, expected", [(44, 4), (46, 5), (55, 6), (65, 7), (0, 0), (5, 1), (120, 12),
+                                              (76, 8), (74, 7), (64, 6), (56, 6), (115, 12)])
+def test_r_brouc_6_tens(points, expected):
+    assert tens(points) == expected
+
+
+@pytest.mark.parametrize("pile, points, slate", [(PILE_44, [44, 76], [4, 8]), (PILE_46, [46, 74], [5, 7]),
+                                                 (PILE_55, [55, 65], [6, 7])])
+def test_r_brouc_6_a_deals_slate_in_tens(pile, points, slate):
+    state = out(captured(table(), pile))
+    assert state["deals"][0]["points"] == points and state["deals"][0]["slate"] == slate
+    assert state["totals"] == slate
+
+
+def test_r_brouc_6_sur_le_point_makes_13_and_says_so():
+    deal_state = out(captured(table(), PILE_55))["deals"][0]
+    assert sum(deal_state["slate"]) == 13
+    assert deal_state["slate_why"][0]["rounding"]["fr"] == "55 points, sur le point : 6"
+    assert deal_state["slate_why"][1]["rounding"]["en"] == "65 points, on the point: 7"
+
+
+def test_r_brouc_1_the_turned_card_stays_in_the_dealers_hand():
+    state = play(table(), deal("AH"))
+    assert out(state)["deals"][0]["known"] == {"AH": 0}
+    error = refused(state, trick(["AH", "QH", "JH", "KH"]))  # Bo leads: he cannot play Ana's card
+    assert (error.code, error.card, error.player) == ("card_in_other_hand", "AH", 1)
+
+
+def test_r_brouc_5_deal_with_table_marriages_in_trump_and_others():
+    state = play(table(), deal("AH"), *tricks(DEAL_A))
+    first = out(state)["deals"][0]["tricks"][0]
+    assert first["winner"] == 0 and first["marriages"] == [
+        {"trick": 1, "suit": "H", "cards": ["KH", "QH", "JH"], "points": 60, "side": 0, "cancelled": False}]
+    result = out(state)
+    assert result["deals"][0]["points"] == [69, 51]
+    assert result["deals"][0]["slate"] == [17, -5] and result["totals"] == [17, -5]
+    assert result["deals"][0]["flags"] == []
+    assert result["next"] == {"action": "deal", "player": 1}
+
+
+def test_r_brouc_4_announce_in_trump_is_40():
+    state = play(table(), deal("KH"), trick(DEAL_B[0]))
+    state = play(state, {"type": "announce", "player": 0, "cards": ["KH", "QH"]})
+    assert out(state)["totals"] == [4, 0]  # R-BROUC-6: counted from the moment it is made
+    assert out(state)["deals"][0]["known"] == {"KH": 0, "QH": 0}
+    error = refused(state, trick(["KH", "QH", "8H", "9H"]))  # Ana leads trick 2: Bo cannot play her shown QH
+    assert (error.code, error.card, error.player) == ("card_in_other_hand", "QH", 1)
+    state = play(state, *tricks(DEAL_B[1:]))
+    result = out(state)["deals"][0]
+    assert result["announces"] == [{"player": 0, "side": 0, "cards": ["KH", "QH"], "points": 40, "tens": 4,
+                                    "after_trick": 1}]
+    assert result["points"] == [64, 56] and result["slate"] == [14, 2] and out(state)["totals"] == [14, 2]
+
+
+def test_r_brouc_4_announce_refusals():
+    state = play(table(), deal("KH"))
+    error = refused(state, {"type": "announce", "player": 1, "cards": ["KS", "QS"]})
+    assert (error.code, error.rule) == ("announce_first_card", "R-BROUC-4")
+    state = play(state, trick(DEAL_B[0]))  # Ana wins trick 1
+    error = refused(state, {"type": "announce", "player": 3, "cards": ["KC", "QC"]})
+    assert (error.code, error.player) == ("announce_needs_trick", 3)
+    assert refused(state, {"type": "announce", "player": 0, "cards": ["KH", "JH"]}).code == "bad_announce"
+    assert refused(state, {"type": "announce", "player": 0, "cards": ["KH", "QS"]}).code == "bad_announce"
+    assert refused(state, {"type": "announce", "player": 0, "cards": ["KD", "9S"]}).code == "bad_announce"
+    error = refused(state, {"type": "announce", "player": 0, "cards": ["AS", "KS"]})
+    assert error.code == "bad_announce"
+    state = play(state, {"type": "announce", "player": 0, "cards": ["KH", "QH"]})
+    assert refused(state, {"type": "announce", "player": 0, "cards": ["KH", "QH", "JH"]}).code == "announce_twice"
+
+
+def test_r_brouc_4_an_announced_card_already_played_is_refused():
+    state = play(table(), deal("KH"), trick(DEAL_B[0]), trick(DEAL_B[1]))  # KH was played in trick 2
+    error = refused(state, {"type": "announce", "player": 0, "cards": ["KH", "QH"]})
+    assert (error.code, error.card) == ("card_already_played", "KH")
+
+
+def test_r_brouc_3_under_trump_flagged_then_turned_into_a_revoke():
+    # Trump hearts (Ana turned 7H... she keeps it). Bo leads AS; Cy trumps with AH; Di under-trumps with 8H.
+    state = play(table(), deal("7H"), trick(["AS", "AH", "8H", "7S"]))
+    flags = out(state)["deals"][0]["flags"]
+    assert [(f["code"], f["player"], f["trick"], f["rule"]) for f in flags] == [("under_trump", 3, 1, "R-BROUC-3")]
+    state = play(state, trick(["AD", "7D", "8D", "9D"]))  # Cy leads; Di plays 7D: he held a non-trump
+    flags = out(state)["deals"][0]["flags"]
+    assert [(f["code"], f["player"], f["trick"]) for f in flags] == [("revoke", 3, 1)]
+    assert flags[0]["message"] == "Di under-trumped in trick 1 while holding another suit, as 7D shows."
+
+
+def test_r_brouc_3_under_trump_to_make_a_table_marriage_is_allowed():
+    # Spades led, Cy trumps with the ace of hearts, Di under-trumps with KH and Ana adds QH: a marriage in trump.
+    state = play(table(), deal("7H"), trick(["AS", "AH", "KH", "QH"]))
+    assert out(state)["deals"][0]["flags"] == []  # under the ace, but making K Q of trump on the table
+    state = play(state, trick(["AD", "7D", "8D", "9D"]))
+    assert out(state)["deals"][0]["flags"] == []
+
+
+def test_r_brouc_3_revoke_when_a_player_who_did_not_follow_plays_the_suit_later():
+    state = play(table(), deal("7H"), trick(["AS", "AH", "8H", "7S"]), trick(["AD", "7D", "8D", "9D"]))
+    state = play(state, trick(["8S", "9C", "10C", "JC"]))  # Cy, who trumped spades in trick 1, plays 8S
+    flags = out(state)["deals"][0]["flags"]
+    assert ("revoke", 2, 1) in [(f["code"], f["player"], f["trick"]) for f in flags]
+    cy = next(f for f in flags if f["player"] == 2)
+    assert cy["message"] == "Cy did not follow spades in trick 1, then played 8S."
+
+
+def test_r_brouc_3_the_dealer_who_does_not_follow_trump_is_caught_by_his_turned_card():
+    state = play(table(), deal("7H"), trick(["AH", "KH", "QH", "AS"]))  # trump led, Ana (holding 7H) plays AS
+    flags = out(state)["deals"][0]["flags"]
+    assert [(f["code"], f["player"], f["trick"]) for f in flags] == [("revoke", 0, 1)]
+
+
+# --- R-BROUC-7: the partie ----------------------------------------------------------------------------------
+
+def test_r_brouc_7_a_partie_reaching_31_gives_one_coche_and_clears_the_slate():
+    state = table()
+    for number in range(1, 5):
+        state = captured(state, PILE_44)  # Bo & Di: 8 a deal
+        totals = out(state)["totals"]
+        assert totals == ([4 * number, 8 * number] if number < 4 else [0, 0])
+    result = out(state)
+    assert result["deals"][3]["partie_end"]["loser"] == 0 and result["deals"][3]["partie_end"]["slate"] == [16, 32]
+    assert result["series"]["coches"] == [1, 0] and result["series"]["parties"][0]["last_deal"] == 4
+    assert result["deals"][3]["coches"] == [1, 0] and result["series"]["finished"] is False
+    assert result["next"] == {"action": "deal", "player": 0}  # four deals: the dealer went round
+
+
+def test_r_brouc_7_both_out_the_higher_slate_wins():
+    state = table()
+    for pile in [PILE_64] * 5 + [PILE_55]:  # 6/6 five times: 30/30, then 6/7: 36/37
+        state = captured(state, pile)
+    result = out(state)
+    assert result["deals"][5]["partie_end"]["slate"] == [36, 37] and result["series"]["coches"] == [1, 0]
+
+
+def test_r_brouc_7_both_out_with_equal_slates_play_one_more_deal():
+    state = table()
+    for _ in range(6):
+        state = captured(state, PILE_64)  # 36/36: both out, equal
+    assert out(state)["totals"] == [36, 36] and out(state)["deals"][5]["partie_end"] is None
+    state = captured(state, PILE_44)
+    assert out(state)["deals"][6]["partie_end"]["loser"] == 0 and out(state)["series"]["coches"] == [1, 0]
+
+
+def test_r_brouc_7_coches_to_lose_ends_the_evening():
+    state = table(coches_to_lose=1)
+    for _ in range(4):
+        state = captured(state, PILE_44)
+    assert out(state)["series"] == {"finished": True, "winner": 1, "coches": [1, 0], "coches_to_lose": 1,
+                                    "parties": out(state)["series"]["parties"]}
+
+
+# --- R-BROUC-8: la cape -------------------------------------------------------------------------------------
+
+def test_r_brouc_8_cape_gives_2_coches_and_cancels_table_marriages():
+    state = play(table(), deal("10H"), *tricks(DEAL_D))
+    result = out(state)["deals"][0]
+    assert result["points"] == [120, 0] and result["slate"] == [12, 0]
+    assert len(result["marriages"]) == 4 and all(m["cancelled"] for m in result["marriages"])
+    assert result["cape"]["loser"] == 1 and result["cape"]["coches"] == 2 and result["coches"] == [0, 2]
+    assert out(state)["totals"] == [12, 0] and result["partie_end"] is None  # the partie goes on
+    assert out(state)["next"] == {"action": "deal", "player": 1}  # the dealer moves on
+
+
+def before_the_cape(call=None, missed=False):
+    """Three captured deals (76/44: 8 and 4 tens) put Ana & Cy at 24, Bo & Di at 12; Ana deals the fourth."""
+    state = table(dealer=1)
+    for _ in range(3):
+        state = captured(state, PILE_76)
+    assert out(state)["totals"] == [24, 12] and out(state)["next"]["player"] == 0
+    cards = DEAL_D_MISSED if missed else DEAL_D
+    state = play(state, deal("10H"), *tricks(cards[:6]))
+    if call:
+        state = play(state, {"type": "declare", "player": 2, "call": call})
+    return play(state, *tricks(cards[6:]))
+
+
+def test_r_brouc_8_la_cape_et_dehors_gives_3_coches_and_the_dealer_stays():
+    result = out(before_the_cape("cape_dehors"))
+    last = result["deals"][3]
+    assert last["cape"]["coches"] == 3 and last["cape"]["came_true"] is True and last["coches"] == [0, 3]
+    assert result["series"]["coches"] == [0, 3] and result["totals"] == [0, 0]
+    assert last["partie_end"]["slate"] == [36, 12]
+    assert result["next"] == {"action": "deal", "player": 0}  # Ana deals again
+
+
+def test_r_brouc_8_pas_dedouble_gives_4_coches():
+    result = out(before_the_cape("cape_dehors_pas_dedouble"))
+    assert result["deals"][3]["coches"] == [0, 4] and result["series"]["coches"] == [0, 4]
+    assert result["next"] == {"action": "deal", "player": 0}
+
+
+def test_r_brouc_8_a_failed_declaration_gives_the_coches_to_the_declarers():
+    result = out(before_the_cape("cape_dehors", missed=True))
+    last = result["deals"][3]
+    assert last["cape"]["came_true"] is False and last["coches"] == [3, 0] and result["series"]["coches"] == [3, 0]
+    assert result["next"] == {"action": "deal", "player": 0}
+
+
+def test_r_brouc_8_an_undeclared_cape_at_24_moves_the_dealer_and_goes_on():
+    result = out(before_the_cape())
+    assert result["deals"][3]["coches"] == [0, 3] and result["totals"] == [0, 0]
+    assert result["deals"][3]["partie_end"] == {"loser": 1, "slate": [36, 12], "reason": {
+        "fr": "Dehors à 31 : une coche au perdant.", "en": "Out at 31: one coche to the loser."}}  # 2 + 1
+    assert result["series"]["coches"] == [0, 3] and result["next"] == {"action": "deal", "player": 1}
+
+
+def test_r_brouc_8_declaration_refusals():
+    state = table(dealer=1)
+    for _ in range(3):
+        state = captured(state, PILE_76)
+    early = play(state, deal("10H"), *tricks(DEAL_D[:5]))
+    error = refused(early, {"type": "declare", "player": 0, "call": "cape_dehors"})
+    assert (error.code, error.rule) == ("declare_wrong_time", "R-BROUC-8")
+    ready = play(early, trick(DEAL_D[5]))
+    error = refused(ready, {"type": "declare", "player": 1, "call": "cape_dehors"})  # Bo & Di have 12
+    assert (error.code, error.params["value"]) == ("declare_not_dehors", 12)
+    fresh = play(table(), deal("10H"), *tricks(DEAL_D[:6]))
+    assert refused(fresh, {"type": "declare", "player": 0, "call": "cape_dehors"}).code == "declare_not_dehors"
+    assert refused(ready, {"type": "declare", "player": 0, "call": "la_cape"}).code == "bad_event"
+    declared = play(ready, {"type": "declare", "player": 0, "call": "cape_dehors"})
+    assert refused(declared, {"type": "declare", "player": 2, "call": "cape_dehors"}).code == "declare_twice"
+
+
+def test_r_brouc_8_pas_dedouble_needs_the_other_side_at_14_or_less():
+    state = table(dealer=0)
+    for pile in (PILE_76, PILE_76, PILE_76, PILE_64):  # 8+8+8+6 = 30 and 4+4+4+6 = 18; Ana deals the fifth
+        state = captured(state, pile)
+    state = play(state, deal("10H"), *tricks(DEAL_D[:6]))
+    assert out(state)["totals"] == [30, 18]
+    error = refused(state, {"type": "declare", "player": 0, "call": "cape_dehors_pas_dedouble"})
+    assert (error.code, error.params["value"]) == ("declare_dedouble", 18)
+    declared = play(state, {"type": "declare", "player": 0, "call": "cape_dehors"})
+    assert out(declared)["deals"][4]["declaration"] == {"player": 0, "side": 0, "call": "cape_dehors", "coches": 3}
