@@ -139,6 +139,31 @@ def test_a_scorers_deal_on_a_phone(server, browser, js):
     context.close()
 
 
+def brouc_table_with_a_deal(server) -> str:
+    """A Brouc table with a whole deal (announce, table marriages) and a flagged trick: its scorer link."""
+    import json
+    import urllib.request
+
+    from tests.test_brouc import DEAL_B
+
+    def call(path, body, key=None):
+        request = urllib.request.Request(server.url + path, json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json"})
+        if key:
+            request.add_header("Authorization", f"Bearer {key}")
+        return json.loads(urllib.request.urlopen(request, timeout=10).read())
+
+    created = call("/api/v1/tables", {"game": "brouc", "players": ["Ana", "Bo", "Cy", "Di"]})
+    events = f"/api/v1/tables/{created['id']}/events"
+    bodies = [{"type": "deal", "trump": "KH"}, {"type": "trick", "cards": DEAL_B[0]},
+              {"type": "announce", "player": 0, "cards": ["KH", "QH"]}]
+    bodies += [{"type": "trick", "cards": cards} for cards in DEAL_B[1:]]
+    bodies += [{"type": "deal", "trump": "7H"}, {"type": "trick", "cards": ["AS", "AH", "8H", "7S"]}]
+    for body in bodies:
+        call(events, body, created["scorer_key"])
+    return created["scorer_url"]
+
+
 def test_no_serious_accessibility_violation(server, browser):
     need(AXE.exists(), f"{AXE} is missing (npm ci installs axe-core)")
     context = browser.new_context(viewport=PHONE, locale="fr-CH", bypass_csp=True)  # to inject axe
@@ -151,13 +176,54 @@ def test_no_serious_accessibility_violation(server, browser):
     scorer = page.url
     table_id = scorer.split("/t/")[1].split("?")[0]
     viewer = f"{server.url}/t/{table_id}?key={Ledger(server.env['DATABASE_URL']).viewer_key(table_id)}"
+    brouc = brouc_table_with_a_deal(server)
     found = {}
     for name, url in [("home", server.url + "/"), ("setup", server.url + "/new/brisca"), ("scorer", scorer),
-                      ("scoreboard", viewer)]:
+                      ("scoreboard", viewer), ("brouc-scorer", brouc)]:
         page.goto(url)
         page.add_script_tag(path=str(AXE))
         result = page.evaluate("async () => (await axe.run(document)).violations"
                                ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length}))")
         found[name] = [v for v in result if v["impact"] in ("serious", "critical")]
-    assert found == {"home": [], "setup": [], "scorer": [], "scoreboard": []}
+    assert found == {"home": [], "setup": [], "scorer": [], "scoreboard": [], "brouc-scorer": []}
+    context.close()
+
+
+def test_a_brouc_deal_by_taps_and_its_slate(server, browser):
+    from tests.test_brouc import DEAL_B
+    context = browser.new_context(viewport=PHONE, locale="fr-CH")
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    phone = Phone(page, True)
+    page.goto(server.url)
+    with page.expect_navigation():
+        page.click("a.button.primary[href='/new/brouc']")
+    for i, name in enumerate(["Ana", "Bo", "Cy", "Di"]):
+        page.fill(f"#player-{i}", name)
+    assert "Joueur 1 est en face de Joueur 3." in page.inner_text("#setup")
+    with page.expect_navigation(url="**/t/**"):
+        page.click("button[name=op][value=create]")
+    phone.tap("KH")  # Ana deals and turns the king of hearts
+    for code in DEAL_B[0]:
+        phone.tap(code)
+    with page.expect_navigation():
+        page.click("a[href*='mode=announce']")
+    with page.expect_navigation():
+        page.click(".actions a.button:text('Ana')")
+    phone.tap("KH")
+    phone.tap("QH")
+    phone.act(".actions button.primary")
+    assert page.locator("#scoreboard tr.total td summary").all_inner_texts() == ["0", "4"]  # counted at once
+    for cards in DEAL_B[1:]:
+        for code in cards:
+            phone.tap(code)
+    # The slate: Bo & Di on the left, the scorer's side (Ana & Cy, option scorer_side 0) on the right.
+    assert page.locator(".slate-table thead th").all_inner_texts() == ["Bo & Di", "", "Ana & Cy"]
+    assert page.locator("#scoreboard tr.total td summary").all_inner_texts() == ["2", "14"]
+    assert page.locator(".slate-table tr.deal td summary").all_inner_texts() == ["2", "14"]
+    page.click(".slate-table tr.deal td.right summary")
+    assert "64 points, arrondi vers le bas : 6" in page.inner_text(".slate-table tr.deal td.right .why")
+    shot(page, "brouc-1-slate")
+    assert problems == []
     context.close()

@@ -190,3 +190,59 @@ def test_language_switch_sets_a_cookie_and_goes_back(client):
     assert response.status_code == 303 and response.headers["Location"] == "/new/brisca"
     assert "lang=en" in response.headers["Set-Cookie"]
     assert client.get("/lang/fr?next=https://evil.example/").headers["Location"] == "/"
+
+
+def create_brouc(client, dealer="0", **options):
+    client.set_cookie("lang", "en")
+    page = client.get("/new/brouc").get_data(as_text=True)
+    form = {"csrf_token": token(page), "player": ["Ana", "Bo", "Cy", "Di"], "dealer": dealer, "op": "create",
+            "opt_coches_to_lose": "0", "opt_scorer_side": "0"}
+    form.update({f"opt_{k}": v for k, v in options.items()})
+    response = client.post("/new/brouc", data=form)
+    assert response.status_code == 303
+    return Scorer(client, response.headers["Location"])
+
+
+def test_brouc_announce_and_the_slate_by_forms(client):
+    from tests.test_brouc import DEAL_B
+    scorer = create_brouc(client)
+    scorer.post("deal", card="KH", dealer="0")
+    assert "Announce" not in scorer.page  # R-BROUC-4: never with the first card
+    for code in DEAL_B[0]:
+        scorer.tap(code)
+    assert 'mode=announce' in scorer.page
+    scorer.url += "&mode=announce&player=0"
+    scorer.page = client.get(scorer.url).get_data(as_text=True)
+    assert re.search(r'<strong class="button current">Ana</strong>', scorer.page)
+    for code in ("KH", "QH"):
+        scorer.tap(code)
+    scorer.post("save", player="0")
+    assert "Ana announces K♥ Q♥: 40" in scorer.page
+    for cards in DEAL_B[1:]:
+        for code in cards:
+            scorer.tap(code)
+    slate = re.search(r'<tr class="total">(.*?)</tr>', scorer.page, re.S).group(1)
+    assert re.findall(r"<summary>(-?\d+)</summary>", slate) == ["2", "14"]  # Bo & Di left, the scorer's right
+    flat = " ".join(scorer.page.split())
+    assert "64 points, rounded up: 6 + announces 4 + table marriages 3 = 13" not in flat
+    assert "64 points, rounded down: 6 + announces 4 + table marriages 4 = 14" in flat
+
+
+def test_brouc_declaration_buttons_only_when_possible(client):
+    from tests.test_brouc import DEAL_D, PILE_76
+    scorer = create_brouc(client, dealer="1")  # Bo, Cy and Di deal three captured deals; Ana the fourth
+    ledger = client.application.extensions["referee.ledger"]
+    table_id = scorer.url.split("/t/")[1].split("?")[0]
+    for _ in range(3):
+        ledger.append(table_id, {"type": "deal", "trump": "7D"})
+        ledger.append(table_id, {"type": "capture", "side": 0, "cards": PILE_76})
+    scorer.page = client.get(scorer.url).get_data(as_text=True)
+    scorer.post("deal", card="10H", dealer="0")
+    assert "La cape et dehors" not in scorer.page
+    for cards in DEAL_D[:6]:
+        ledger.append(table_id, {"type": "trick", "cards": cards})
+    scorer.page = client.get(scorer.url).get_data(as_text=True)
+    assert "La cape et dehors" in scorer.page and '<option value="0">Ana</option>' in scorer.page
+    assert '<option value="1">Bo</option>' not in scorer.page  # Bo & Di have 12: they may not declare
+    scorer.post("declare", player="0", call="cape_dehors")
+    assert ledger.state(table_id)["deals"][3]["declaration"]["call"] == "cape_dehors"

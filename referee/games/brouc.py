@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.cards import FRENCH_SUITS, PIQUET_32
-from referee.errors import ParseError, RuleError
+from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
 from referee.games.brouc_slate import (DECLARED_COCHES, PARTIE_COCHES, announce_points, cape_outcome,
@@ -117,16 +117,16 @@ class Brouc(TrickGame):
             name = table.players[player]
             suit = FRENCH_SUITS[led].names["en"]
             record_absence(deal, Absence(player, frozenset(led), number, "revoke", "R-BROUC-3",
-                                         "{name} did not follow {suit} in trick {trick}, then played {proof_card}.",
+                                         msg("{name} did not follow {suit} in trick {trick}, then played {proof_card}."),
                                          {"name": name, "suit": suit, "suit_code": led, "trick": number}))
             if card.suit == trump and led != trump and self.under_trumps(trick.cards[:i], card, trump) \
                     and not any(s == trump and card.rank in ranks for s, ranks, _ in found):
-                flag = Flag("under_trump", player, number, "{name} under-trumped in trick {trick}: allowed only "
-                            "holding nothing but lower trumps.", "R-BROUC-3", {"name": name, "trick": number})
+                flag = Flag("under_trump", player, number, msg("{name} under-trumped in trick {trick}: allowed only "
+                            "holding nothing but lower trumps."), "R-BROUC-3", {"name": name, "trick": number})
                 deal.flags.append(flag)
                 others = frozenset(s for s in SUITS if s != trump)
-                record_absence(deal, Absence(player, others, number, "revoke", "R-BROUC-3", "{name} under-trumped "
-                                             "in trick {trick} while holding another suit, as {proof_card} shows.",
+                record_absence(deal, Absence(player, others, number, "revoke", "R-BROUC-3", msg(
+                    "{name} under-trumped in trick {trick} while holding another suit, as {proof_card} shows."),
                                              {"name": name, "trick": number}, replaces=flag))
 
     @staticmethod

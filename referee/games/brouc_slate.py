@@ -2,6 +2,8 @@
 declarations (R-BROUC-8). Each result carries a sentence in French and English for the scoreboard's "why"."""
 from __future__ import annotations
 
+from referee.errors import msg
+
 OUT = 31  # R-BROUC-7: "30 + 1", 301 points
 CAPE_COCHES = 2  # R-BROUC-8
 PARTIE_COCHES = 1  # R-BROUC-7
@@ -57,10 +59,10 @@ def partie_over(slate: list) -> int | None:
 def declaration_refusal(call: str, slate: list, side: int) -> tuple | None:
     """Why ``side`` may not make ``call`` with this slate (R-BROUC-8), as (code, template, fields), or None."""
     if slate[side] < DEHORS_FROM:
-        return ("declare_not_dehors", "La cape et dehors needs 19 or more on the slate; this side has {value}.",
+        return ("declare_not_dehors", msg("La cape et dehors needs 19 or more on the slate; this side has {value}."),
                 {"value": slate[side]})
     if call == "cape_dehors_pas_dedouble" and slate[1 - side] > PAS_DEDOUBLE_UP_TO:
-        return ("declare_dedouble", "Pas dédoublé needs the other side at 14 or less; it has {value}.",
+        return ("declare_dedouble", msg("Pas dédoublé needs the other side at 14 or less; it has {value}."),
                 {"value": slate[1 - side]})
     return None
 

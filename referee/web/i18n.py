@@ -10,6 +10,7 @@ from babel.messages.pofile import read_po
 from flask import Blueprint, redirect, request
 from flask_babel import Babel, get_locale, gettext
 
+from referee.cards import FRENCH_SUITS, SPANISH_SUITS
 from referee.errors import RefereeError
 
 LANGUAGES = ("fr", "en")
@@ -57,9 +58,9 @@ def init_app(app) -> None:
         return {"lang": lang(), "languages": LANGUAGES}
 
 
-def refusal(error: RefereeError, deck=None) -> str:
-    """The refusal's sentence in the page language, card codes written as the cards' names."""
-    values = {"card": error.card, "player": error.player, **error.params}
+def sentence(template: str, values: dict, deck=None, fallback: str = "") -> str:
+    """An engine sentence (a refusal, a flag) in the page language: cards and suits written by name."""
+    values = dict(values)
     if deck is not None:
         for name, value in values.items():
             if (name == "card" or name.endswith("_card")) and isinstance(value, str):
@@ -67,10 +68,19 @@ def refusal(error: RefereeError, deck=None) -> str:
                     values[name] = deck.parse(value).name(lang())
                 except RefereeError:
                     pass
+        if values.get("suit_code"):
+            suits = SPANISH_SUITS if deck.spanish else FRENCH_SUITS
+            values["suit"] = suits[values["suit_code"]].name(lang())
     try:
-        return gettext(error.template).format(**values)
+        return gettext(template).format(**values)
     except (KeyError, ValueError, IndexError):
-        return error.message
+        return fallback or template
+
+
+def refusal(error: RefereeError, deck=None) -> str:
+    """The refusal's sentence in the page language, card codes written as the cards' names."""
+    return sentence(error.template, {"card": error.card, "player": error.player, **error.params}, deck,
+                    error.message)
 
 
 @bp.get("/lang/<code>")

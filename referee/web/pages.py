@@ -7,7 +7,7 @@ from flask import Blueprint, current_app, render_template
 
 from referee.games import GAMES, get_game
 from referee.web.api import CONTRACT_ORDER, request_key
-from referee.web.i18n import lang
+from referee.web.i18n import lang, sentence
 from referee.web.scorer import render_scorer
 
 bp = Blueprint("pages", __name__)
@@ -36,6 +36,12 @@ def suit_class(code: str, game_id: str, players: int = 4) -> str:
     """The CSS class of a card's suit (``suit-hearts``, ``suit-copas``): colour plus symbol, never colour alone."""
     card = _deck(game_id, players).parse(code)
     return "suit-" + card.suit_info.names["en"] if card.suit else "suit-joker"
+
+
+@bp.app_template_filter("flag_text")
+def flag_text(flag: dict, game_id: str, players: int = 4) -> str:
+    """A deal's flag (revoke, under-trump…) in the page language."""
+    return sentence(flag["template"], flag["params"], _deck(game_id, players), flag["message"])
 
 
 @bp.get("/")

@@ -30,8 +30,8 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
     return {
         "state": state, "table": table, "game": game, "deck": deck, "key": key, "entry": entry, "error": error,
         "possible": possible, "picker": picker(game, table, entry), "next_player": next_player(table, entry),
-        "last_trick": last_trick(state), "exchangers": game.players_for(table, "exchange")
-        if "exchange" in possible else [], "event_id": uuid.uuid4().hex,
+        "last_trick": last_trick(state), "actors": {action: game.players_for(table, action) for action in possible},
+        "event_id": uuid.uuid4().hex,
     }
 
 
@@ -135,16 +135,22 @@ def deal(post: Post) -> Entry:
 
 @scorer_post("/t/<table_id>/save")
 def save(post: Post) -> Entry:
-    """Stores the pile (captured-card entry, R-COMMON-6) or the claim gathered in the picker."""
+    """Stores what was gathered in the picker: a pile (R-COMMON-6), a claim or an announce."""
     entry, cards = post.entry, [c.code for c in post.entry.pending]
     if entry.mode == "capture":
         body = {"type": "capture", "side": entry.side, "cards": cards}
         if request.form.get("last_trick") in ("yes", "no"):
             body["last_trick"] = request.form["last_trick"] == "yes"
-    else:
-        body = {"type": "claim", "player": entry.player if entry.player is not None else -1, "cards": cards}
+    else:  # a claim (Brisca) or an announce (Brouc): a player shows cards
+        body = {"type": entry.mode, "player": entry.player if entry.player is not None else -1, "cards": cards}
     post.store(body)
     return Entry()
+
+
+@scorer_post("/t/<table_id>/declare")
+def declare(post: Post) -> Entry:
+    post.store({"type": "declare", "player": post.number("player"), "call": request.form.get("call", "")})
+    return post.entry
 
 
 @scorer_post("/t/<table_id>/exchange")
