@@ -40,3 +40,42 @@ def brisca_deal(n_players: int, dealer: int, seed: int, trump_suit: str | None =
                 hands[p].append(stock.pop(0))
         leader = winner
     return events
+
+
+FRENCH_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+PENALTY = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+def brulot_deal(n_players: int, dealer: int, seed: int, trump_rule: str = "widow", full_widow: bool = False):
+    """One Brûlot deal played to the rules (follow suit if you can, else anything), and what an independent count
+    gives: (event bodies, penalties per player, widow). ``trump_rule``: widow, dealer_last_card or none."""
+    from referee.cards import FRENCH_52
+
+    rng = random.Random(seed)
+    deck = list(FRENCH_52.cards)
+    rng.shuffle(deck)
+    each = 52 // n_players
+    hands = [deck[i * each:(i + 1) * each] for i in range(n_players)]
+    widow = deck[each * n_players:]
+    trump_card = widow[0] if widow else (hands[dealer][-1] if trump_rule == "dealer_last_card" else None)
+    trump = trump_card.suit if trump_card is not None and trump_rule != "none" else None
+    deal = {"type": "deal", "trump": trump_card.code if trump_card is not None else None, "dealer": dealer}
+    if full_widow and widow:
+        deal["widow"] = [c.code for c in widow]
+    events, penalties = [deal], [0] * n_players
+    leader = (dealer + 1) % n_players
+    while any(hands):
+        order = [(leader + i) % n_players for i in range(n_players)]
+        cards = []
+        for p in order:
+            suited = [c for c in hands[p] if cards and c.suit == cards[0].suit]
+            choice = rng.choice(suited or hands[p])
+            hands[p].remove(choice)
+            cards.append(choice)
+        trumps = [c for c in cards if c.suit == trump]
+        pool = trumps or [c for c in cards if c.suit == cards[0].suit]
+        winner = order[cards.index(min(pool, key=lambda c: FRENCH_ORDER.index(c.rank)))]
+        penalties[winner] += sum(PENALTY.get(c.rank, 0) for c in cards)
+        events.append({"type": "trick", "cards": [c.code for c in cards]})
+        leader = winner
+    return events, penalties, [c.code for c in widow]

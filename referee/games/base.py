@@ -31,6 +31,11 @@ class Option:
             ok = isinstance(value, int) and not isinstance(value, bool)
         elif self.type == "cards":
             ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        elif self.type == "ints":
+            ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                                                 for v in value)
+        elif self.type == "number":
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
         else:
             ok = isinstance(value, str)
         if ok and self.choices is not None and value not in self.choices:

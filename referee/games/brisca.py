@@ -120,7 +120,7 @@ class Brisca(TrickGame):
                           stock=deck.size - HAND_SIZE * n, bottom=event.trump)
         table.deals.append(deal)
 
-    def verify_play(self, table, deal: BriscaDeal, player, card, number) -> None:
+    def verify_play(self, table, deal: BriscaDeal, player, card, number, before) -> None:
         if card == deal.bottom and deal.stock > 0:
             raise RuleError("card_under_stock", "{card} lies under the stock and is drawn last: nobody can play it "
                             "yet.", rule="R-BRISCA-2", card=card.code, player=player)

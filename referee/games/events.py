@@ -18,6 +18,7 @@ class Deal:
     type: ClassVar[str] = "deal"
     trump: Card | None
     dealer: int | None = None
+    widow: tuple | None = None  # Brûlot: the widow's cards, when known
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,13 @@ class Announce:
 
 
 @dataclass(frozen=True)
+class Reveal:
+    type: ClassVar[str] = "reveal"
+    player: int
+    cards: tuple
+
+
+@dataclass(frozen=True)
 class Declare:
     type: ClassVar[str] = "declare"
     player: int
@@ -83,7 +91,8 @@ def parse_deal(game, table, data) -> Deal:
     dealer = field_of(data, "dealer", int, optional=True)
     if dealer is not None and not 0 <= dealer < len(table.players):
         raise ParseError("bad_event", "There is no player {index} to deal.", index=dealer, field="dealer")
-    return Deal(read_card(game, table, data, "trump", optional=True), dealer)
+    widow = read_cards(game, table, data, "widow") if data.get("widow") is not None else None
+    return Deal(read_card(game, table, data, "trump", optional=True), dealer, widow)
 
 
 def parse_trick(game, table, data) -> TrickPlayed:
@@ -116,3 +125,7 @@ def parse_declare(game, table, data) -> Declare:
 
 
 DECLARATIONS = ("cape_dehors", "cape_dehors_pas_dedouble")
+
+
+def parse_reveal(game, table, data) -> Reveal:
+    return Reveal(read_player(table, data), read_cards(game, table, data))

@@ -147,12 +147,17 @@ class TrickGame(Game):
     def tricks_per_deal(self, table: Table, deal: TrickDeal) -> int:
         return (self.deck_for(table).size - len(deal.out_of_play)) // len(table.players)
 
-    def card_points(self, cards) -> int:
-        return sum(self.points.get(c.rank, 0) for c in cards)
+    def card_points(self, cards, table: Table | None = None) -> int:
+        points = self.points_for(table) if table is not None else self.points
+        return sum(points.get(c.rank, 0) for c in cards)
+
+    def points_for(self, table: Table) -> dict:
+        """Points per rank at this table (a game whose values are an option overrides it)."""
+        return self.points
 
     # --- hooks --------------------------------------------------------------------------------------------
-    def verify_play(self, table: Table, deal: TrickDeal, player: int, card: Card, number: int) -> None:
-        """Game-specific refusals for one card of a trick about to be entered."""
+    def verify_play(self, table: Table, deal: TrickDeal, player: int, card: Card, number: int, before: list) -> None:
+        """Game-specific refusals for one card of trick ``number``; ``before`` are the cards played before it."""
 
     def after_trick(self, table: Table, deal: TrickDeal, trick: Trick) -> None:
         """Game-specific consequences of a recorded trick (drawing, revoke watch, table marriages…)."""
@@ -222,14 +227,14 @@ class TrickGame(Game):
                 raise RuleError("card_in_other_hand", "{card} is known to be in {holder}'s hand, so {name} cannot "
                                 "play it.", rule="R-COMMON-4", card=card.code, player=player,
                                 holder=table.players[holder], name=name)
-            self.verify_play(table, deal, player, card, number)
+            self.verify_play(table, deal, player, card, number, cards[:i])
 
     def on_trick(self, table: Table, event) -> None:
         deal = self.verify_trick(table, event.cards)
         win_index = trick_winner(event.cards, deal.trump_suit, self.strength)
         leader = deal.leader
         trick = Trick(leader, list(event.cards), (leader + win_index) % len(table.players),
-                      self.card_points(event.cards))
+                      self.card_points(event.cards, table))
         for i, card in enumerate(trick.cards):
             check_revoke(deal, trick.player_of(i, len(table.players)), card)
         deal.tricks.append(trick)
@@ -272,15 +277,26 @@ class TrickGame(Game):
                             "number of tricks.", rule="R-COMMON-6", n=n, count=len(event.cards))
         piles[side] = list(event.cards)
         missing = [i for i, pile in enumerate(piles) if pile is None]
-        if len(missing) == 1:  # R-COMMON-6: the last side's pile is what remains
+        spare = self.hidden_out_of_play(table, deal)
+        if len(missing) == 1 and not spare:  # R-COMMON-6: the last side's pile is what remains
             rest = in_play - taken - seen
             piles[missing[0]] = [c for c in self.deck_for(table).cards if c in rest]
         deal.captures = piles
         if all(pile is not None for pile in piles):
+            leftover = in_play - {c for pile in piles for c in pile}
+            if len(leftover) != spare:
+                raise RuleError("bad_capture", "{count} cards are in no pile, and {spare} are out of play.",
+                                rule="R-COMMON-6", count=len(leftover), spare=spare)
+            deal.out_of_play.update(leftover)
+            in_play -= leftover
             self.verify_captures(table, deal, event)
-            deal.card_points = [self.card_points(pile) for pile in piles]
+            deal.card_points = [self.card_points(pile, table) for pile in piles]
             deal.played.update(in_play)
             self.finish_deal(table, deal)
+
+    def hidden_out_of_play(self, table: Table, deal: TrickDeal) -> int:
+        """Cards out of play the app does not know yet (a widow not entered): then every pile is entered."""
+        return 0
 
     def verify_captures(self, table: Table, deal: TrickDeal, event) -> None:
         """Last checks once every pile is known (a game may need more from the capture entry)."""

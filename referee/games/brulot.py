@@ -1,0 +1,260 @@
+"""Brûlot (Québec): seed 000, rulings R-BRULOT-1 … 6. A penalty game: the lowest total wins.
+
+The widow is out of play (R-BRULOT-1); trump is the suit of its top card, or the 4-player rule
+`trump_without_widow`, or none (R-BRULOT-2). Following suit depends on hidden hands: revoke detection
+(R-COMMON-4). A player who plays neither the suit led nor a trump is brûlé (R-BRULOT-4): once his shown hand is
+entered, his plays are checked against it and refused when illegal.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.cards import FRENCH_52, FRENCH_SUITS
+from referee.errors import ParseError, RuleError, msg
+from referee.games import events as ev
+from referee.games.base import Option, Table, register
+from referee.games.tricks import Absence, TrickDeal, TrickGame, check_revoke, record_absence
+
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")  # R-BRULOT-3, high to low
+STRENGTH = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
+PENALTY_RANKS = ("A", "K", "Q", "J")  # R-BRULOT-5: A 4, K 3, Q 2, J 1 by default
+
+
+def _both(fr: str, en: str) -> dict:
+    return {"fr": fr, "en": en}
+
+
+def widow_size(n_players: int) -> int:
+    return 52 - 52 // n_players * n_players  # R-BRULOT-1: 3 -> 1, 4 -> 0, 5 -> 2, 6 -> 4
+
+
+@dataclass
+class BrulotTable(Table):
+    winners: list = field(default_factory=list)  # equal lowest totals share the win (R-BRULOT-6)
+
+
+@dataclass
+class BrulotDeal(TrickDeal):
+    widow: list = field(default_factory=list)  # the widow cards known (the top one at least)
+    brule: dict = field(default_factory=dict)  # player -> trick where he became brûlé
+    shown: dict = field(default_factory=dict)  # player -> cards of the hand he showed
+    penalties: list = field(default_factory=list)  # per side, before the clean-deal bonus
+    check: dict | None = None
+
+
+@register
+class Brulot(TrickGame):
+    id = "brulot"
+    names = _both("Brûlot", "Brûlot")
+    origin = _both("Québec", "Québec")
+    flag = "ca-qc"
+    description = _both("Jeu de plis québécois où l'on évite les as, rois, dames et valets : le plus bas gagne.",
+                        "Québec trick game where you avoid aces, kings, queens and jacks: lowest score wins.")
+    direction = _both("sens des aiguilles d'une montre", "clockwise")
+    players = (3, 6)
+    strength = STRENGTH
+    options = (
+        Option("trump_without_widow", "choice", "dealer_last_card", _both(
+            "À 4 joueurs, sans veuve : le donneur montre sa dernière carte pour l'atout, ou pas d'atout.",
+            "With 4 players, no widow: the dealer shows his last card for trump, or no trump."),
+            ("dealer_last_card", "none"), "R-BRULOT-2"),
+        Option("no_trump", "bool", False, _both("Brûlot sans atout.", "Brûlot without trump."), rule="R-BRULOT-2"),
+        Option("penalties", "ints", [4, 3, 2, 1], _both(
+            "Pénalités de l'as, du roi, de la dame et du valet.", "Penalties of the ace, king, queen and jack."),
+            rule="R-BRULOT-5"),
+        Option("clean_deal_bonus", "int", 0, _both(
+            "Points retirés à qui ne prend aucune carte de pénalité dans une donne.",
+            "Points taken off whoever takes no penalty card in a deal."), rule="R-BRULOT-5"),
+        Option("partnership", "bool", False, _both(
+            "À 4 ou 6, les partenaires additionnent leurs pénalités.", "With 4 or 6, partners add their penalties."),
+            rule="R-BRULOT-6"),
+        Option("deals", "int", 0, _both(
+            "Nombre de donnes (0 : une par joueur, chacun donne une fois).",
+            "Number of deals (0: one per player, everyone deals once)."), rule="R-BRULOT-6"),
+    )
+    events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture,
+              "reveal": ev.parse_reveal}
+
+    def check_options(self, options: dict, n_players: int) -> None:
+        if len(options["penalties"]) != 4:
+            raise ParseError("bad_option", "Option {option} gives four penalties: ace, king, queen, jack.",
+                             option="penalties")
+        if options["partnership"] and n_players not in (4, 6):
+            raise ParseError("bad_option", "Partnership is played by 4 or 6 players, not {count}.",
+                             option="partnership", count=n_players)
+        if options["deals"] < 0 or options["clean_deal_bonus"] < 0:
+            raise ParseError("bad_option", "Option {option} must be 0 or more.", option="deals")
+
+    def sides(self, n_players: int, options: dict) -> list:
+        if options.get("partnership"):  # R-COMMON-3: {0,2} {1,3} at 4; {0,3} {1,4} {2,5} at 6
+            half = n_players // 2 if n_players == 6 else 2
+            return [list(range(s, n_players, half)) for s in range(half)]
+        return [[p] for p in range(n_players)]
+
+    def make_table(self, players, options, dealer) -> BrulotTable:
+        return BrulotTable(self.id, players, self.sides(len(players), options), options, dealer)
+
+    def deck_for(self, table: Table):
+        return FRENCH_52  # R-BRULOT-1
+
+    def points_for(self, table: Table) -> dict:
+        return dict(zip(PENALTY_RANKS, table.options["penalties"]))
+
+    def tricks_per_deal(self, table: Table, deal: TrickDeal) -> int:
+        return 52 // len(table.players)
+
+    def next_dealer(self, table: Table) -> int:
+        return table.first_dealer if not table.deals else (table.deals[-1].dealer + 1) % len(table.players)
+
+    # --- deal (R-BRULOT-1, 2) -----------------------------------------------------------------------------
+    def on_deal(self, table: BrulotTable, event: ev.Deal) -> None:
+        if table.current is not None and not table.current.complete:
+            raise RuleError("deal_in_progress", "Deal {number} is not finished yet.", rule="R-COMMON-2",
+                            number=table.current.number)
+        n, options = len(table.players), table.options
+        size = widow_size(n)
+        dealer = self.next_dealer(table) if event.dealer is None else event.dealer
+        widow = list(dict.fromkeys(event.widow or ([event.trump] if size and event.trump else [])))
+        if size and event.trump and event.trump not in widow:
+            widow.insert(0, event.trump)
+        if len(widow) > size or (event.widow and len(event.widow) != size):
+            raise RuleError("bad_widow", "With {n} players the widow holds {size} cards.", rule="R-BRULOT-1", n=n,
+                            size=size)
+        no_trump = options["no_trump"] or (size == 0 and options["trump_without_widow"] == "none")
+        if event.trump is None and not no_trump:
+            raise RuleError("bad_event", msg("Enter the card turned for trump: the widow's top card.") if size
+                            else msg("Enter the dealer's last card, shown for trump."), rule="R-BRULOT-2")
+        if event.trump is not None and size == 0 and no_trump:
+            raise RuleError("bad_event", "No card is turned at this table: there is no trump.", rule="R-BRULOT-2")
+        deal = BrulotDeal(len(table.deals) + 1, dealer, n, event.trump,
+                          None if no_trump else event.trump.suit, card_points=[0] * len(table.sides), widow=widow)
+        deal.out_of_play.update(widow)  # R-BRULOT-1: widow cards are out of play
+        if size == 0 and event.trump is not None:
+            deal.known[event.trump] = dealer  # R-BRULOT-2: the dealer's shown last card stays in his hand
+        table.deals.append(deal)
+
+    def hidden_out_of_play(self, table: Table, deal: BrulotDeal) -> int:
+        return widow_size(len(table.players)) - len(deal.widow)
+
+    # --- plays: revoke detection and the brûlé rule (R-BRULOT-3, 4) ---------------------------------------
+    def verify_play(self, table, deal: BrulotDeal, player, card, number, before) -> None:
+        shown = deal.shown.get(player)
+        if shown is None:
+            return
+        left = [c for c in shown if c not in deal.played and c not in before]
+        if card not in left:
+            raise RuleError("not_in_shown_hand", "{name} is brûlé and showed his hand: {card} is not in it.",
+                            rule="R-BRULOT-4", card=card.code, player=player, name=table.players[player])
+        if before and card.suit != before[0].suit and any(c.suit == before[0].suit for c in left):
+            raise RuleError("must_follow", "{name} showed {suit} in his hand and must follow suit.",
+                            rule="R-BRULOT-4", card=card.code, player=player, name=table.players[player],
+                            suit=FRENCH_SUITS[before[0].suit].names["en"], suit_code=before[0].suit)
+
+    def after_trick(self, table: BrulotTable, deal: BrulotDeal, trick) -> None:
+        number, led, trump = len(deal.tricks), trick.cards[0].suit, deal.trump_suit
+        for i, card in enumerate(trick.cards[1:], start=1):
+            player = trick.player_of(i, len(table.players))
+            if card.suit == led:
+                continue
+            void = {led}
+            if card.suit != trump:  # neither the suit led nor a trump: brûlé, he must show his hand
+                deal.brule.setdefault(player, number)
+                if trump is not None:
+                    void.add(trump)
+            params = {"name": table.players[player], "suit": FRENCH_SUITS[led].names["en"], "suit_code": led,
+                      "trick": number}
+            record_absence(deal, Absence(player, frozenset(void), number, "revoke", "R-BRULOT-3", msg(
+                "{name} did not follow {suit} in trick {trick}, then played {proof_card}."), params))
+
+    def on_reveal(self, table: BrulotTable, event) -> None:
+        deal = self.open_deal(table)
+        player, name = event.player, table.players[event.player]
+        if player not in deal.brule:
+            raise RuleError("not_brule", "{name} is not brûlé: only a brûlé player shows his hand.",
+                            rule="R-BRULOT-4", player=player, name=name)
+        if player in deal.shown:
+            raise RuleError("reveal_twice", "{name} already showed his hand.", rule="R-BRULOT-4", player=player,
+                            name=name)
+        left = self.tricks_per_deal(table, deal) - len(deal.tricks)
+        if len(set(event.cards)) != left:
+            raise RuleError("reveal_wrong_count", "{name} holds {left} cards now, not {count}.", rule="R-BRULOT-4",
+                            player=player, name=name, left=left, count=len(set(event.cards)))
+        for card in event.cards:
+            holder = deal.known.get(card)
+            if card in deal.played or card in deal.out_of_play or (holder is not None and holder != player):
+                raise RuleError("card_not_in_hand", "{card} cannot be in {name}'s hand.", rule="R-BRULOT-4",
+                                card=card.code, player=player, name=name)
+        for card in event.cards:
+            check_revoke(deal, player, card)  # a shown card may prove an earlier revoke
+            deal.known[card] = player
+        deal.shown[player] = list(dict.fromkeys(event.cards))
+
+    # --- scoring (R-BRULOT-5, 6) --------------------------------------------------------------------------
+    def finish_deal(self, table: BrulotTable, deal: BrulotDeal) -> None:
+        deck = self.deck_for(table)
+        rest = [c for c in deck.cards if c not in deal.played and c not in deal.out_of_play]
+        deal.widow = deal.widow + rest  # after the last trick, the unplayed cards are the widow
+        deal.out_of_play.update(rest)
+        taken, widow = sum(deal.card_points), self.card_points(deal.widow, table)
+        whole = 4 * sum(table.options["penalties"])
+        assert taken + widow == whole, (taken, widow)
+        deal.check = {"taken": taken, "widow": widow, "deck": whole, "rule": "R-BRULOT-5"}
+        deal.penalties = list(deal.card_points)
+        bonus = table.options["clean_deal_bonus"]
+        deal.card_points = [p - bonus if p == 0 and bonus else p for p in deal.penalties]
+        deal.complete = True
+        table.totals = [t + p for t, p in zip(table.totals, deal.card_points)]
+        planned = table.options["deals"] or len(table.players)
+        if len(table.deals) >= planned:  # R-BRULOT-6: lowest total wins, equal lowest share
+            low = min(table.totals)
+            table.winners = [s for s, t in enumerate(table.totals) if t == low]
+            table.finished, table.winner = True, table.winners[0] if len(table.winners) == 1 else None
+
+    # --- output -------------------------------------------------------------------------------------------
+    def next_action(self, table: BrulotTable) -> dict:
+        if table.finished:
+            return {"action": "none", "player": None}
+        deal = table.current
+        if deal is None or deal.complete:
+            return {"action": "deal", "player": self.next_dealer(table)}
+        return {"action": "trick", "player": deal.leader}
+
+    def possible(self, table: BrulotTable) -> list:
+        deal = table.current
+        if table.finished:
+            return []
+        if deal is None or deal.complete:
+            return ["deal"]
+        if deal.captures is not None:
+            return ["capture"]
+        actions = ["trick"] + ([] if deal.tricks else ["capture"])
+        if any(p not in deal.shown for p in deal.brule):
+            actions.append("reveal")
+        return actions
+
+    def players_for(self, table: BrulotTable, action: str) -> list:
+        if action == "reveal" and table.current is not None:
+            return [p for p in table.current.brule if p not in table.current.shown]
+        return super().players_for(table, action)
+
+    def serialise(self, table: BrulotTable) -> dict:
+        state = super().serialise(table)
+        state["series"].update(winners=list(table.winners), deals=table.options["deals"] or len(table.players),
+                               lowest_wins=True)
+        return state
+
+    def serialise_deal(self, table: BrulotTable, deal: BrulotDeal) -> dict:
+        return {
+            "number": deal.number, "dealer": deal.dealer, "trump": deal.trump.code if deal.trump else None,
+            "trump_suit": deal.trump_suit, "complete": deal.complete,
+            "widow": [c.code for c in deal.widow],
+            "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner,
+                        "points": t.points} for t in deal.tricks],
+            "points": list(deal.card_points), "penalties": list(deal.penalties), "check": deal.check,
+            "flags": [f.to_dict() for f in deal.flags],
+            "brule": {str(p): t for p, t in deal.brule.items()},
+            "shown": {str(p): [c.code for c in cards] for p, cards in deal.shown.items()},
+            "known": {c.code: p for c, p in sorted(deal.known.items())},
+            "captures": [[c.code for c in pile] if pile is not None else None for pile in deal.captures]
+            if deal.captures is not None else None,
+        }
