@@ -79,3 +79,33 @@ def brulot_deal(n_players: int, dealer: int, seed: int, trump_rule: str = "widow
         events.append({"type": "trick", "cards": [c.code for c in cards]})
         leader = winner
     return events, penalties, [c.code for c in widow]
+
+
+PIQUET_ORDER = ["A", "10", "K", "Q", "J", "9", "8", "7"]
+
+
+def brusquembille_deal(n_players: int, dealer: int, seed: int, turned_last: bool = False) -> list:
+    """One Brusquembille deal: any card from the hand, everyone draws after each trick, the winner first; the
+    turned card is drawn first (by the first trick's winner) or, with ``turned_last``, last."""
+    from referee.cards import PIQUET_32
+
+    rng = random.Random(seed)
+    deck = [c for c in PIQUET_32.cards if n_players == 4 or c.code not in ("7H", "7C")]
+    rng.shuffle(deck)
+    hands = [deck[i * 3:(i + 1) * 3] for i in range(n_players)]
+    turned, rest = deck[3 * n_players], deck[3 * n_players + 1:]
+    stock = rest + [turned] if turned_last else [turned] + rest
+    events = [{"type": "deal", "trump": turned.code, "dealer": dealer}]
+    leader = (dealer + 1) % n_players
+    while any(hands):
+        order = [(leader + i) % n_players for i in range(n_players)]
+        cards = [hands[p].pop(rng.randrange(len(hands[p]))) for p in order]
+        trumps = [c for c in cards if c.suit == turned.suit]
+        pool = trumps or [c for c in cards if c.suit == cards[0].suit]
+        winner = order[cards.index(min(pool, key=lambda c: PIQUET_ORDER.index(c.rank)))]
+        events.append({"type": "trick", "cards": [c.code for c in cards]})
+        if stock:
+            for p in [(winner + i) % n_players for i in range(n_players)]:
+                hands[p].append(stock.pop(0))
+        leader = winner
+    return events

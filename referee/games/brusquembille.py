@@ -1,0 +1,218 @@
+"""Brusquembille (18th-century France): seed 004, rulings R-BRUSQ-1 … 5.
+
+No obligation to follow (R-BRUSQ-2), a stock to draw from with the turned card drawn first (or last), card points
+as in Brisca's family (R-BRUSQ-3), and the jetons: aces and tens move jetons between the players as each trick is
+won or trumped (R-BRUSQ-4). The evening's jetons are settled in the fewest payments.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from referee.cards import PIQUET_32, piquet_30
+from referee.errors import ParseError, RuleError
+from referee.games import events as ev
+from referee.games.base import Option, Table, register
+from referee.games.settle import settle
+from referee.games.tricks import TrickDeal, TrickGame
+
+STRENGTH_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # R-BRUSQ-1
+STRENGTH = {rank: len(STRENGTH_ORDER) - i for i, rank in enumerate(STRENGTH_ORDER)}
+POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}  # R-BRUSQ-3: 120 in a deal
+JETONS = {"A": 2, "10": 1}  # R-BRUSQ-4: the brusquembilles
+HAND_SIZE = 3
+
+
+@lru_cache(maxsize=16)
+def deck_without(removed: tuple):
+    return piquet_30(list(removed))
+
+
+def _both(fr: str, en: str) -> dict:
+    return {"fr": fr, "en": en}
+
+
+@dataclass
+class BrusqTable(Table):
+    jetons: list = field(default_factory=list)  # balance per player, zero-sum
+
+
+@dataclass
+class BrusqDeal(TrickDeal):
+    stock: int = 0
+    turned_drawn: bool = False
+    movements: list = field(default_factory=list)
+    jetons: list = field(default_factory=list)  # this deal's balance per player
+
+
+def movements_of(trick_cards: list, players: list, winner: int, trump: str, side_of, sides) -> list:
+    """R-BRUSQ-4 for one trick: each ace or ten either earns (its side won), is trumped (coupé: a non-trump losing
+    to a trump) and pays, or moves nothing. ``players[i]`` played ``trick_cards[i]``."""
+    won_by, winning = side_of(winner), trick_cards[players.index(winner)]
+    found = []
+    for player, card in zip(players, trick_cards):
+        jetons = JETONS.get(card.rank)
+        if not jetons:
+            continue
+        side = side_of(player)
+        opponents = [p for s, members in enumerate(sides) if s != side for p in members]
+        if side == won_by:
+            kind = "won"
+        elif card.suit != trump and winning.suit == trump:
+            kind = "coupe"
+        else:
+            continue
+        found.append({"player": player, "card": card.code, "kind": kind, "jetons": jetons,
+                      "opponents": opponents, "by": winning.code})
+    return found
+
+
+@register
+class Brusquembille(TrickGame):
+    id = "brusquembille"
+    names = _both("Brusquembille", "Brusquembille")
+    origin = _both("France, XVIIIe siècle", "France, 18th century")
+    flag = "fr"
+    description = _both("Jeu de plis à la pioche où les as et les dix, les brusquembilles, font passer des jetons.",
+                        "A drawing trick game where aces and tens, the brusquembilles, move jetons around.")
+    direction = _both("sens des aiguilles d'une montre", "clockwise")
+    players = (3, 5)
+    strength = STRENGTH
+    points = POINTS
+    options = (
+        Option("removed", "cards", ["7H", "7C"], _both(
+            "À 3 ou 5 joueurs, les deux sept retirés : un rouge et un noir.",
+            "With 3 or 5 players, the two sevens removed: one red, one black."), rule="R-BRUSQ-1"),
+        Option("turned_card_last", "bool", False, _both(
+            "La carte retournée est tirée en dernier (sinon le gagnant du premier pli la prend).",
+            "The turned card is drawn last (otherwise the first trick's winner takes it)."), rule="R-BRUSQ-2"),
+        Option("jeton_value", "number", 1, _both(
+            "Valeur d'un jeton en argent.", "What one jeton is worth in money."), rule="R-BRUSQ-4"),
+        Option("target_points", "int", 0, _both(
+            "Points qui gagnent la série (0 : la série se joue en un nombre de donnes).",
+            "Points that win the series (0: the series is a number of deals)."), rule="R-BRUSQ-5"),
+        Option("deals", "int", 5, _both(
+            "Nombre de donnes de la série quand on ne joue pas aux points.",
+            "Deals in the series when not playing to a target."), rule="R-BRUSQ-5"),
+    )
+    events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture}
+
+    def check_options(self, options: dict, n_players: int) -> None:
+        removed = options["removed"]
+        deck = piquet_30(removed)  # two different sevens, or a bad_option
+        colours = {PIQUET_32.parse(code).suit in "HD" for code in removed}
+        if colours != {True, False}:
+            raise ParseError("bad_option", "The two sevens removed are one red and one black, not {removed}.",
+                             option="removed", removed=", ".join(removed))
+        options["removed"] = sorted(c.code for c in PIQUET_32.cards if c not in deck)
+        if options["deals"] < 1 or options["target_points"] < 0:
+            raise ParseError("bad_option", "Option {option} must be 1 or more.", option="deals")
+
+    def sides(self, n_players: int, options: dict) -> list:
+        if n_players == 4:  # R-BRUSQ-1, R-COMMON-3
+            return [[0, 2], [1, 3]]
+        return [[p] for p in range(n_players)]
+
+    def make_table(self, players, options, dealer) -> BrusqTable:
+        return BrusqTable(self.id, players, self.sides(len(players), options), options, dealer,
+                          jetons=[0] * len(players))
+
+    def deck_for(self, table: Table):
+        return PIQUET_32 if len(table.players) == 4 else deck_without(tuple(table.options["removed"]))  # R-BRUSQ-1
+
+    def next_dealer(self, table: Table) -> int:
+        return table.first_dealer if not table.deals else (table.deals[-1].dealer + 1) % len(table.players)
+
+    # --- deal and the stock (R-BRUSQ-2) -------------------------------------------------------------------
+    def on_deal(self, table: BrusqTable, event: ev.Deal) -> None:
+        if table.current is not None and not table.current.complete:
+            raise RuleError("deal_in_progress", "Deal {number} is not finished yet.", rule="R-COMMON-2",
+                            number=table.current.number)
+        if event.trump is None:
+            raise RuleError("bad_event", "A deal starts with the card turned for trump.", rule="R-BRUSQ-2")
+        n = len(table.players)
+        dealer = self.next_dealer(table) if event.dealer is None else event.dealer
+        table.deals.append(BrusqDeal(len(table.deals) + 1, dealer, n, event.trump, event.trump.suit,
+                                     card_points=[0] * len(table.sides), jetons=[0] * n,
+                                     stock=self.deck_for(table).size - HAND_SIZE * n))
+
+    def verify_play(self, table, deal: BrusqDeal, player, card, number, before) -> None:
+        if card == deal.trump and not deal.turned_drawn:
+            raise RuleError("card_on_stock", "{card} is the turned card on the stock: nobody has drawn it yet.",
+                            rule="R-BRUSQ-2", card=card.code, player=player)
+
+    def after_trick(self, table: BrusqTable, deal: BrusqDeal, trick) -> None:
+        n = len(table.players)
+        if deal.stock > 0:  # everyone draws one card, the winner first
+            deal.stock -= n
+            last = table.options["turned_card_last"]
+            if not deal.turned_drawn and (not last or deal.stock == 0):
+                deal.known[deal.trump] = trick.winner if not last else (trick.winner - 1) % n
+                deal.turned_drawn = True
+        players = [trick.player_of(i, n) for i in range(n)]
+        number = len(deal.tricks)
+        for move in movements_of(trick.cards, players, trick.winner, deal.trump_suit, table.side_of, table.sides):
+            move["trick"] = number
+            sign = 1 if move["kind"] == "won" else -1
+            for balance in (deal.jetons, table.jetons):  # the deal's and the evening's, as each trick is won
+                balance[move["player"]] += sign * move["jetons"] * len(move["opponents"])
+                for other in move["opponents"]:
+                    balance[other] -= sign * move["jetons"]
+            deal.movements.append(move)
+
+    # --- scoring and series (R-BRUSQ-3, 5) ----------------------------------------------------------------
+    def finish_deal(self, table: BrusqTable, deal: BrusqDeal) -> None:
+        assert sum(deal.card_points) == 120, deal.card_points
+        deal.complete = True
+        table.totals = [t + p for t, p in zip(table.totals, deal.card_points)]
+        target = table.options["target_points"]
+        if (target and max(table.totals) >= target) or (not target and len(table.deals) >= table.options["deals"]):
+            best = max(table.totals)
+            leaders = [s for s, t in enumerate(table.totals) if t == best]
+            table.finished, table.winner = True, leaders[0] if len(leaders) == 1 else None
+
+    # --- output -------------------------------------------------------------------------------------------
+    def next_action(self, table: BrusqTable) -> dict:
+        if table.finished:
+            return {"action": "none", "player": None}
+        deal = table.current
+        if deal is None or deal.complete:
+            return {"action": "deal", "player": self.next_dealer(table)}
+        return {"action": "trick", "player": deal.leader}
+
+    def possible(self, table: BrusqTable) -> list:
+        deal = table.current
+        if table.finished:
+            return []
+        if deal is None or deal.complete:
+            return ["deal"]
+        return ["trick"] + ([] if deal.tricks else ["capture"]) if deal.captures is None else ["capture"]
+
+    def held_elsewhere(self, deal: BrusqDeal, player: int) -> dict:
+        held = super().held_elsewhere(deal, player)
+        if deal.trump is not None and not deal.turned_drawn:
+            held[deal.trump] = "stock"
+        return held
+
+    def serialise(self, table: BrusqTable) -> dict:
+        state = super().serialise(table)
+        value = table.options["jeton_value"]
+        state["jetons"] = list(table.jetons)
+        state["money"] = [j * value for j in table.jetons]
+        state["settlement"] = [{"from": a, "to": b, "jetons": j, "amount": j * value} for a, b, j in
+                               settle(table.jetons)]
+        state["series"].update(target_points=table.options["target_points"] or None,
+                               deals=None if table.options["target_points"] else table.options["deals"])
+        return state
+
+    def serialise_deal(self, table: BrusqTable, deal: BrusqDeal) -> dict:
+        return {
+            "number": deal.number, "dealer": deal.dealer, "trump": deal.trump.code, "trump_suit": deal.trump_suit,
+            "complete": deal.complete, "stock": deal.stock,
+            "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner,
+                        "points": t.points} for t in deal.tricks],
+            "points": list(deal.card_points), "flags": [], "jetons": list(deal.jetons),
+            "movements": deal.movements, "known": {c.code: p for c, p in sorted(deal.known.items())},
+            "captures": [[c.code for c in pile] if pile is not None else None for pile in deal.captures]
+            if deal.captures is not None else None,
+        }

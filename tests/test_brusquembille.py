@@ -1,0 +1,134 @@
+"""Brusquembille engine (R-BRUSQ-1 … 5): the stock, points, jetons, settlement and series, with exact values.
+Three players Ana 0, Bo 1, Cy 2 play alone with 30 cards (7H and 7C removed); Ana deals, Bo leads, 9S is turned."""
+import pytest
+
+from referee.errors import ParseError, RuleError
+from referee.games import get_game
+from referee.games.settle import settle
+from tests.simulate import brusquembille_deal
+
+GAME = get_game("brusquembille")
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
+
+
+def table(n=3, **options):
+    return GAME.new_table(NAMES[:n], options)
+
+
+def play(state, *bodies):
+    for body in bodies:
+        state = GAME.apply(state, GAME.parse_event(state, body))
+    return state
+
+
+def first_trick(cards, n=3, **options):
+    return GAME.serialise(play(table(n, **options), {"type": "deal", "trump": "9S"},
+                               {"type": "trick", "cards": cards}))
+
+
+def moves(state):
+    return [(m["player"], m["card"], m["kind"], m["jetons"]) for m in state["deals"][0]["movements"]]
+
+
+def test_r_brusq_4_an_ace_winning_its_trick_earns_2_from_each_opponent():
+    state = first_trick(["AH", "KH", "8H"])  # Bo, Cy, Ana
+    assert moves(state) == [(1, "AH", "won", 2)] and state["jetons"] == [-2, 4, -2]
+
+
+def test_r_brusq_4_an_ace_trumped_pays_2_to_each_opponent():
+    state = first_trick(["AH", "8S", "KH"])  # Cy trumps Bo's ace
+    assert moves(state) == [(1, "AH", "coupe", 2)] and state["jetons"] == [2, -4, 2]
+    assert state["deals"][0]["movements"][0]["by"] == "8S"
+
+
+def test_r_brusq_4_a_ten_beaten_by_the_ace_of_its_suit_moves_nothing():
+    state = first_trick(["10H", "AH", "8H"])  # only Cy's winning ace counts
+    assert moves(state) == [(2, "AH", "won", 2)] and state["jetons"] == [-2, -2, 4]
+
+
+def test_r_brusq_4_the_ace_of_trump_wins_and_the_trump_ten_under_it_is_not_coupe():
+    state = first_trick(["AS", "10S", "KS"])
+    assert moves(state) == [(1, "AS", "won", 2)] and state["jetons"] == [-2, 4, -2]
+
+
+def test_r_brusq_4_a_ten_trumped_pays_one_to_each():
+    state = first_trick(["10H", "KS", "AD"])  # Cy trumps; Ana's off-suit ace is beaten by a trump too
+    assert moves(state) == [(1, "10H", "coupe", 1), (0, "AD", "coupe", 2)]
+    assert state["jetons"] == [-4 + 1, -2 + 2, 1 + 2] == [-3, 0, 3]
+
+
+def test_r_brusq_4_in_partnership_the_opponents_are_the_other_side():
+    state = first_trick(["8H", "AH", "KH", "9H"], n=4)  # Bo, Cy, Di, Ana: Cy's ace wins for Ana & Cy
+    assert moves(state) == [(2, "AH", "won", 2)] and state["jetons"] == [0, -2, 4, -2]
+    state = first_trick(["AH", "7S", "KS", "8D"], n=4)  # Di's KS wins: Bo's ace, on the winning side, earns
+    assert moves(state) == [(1, "AH", "won", 2)] and state["jetons"] == [-2, 4, -2, 0]
+    assert [s["players"] for s in state["sides"]] == [[0, 2], [1, 3]]
+
+
+def test_r_brusq_1_a_removed_seven_is_refused():
+    state = play(table(), {"type": "deal", "trump": "9S"})
+    with pytest.raises(ParseError) as error:
+        play(state, {"type": "trick", "cards": ["7H", "KH", "8H"]})
+    assert (error.value.code, error.value.card) == ("unknown_card", "7H")
+    state5 = play(table(5, removed=["7D", "7S"]), {"type": "deal", "trump": "9S"})
+    assert GAME.deck_for(state5).size == 30 and GAME.parse_event(state5, {"type": "trick", "cards": [
+        "7H", "7C", "8H", "8C", "9H"]})
+    with pytest.raises(ParseError) as error:
+        table(3, removed=["7H", "7D"])
+    assert error.value.code == "bad_option"
+    assert GAME.deck_for(play(table(4), {"type": "deal", "trump": "9S"})).size == 32
+
+
+def test_r_brusq_2_the_turned_card_goes_to_the_first_tricks_winner():
+    state = play(table(), {"type": "deal", "trump": "9S"})
+    with pytest.raises(RuleError) as error:
+        play(state, {"type": "trick", "cards": ["9S", "KH", "8H"]})
+    assert error.value.code == "card_on_stock"
+    state = play(state, {"type": "trick", "cards": ["AH", "KH", "8H"]})
+    assert GAME.serialise(state)["deals"][0]["known"] == {"9S": 1} and GAME.serialise(state)["deals"][0]["stock"] == 18
+
+
+@pytest.mark.parametrize("n, turned_last, tricks", [(3, False, 10), (4, False, 8), (5, True, 6)])
+def test_r_brusq_3_a_whole_deal_holds_120_points_and_jetons_add_to_zero(n, turned_last, tricks):
+    events = brusquembille_deal(n, 0, 40 + n, turned_last)
+    state = GAME.serialise(play(table(n, turned_card_last=turned_last), *events))
+    deal = state["deals"][0]
+    assert len(deal["tricks"]) == tricks and sum(deal["points"]) == 120 and deal["complete"] is True
+    assert sum(state["jetons"]) == 0 and state["jetons"] == deal["jetons"]
+
+
+def test_settlement_of_a_3_player_ledger_in_the_fewest_payments():
+    state = first_trick(["10H", "KS", "AD"], jeton_value=0.5)  # Ana -3, Bo 0, Cy +3
+    assert state["settlement"] == [{"from": 0, "to": 2, "jetons": 3, "amount": 1.5}]
+    state = first_trick(["AH", "KH", "8H"], jeton_value=2)  # Ana -2, Bo +4, Cy -2
+    assert state["money"] == [-4, 8, -4]
+    assert state["settlement"] == [{"from": 0, "to": 1, "jetons": 2, "amount": 4},
+                                   {"from": 2, "to": 1, "jetons": 2, "amount": 4}]
+    assert len(settle([4, -4, 3, -3])) == 2  # two pairs settle apart: 2 payments, not 3
+    assert len(settle([5, -1, -1, -3])) == 3
+
+
+PILE_100 = ["AS", "AH", "AD", "AC", "10S", "10H", "10D", "10C", "KS", "KH", "KD", "KC"]
+PILE_60 = ["AS", "AH", "AD", "AC", "10S", "KS", "JS", "9H", "8H"]
+
+
+def captured(state, pile):
+    """Ana's pile, Bo's three queens (9 points), Cy the rest (R-COMMON-6)."""
+    return play(state, {"type": "deal", "trump": "9S"}, {"type": "capture", "side": 0, "cards": pile},
+                {"type": "capture", "side": 1, "cards": ["QS", "QH", "QD"]})
+
+
+def test_r_brusq_5_series_by_deals():
+    state = captured(captured(table(3, deals=2), PILE_100), PILE_60)
+    result = GAME.serialise(state)
+    assert result["deals"][0]["points"] == [100, 9, 11] and result["deals"][1]["points"] == [60, 9, 51]
+    assert result["totals"] == [160, 18, 62]
+    assert result["series"]["finished"] is True and result["series"]["winner"] == 0
+
+
+def test_r_brusq_5_series_by_target_points():
+    state = captured(table(3, target_points=150), PILE_100)
+    assert GAME.serialise(state)["series"]["finished"] is False
+    result = GAME.serialise(captured(state, PILE_60))
+    assert result["totals"][0] == 160 and result["series"]["finished"] is True and result["series"]["winner"] == 0
+    assert result["series"]["target_points"] == 150
