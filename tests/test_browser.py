@@ -227,3 +227,60 @@ def test_a_brouc_deal_by_taps_and_its_slate(server, browser):
     shot(page, "brouc-1-slate")
     assert problems == []
     context.close()
+
+
+def open_new_table(page, server, game):
+    page.goto(server.url)
+    with page.expect_navigation():
+        page.click(f"a.button.primary[href='/new/{game}']")
+    for i, name in enumerate(["Ana", "Bo", "Cy", "Di"]):
+        page.fill(f"#player-{i}", name)
+    with page.expect_navigation(url="**/t/**"):
+        page.click("button[name=op][value=create]")
+
+
+def test_a_brulot_deal_by_taps_and_its_penalties(server, browser):
+    from tests.simulate import brulot_deal
+    events, penalties, _ = brulot_deal(4, 0, 11, "dealer_last_card")
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    phone = Phone(page, True)
+    open_new_table(page, server, "brulot")
+    phone.tap(events[0]["trump"])  # Ana shows her last card for trump (R-BRULOT-2)
+    for body in events[1:]:
+        for code in body["cards"]:
+            phone.tap(code)
+    assert phone.totals() == [str(p) for p in penalties] and sum(penalties) == 40
+    assert "the lowest total wins" in page.inner_text("#scoreboard")
+    shot(page, "brulot-1-deal")
+    assert problems == []
+    context.close()
+
+
+def test_a_brusquembille_deal_by_taps_with_its_jetons(server, browser):
+    from referee.games import get_game
+    from tests.simulate import brusquembille_deal
+    events = brusquembille_deal(4, 0, 44)
+    game = get_game("brusquembille")
+    expected = game.serialise(game.replay(["Ana", "Bo", "Cy", "Di"], {}, 0, events))
+    context = browser.new_context(viewport=PHONE, locale="fr-CH")
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    phone = Phone(page, True)
+    open_new_table(page, server, "brusquembille")
+    phone.tap(events[0]["trump"])
+    for body in events[1:]:
+        for code in body["cards"]:
+            phone.tap(code)
+    assert phone.totals() == [str(t) for t in expected["totals"]] and sum(expected["totals"]) == 120
+    shown = page.locator(".jetons .jeton-balance summary").all_inner_texts()
+    assert shown == [f"{j:+d}" if j else "0" for j in expected["jetons"]] and sum(expected["jetons"]) == 0
+    assert any(j for j in expected["jetons"])  # this deal moves jetons
+    page.click(".jetons .jeton-row summary >> nth=0")
+    assert "Pli" in page.inner_text(".jetons .jeton-row .why >> nth=0")
+    shot(page, "brusquembille-1-deal")
+    assert problems == []
+    context.close()

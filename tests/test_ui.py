@@ -246,3 +246,20 @@ def test_brouc_declaration_buttons_only_when_possible(client):
     assert '<option value="1">Bo</option>' not in scorer.page  # Bo & Di have 12: they may not declare
     scorer.post("declare", player="0", call="cape_dehors")
     assert ledger.state(table_id)["deals"][3]["declaration"]["call"] == "cape_dehors"
+
+
+@pytest.mark.parametrize("game, fields, expected", [
+    ("brulot", {"opt_penalties": "5, 3, 2, 1", "opt_trump_without_widow": "dealer_last_card", "opt_deals": "0",
+                "opt_clean_deal_bonus": "2"}, {"penalties": [5, 3, 2, 1], "clean_deal_bonus": 2}),
+    ("brusquembille", {"opt_removed": "7d 7s", "opt_jeton_value": "0,5", "opt_target_points": "0",
+                       "opt_deals": "3"}, {"removed": ["7D", "7S"], "jeton_value": 0.5, "deals": 3}),
+])
+def test_list_and_number_options_from_the_form(client, game, fields, expected):
+    client.set_cookie("lang", "en")
+    page = client.get(f"/new/{game}").get_data(as_text=True)
+    form = {"csrf_token": token(page), "player": ["Ana", "Bo", "Cy"], "dealer": "0", "op": "create", **fields}
+    response = client.post(f"/new/{game}", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)[-600:]
+    table_id = response.headers["Location"].split("/t/")[1].split("?")[0]
+    options = client.application.extensions["referee.ledger"].state(table_id)["options"]
+    assert {k: options[k] for k in expected} == expected

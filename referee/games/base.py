@@ -198,6 +198,10 @@ class Game:
         """The entries the table can take now, for the interface to show only those."""
         return []
 
+    def turned_card(self, table: Table) -> str:
+        """Whether the next deal starts with a turned card: "required", "optional" or "none"."""
+        return "required"
+
     def players_for(self, table: Table, action: str) -> list:
         """The players who may take ``action`` now, as far as the app can tell (the interface offers only them)."""
         return list(range(len(table.players)))

@@ -102,6 +102,9 @@ class Brisca(TrickGame):
         # R-COMMON-2: the dealer passes to the next player after every deal.
         return table.first_dealer if not table.deals else (table.deals[-1].dealer + 1) % len(table.players)
 
+    def turned_card(self, table: Table) -> str:
+        return "optional" if table.options["trump_rotation"] else "required"
+
     def fixed_trump(self, table: BriscaTable) -> str | None:
         return ROTATION[table.counted % 4] if table.options["trump_rotation"] else None
 

@@ -133,6 +133,12 @@ class Brulot(TrickGame):
             deal.known[event.trump] = dealer  # R-BRULOT-2: the dealer's shown last card stays in his hand
         table.deals.append(deal)
 
+    def turned_card(self, table: Table) -> str:
+        n, options = len(table.players), table.options
+        if widow_size(n) == 0:
+            return "none" if options["no_trump"] or options["trump_without_widow"] == "none" else "required"
+        return "optional" if options["no_trump"] else "required"
+
     def hidden_out_of_play(self, table: Table, deal: BrulotDeal) -> int:
         return widow_size(len(table.players)) - len(deal.widow)
 

@@ -5,6 +5,7 @@ from functools import lru_cache
 
 from flask import Blueprint, current_app, render_template
 
+from referee.errors import msg
 from referee.games import GAMES, get_game
 from referee.web.api import CONTRACT_ORDER, request_key
 from referee.web.i18n import lang, sentence
@@ -42,6 +43,30 @@ def suit_class(code: str, game_id: str, players: int = 4) -> str:
 def flag_text(flag: dict, game_id: str, players: int = 4) -> str:
     """A deal's flag (revoke, under-trump…) in the page language."""
     return sentence(flag["template"], flag["params"], _deck(game_id, players), flag["message"])
+
+
+@bp.app_template_filter("side_name")
+def side_name(side: int, state: dict) -> str:
+    return state["sides"][side]["name"]
+
+
+@bp.app_template_filter("money")
+def money(amount) -> str:
+    """An amount of money with two decimals when it has cents: 4, 1.50."""
+    return f"{amount:g}" if float(amount).is_integer() else f"{amount:.2f}"
+
+
+@bp.app_template_filter("movement")
+def movement(move: dict, state: dict) -> str:
+    """One jeton movement as a sentence (R-BRUSQ-4): "As de cœur coupé par le 8 de pique : Bo paie 2 jetons…"."""
+    deck = _deck(state["game"], len(state["players"]))
+    values = {"name": state["players"][move["player"]], "card": deck.parse(move["card"]).name(lang()),
+              "by_card": deck.parse(move["by"]).name(lang()), "jetons": move["jetons"], "trick": move["trick"]}
+    if move["kind"] == "won":
+        template = msg("Trick {trick}: {card} wins for its side: {name} receives {jetons} from each opponent.")
+    else:
+        template = msg("Trick {trick}: {card} trumped by {by_card}: {name} pays {jetons} to each opponent.")
+    return sentence(template, values)
 
 
 @bp.get("/")

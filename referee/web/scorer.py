@@ -31,7 +31,7 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
         "state": state, "table": table, "game": game, "deck": deck, "key": key, "entry": entry, "error": error,
         "possible": possible, "picker": picker(game, table, entry), "next_player": next_player(table, entry),
         "last_trick": last_trick(state), "actors": {action: game.players_for(table, action) for action in possible},
-        "event_id": uuid.uuid4().hex,
+        "event_id": uuid.uuid4().hex, "turned_card": game.turned_card(table),
     }
 
 
@@ -141,7 +141,7 @@ def save(post: Post) -> Entry:
         body = {"type": "capture", "side": entry.side, "cards": cards}
         if request.form.get("last_trick") in ("yes", "no"):
             body["last_trick"] = request.form["last_trick"] == "yes"
-    else:  # a claim (Brisca) or an announce (Brouc): a player shows cards
+    else:  # a claim (Brisca), an announce (Brouc), a shown hand (Brûlot): a player shows cards
         body = {"type": entry.mode, "player": entry.player if entry.player is not None else -1, "cards": cards}
     post.store(body)
     return Entry()

@@ -27,10 +27,25 @@ def read_form(game) -> tuple:
         if option.type == "bool":
             options[option.name] = field in request.form
         elif field in request.form:
-            raw = request.form[field]
-            options[option.name] = int(raw) if option.type == "int" and raw.lstrip("-").isdigit() else raw
+            options[option.name] = form_value(option.type, request.form[field])
     dealer = request.form.get("dealer", "0")
     return players, options, int(dealer) if dealer.isdigit() else 0
+
+
+def form_value(kind: str, raw: str):
+    """An option typed in a form, as the options schema wants it (the schema then says if it is wrong)."""
+    raw = raw.strip()
+    items = [x for x in raw.strip("[]").replace(",", " ").split() if x]
+    try:
+        if kind == "int":
+            return int(raw)
+        if kind == "number":
+            return float(raw.replace(",", ".")) if "." in raw or "," in raw else int(raw)
+        if kind == "ints":
+            return [int(x) for x in items]
+    except ValueError:
+        return raw
+    return [x.upper() for x in items] if kind == "cards" else raw
 
 
 def apply_op(op: str, players: list, dealer: int) -> tuple:

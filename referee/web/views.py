@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from referee.cards import Card
 
-MODES = ("trick", "capture", "claim", "announce")  # how the picker's taps are read
+MODES = ("trick", "capture", "claim", "announce", "reveal")  # how the picker's taps are read
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Entry:
             query["pending"] = ".".join(c.code for c in self.pending)
         if self.mode == "capture":
             query["side"] = self.side
-        if self.mode in ("claim", "announce") and self.player is not None:
+        if self.mode in ("claim", "announce", "reveal") and self.player is not None:
             query["player"] = self.player
         return query
 
