@@ -263,3 +263,24 @@ def test_list_and_number_options_from_the_form(client, game, fields, expected):
     table_id = response.headers["Location"].split("/t/")[1].split("?")[0]
     options = client.application.extensions["referee.ledger"].state(table_id)["options"]
     assert {k: options[k] for k in expected} == expected
+
+
+def test_brulot_captured_piles_side_after_side(client):
+    from tests.test_brulot import ANA, BO
+    client.set_cookie("lang", "en")
+    page = client.get("/new/brulot").get_data(as_text=True)
+    form = {"csrf_token": token(page), "player": ["Ana", "Bo", "Cy"], "dealer": "0", "op": "create",
+            "opt_trump_without_widow": "dealer_last_card", "opt_penalties": "4, 3, 2, 1", "opt_deals": "0",
+            "opt_clean_deal_bonus": "0"}
+    scorer = Scorer(client, client.post("/new/brulot", data=form).headers["Location"])
+    scorer.post("deal", card="2D", dealer="0")
+    scorer.url += "&mode=capture&side=0"
+    scorer.page = client.get(scorer.url).get_data(as_text=True)
+    for code in ANA:
+        scorer.tap(code)
+    scorer.post("save")
+    assert "mode=capture" in scorer.url and "side=1" in scorer.url  # Bo's pile comes next
+    for code in BO:
+        scorer.tap(code)
+    scorer.post("save")
+    assert scorer.totals() == [9, 13, 18]

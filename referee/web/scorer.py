@@ -144,6 +144,13 @@ def save(post: Post) -> Entry:
     else:  # a claim (Brisca), an announce (Brouc), a shown hand (Brûlot): a player shows cards
         body = {"type": entry.mode, "player": entry.player if entry.player is not None else -1, "cards": cards}
     post.store(body)
+    if entry.mode == "capture":  # more piles to enter (three or more sides): go on with the next side
+        state = ledger().state(post.table_id)
+        deal = state["deals"][-1] if state["deals"] else None
+        if deal is not None and not deal["complete"] and deal.get("captures"):
+            missing = [s for s, pile in enumerate(deal["captures"]) if pile is None]
+            if missing:
+                return Entry("capture", (), missing[0])
     return Entry()
 
 
