@@ -1,5 +1,5 @@
 """The rules engines, one module per game, and their registry (``GAMES``, ``get_game``)."""
-from referee.games import brisca, brouc, brulot, brusquembille  # noqa: F401  (registers the games)
+from referee.games import brisca, brouc, brulot, brusquembille, buraco  # noqa: F401  (registers the games)
 from referee.games.base import GAMES, Game, get_game
 
 __all__ = ["GAMES", "Game", "get_game"]

@@ -1,0 +1,341 @@
+"""Buraco (Uruguay / Italy): seed 002, rulings R-BURACO-1 … 7. Not a trick game: sides lay melds, take their pot,
+and the hand is counted when someone closes or the stock runs out.
+
+Melds are checked as they are laid (the app referees a dispute at the table) or all at once at the count. With 3 or
+5 players the sides are the players until one goes to the pot: he takes the 18-card pot and the others become one
+team with pooled melds (R-BURACO-1b).
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+
+from referee.cards import BURACO_108
+from referee.errors import ParseError, RuleError
+from referee.games.base import Game, Option, Table, field_of, register
+from referee.games.buraco_melds import BONUS, Meld, card_value, read_meld
+from referee.games.events import parse_deal, read_player
+
+CLOSING, NO_POT = 100, 100  # R-BURACO-5
+
+
+def _both(fr: str, en: str) -> dict:
+    return {"fr": fr, "en": en}
+
+
+@dataclass
+class Hand:
+    number: int
+    dealer: int
+    teams: list  # player lists: the sides, or for 3 or 5 players the teams of this hand
+    melds: dict = field(default_factory=dict)  # team index -> [Meld]
+    pots: dict = field(default_factory=dict)  # team index -> "11" or "18"
+    lone: int | None = None  # R-BURACO-1b: the player who took the 18-card pot
+    complete: bool = False
+    closed_by: int | None = None
+    left: list = field(default_factory=list)  # cards left per player at the count
+    breakdown: list = field(default_factory=list)  # per team
+    points: list = field(default_factory=list)  # per side (per player with 3 or 5)
+
+    def team_of(self, player: int) -> int:
+        return next(t for t, members in enumerate(self.teams) if player in members)
+
+
+# --- events -----------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MeldEvent:
+    type = "meld"
+    side: int
+    cards: tuple
+
+
+@dataclass(frozen=True)
+class Extend:
+    type = "extend"
+    side: int
+    meld: int
+    cards: tuple
+    at: str
+
+
+@dataclass(frozen=True)
+class Replace:
+    type = "replace"
+    side: int
+    meld: int
+    card: object
+
+
+@dataclass(frozen=True)
+class Pot:
+    type = "pot"
+    side: int
+
+
+@dataclass(frozen=True)
+class Count:
+    type = "count"
+    closed_by: int | None
+    hands: tuple
+    melds: tuple | None
+
+
+def _cards(data, name="cards"):
+    return tuple(BURACO_108.parse_many(field_of(data, name, list)))
+
+
+def parse_meld(game, table, data) -> MeldEvent:
+    return MeldEvent(field_of(data, "side", int), _cards(data))
+
+
+def parse_extend(game, table, data) -> Extend:
+    at = field_of(data, "at", str, optional=True, default="end")
+    if at not in ("start", "end"):
+        raise ParseError("bad_event", "Field at is start or end, not {value}.", value=repr(at), field="at")
+    return Extend(field_of(data, "side", int), field_of(data, "meld", int), _cards(data), at)
+
+
+def parse_replace(game, table, data) -> Replace:
+    return Replace(field_of(data, "side", int), field_of(data, "meld", int),
+                   BURACO_108.parse(field_of(data, "card", str)))
+
+
+def parse_pot(game, table, data) -> Pot:
+    return Pot(field_of(data, "side", int))
+
+
+def parse_count(game, table, data) -> Count:
+    closer = read_player(table, data, "closed_by") if data.get("closed_by") is not None else None
+    hands = tuple(tuple(BURACO_108.parse_many(h)) for h in field_of(data, "hands", list))
+    melds = data.get("melds")
+    if melds is not None:
+        if not isinstance(melds, list):
+            raise ParseError("bad_event", "Field melds lists, per side, the melds laid.", field="melds")
+        melds = tuple(tuple(tuple(BURACO_108.parse_many(m)) for m in side) for side in melds)
+    return Count(closer, hands, melds)
+
+
+@register
+class Buraco(Game):
+    id = "buraco"
+    names = _both("Buraco", "Buraco")
+    origin = _both("Uruguay, Italie", "Uruguay, Italy")
+    flag = "uy"
+    description = _both("Jeu de combinaisons à deux jeux : suites, séries, burracos et puits, jusqu'à 2005.",
+                        "Rummy with two decks: runs, sets, burracos and pots, played to 2005.")
+    direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
+    players = (2, 5)
+    options = (
+        Option("target", "int", 2005, _both("Points qui terminent la série.", "Points that end the series."),
+               rule="R-BURACO-6"),
+        Option("low_ace_counts_5", "bool", True, _both(
+            "Un as posé en bas d'une suite (A-2-3) vaut 5.", "An ace laid low in a run (A-2-3) counts 5."),
+            rule="R-BURACO-4"),
+    )
+
+    events = {"deal": parse_deal, "meld": parse_meld, "extend": parse_extend, "replace": parse_replace,
+              "pot": parse_pot, "count": parse_count}
+
+    def sides(self, n_players: int, options: dict) -> list:
+        if n_players == 4:
+            return [[0, 2], [1, 3]]  # R-BURACO-1, R-COMMON-3
+        return [[p] for p in range(n_players)]
+
+    def deck_for(self, table: Table):
+        return BURACO_108  # R-BURACO-1
+
+    def next_dealer(self, table: Table) -> int:
+        return table.first_dealer if not table.deals else (table.deals[-1].dealer + 1) % len(table.players)
+
+    # --- the hand -----------------------------------------------------------------------------------------
+    def on_deal(self, table: Table, event) -> None:
+        if table.current is not None and not table.current.complete:
+            raise RuleError("deal_in_progress", "Hand {number} is not counted yet.", rule="R-COMMON-2",
+                            number=table.current.number)
+        dealer = self.next_dealer(table) if event.dealer is None else event.dealer
+        table.deals.append(Hand(len(table.deals) + 1, dealer, [list(s) for s in table.sides]))
+
+    def open_hand(self, table: Table) -> Hand:
+        hand = table.current
+        if hand is None or hand.complete:
+            raise RuleError("no_deal", "No hand is in progress: start the hand first.", rule="R-COMMON-2")
+        return hand
+
+    def team(self, table: Table, hand: Hand, side: int) -> int:
+        """The team whose melds a side's entry goes to (with 3 or 5 players a side is a player)."""
+        if not 0 <= side < len(table.sides):
+            raise RuleError("bad_side", "There is no side {side}; sides are 0 to {last}.", rule="R-BURACO-1",
+                            side=side, last=len(table.sides) - 1)
+        return hand.team_of(table.sides[side][0])
+
+    def check_copies(self, hand: Hand, cards: list, extra=()) -> None:
+        """Two decks: two of each card and four jokers. A third copy is refused (R-BURACO-1)."""
+        laid = Counter(c for melds in hand.melds.values() for meld in melds for c in meld.cards)
+        laid.update(extra)
+        laid.update(cards)
+        for card, count in laid.items():
+            if count > BURACO_108.counts[card]:
+                raise RuleError("third_copy", "The two decks hold only {n} of {card}: this would be one more.",
+                                rule="R-BURACO-1", card=card.code, n=BURACO_108.counts[card])
+
+    def on_meld(self, table: Table, event) -> None:
+        hand = self.open_hand(table)
+        team = self.team(table, hand, event.side)
+        meld = read_meld(list(event.cards))
+        self.check_copies(hand, meld.cards)
+        hand.melds.setdefault(team, []).append(meld)
+
+    def the_meld(self, table: Table, hand: Hand, event) -> tuple:
+        team = self.team(table, hand, event.side)
+        melds = hand.melds.get(team, [])
+        if not 0 <= event.meld < len(melds):
+            raise RuleError("no_such_meld", "This side has no meld {index} on the table.", rule="R-BURACO-7",
+                            index=event.meld)
+        return team, melds
+
+    def on_extend(self, table: Table, event) -> None:
+        hand = self.open_hand(table)
+        team, melds = self.the_meld(table, hand, event)
+        old = melds[event.meld]
+        cards = list(event.cards) + list(old.cards) if event.at == "start" else list(old.cards) + list(event.cards)
+        new = read_meld(cards)
+        if new.kind != old.kind:
+            raise RuleError("meld_mixed", "Extending a {kind} must keep it a {kind}.", rule="R-BURACO-2",
+                            kind=old.kind)
+        self.check_copies(hand, list(event.cards))
+        melds[event.meld] = new
+
+    def on_replace(self, table: Table, event) -> None:
+        """R-BURACO-7: the natural card takes the wild card's place; the wild moves to the run's end."""
+        hand = self.open_hand(table)
+        team, melds = self.the_meld(table, hand, event)
+        old = melds[event.meld]
+        if old.kind != "run" or old.wild is None:
+            raise RuleError("nothing_to_replace", "Only a run's wild card can be replaced by its natural card.",
+                            rule="R-BURACO-7")
+        if event.card != old.represents:
+            raise RuleError("wrong_replacement", "The wild card stands for {wanted_card}, not {card}.",
+                            rule="R-BURACO-7", card=event.card.code, wanted_card=old.represents.code)
+        cards = list(old.cards)
+        wild = cards[old.wild]
+        cards[old.wild] = event.card
+        for candidate in (cards + [wild], [wild] + cards):  # the far end first, else the near end
+            try:
+                new = read_meld(candidate)
+            except RuleError:
+                continue
+            if new.kind == "run":
+                break
+        else:
+            raise RuleError("wild_cannot_move", "The run is full: its wild card has no end to go to.",
+                            rule="R-BURACO-7")
+        self.check_copies(hand, [event.card])
+        melds[event.meld] = new
+
+    def on_pot(self, table: Table, event) -> None:
+        """R-BURACO-1, 1b: a side takes its pot once; with 3 or 5 the first takes the 18 and the others team up."""
+        hand = self.open_hand(table)
+        player = table.sides[event.side][0] if 0 <= event.side < len(table.sides) else None
+        team = self.team(table, hand, event.side)
+        if team in hand.pots:
+            raise RuleError("pot_twice", "This side already took its pot.", rule="R-BURACO-1")
+        n = len(table.players)
+        if n in (3, 5) and hand.lone is None:
+            hand.lone = player
+            others = [p for p in range(n) if p != player]
+            pooled = [m for t, members in enumerate(hand.teams) if t != team for m in hand.melds.get(t, [])]
+            hand.teams = [[player], others]
+            hand.melds = {0: hand.melds.get(team, []), 1: pooled}
+            hand.pots = {0: "18"}
+            return
+        hand.pots[team] = "11"
+
+    # --- the count (R-BURACO-5, 6) ------------------------------------------------------------------------
+    def on_count(self, table: Table, event) -> None:
+        hand = self.open_hand(table)
+        n = len(table.players)
+        if len(event.hands) != n:
+            raise RuleError("bad_count", "The count gives the cards left for each of the {n} players.",
+                            rule="R-BURACO-6", n=n)
+        for side, cards_list in enumerate(event.melds or []):
+            team = self.team(table, hand, side)
+            for cards in cards_list:
+                meld = read_meld(list(cards))
+                self.check_copies(hand, meld.cards)
+                hand.melds.setdefault(team, []).append(meld)
+        self.check_copies(hand, [c for cards in event.hands for c in cards])
+        closer = event.closed_by
+        if closer is not None:
+            team = hand.team_of(closer)
+            missing = []
+            if team not in hand.pots:
+                missing.append("the pot")
+            if not any(m.burraco for m in hand.melds.get(team, [])):
+                missing.append("a burraco")
+            if event.hands[closer]:
+                missing.append("no card left")
+            if missing:
+                raise RuleError("cannot_close", "{name} cannot close: missing {missing}.", rule="R-BURACO-5",
+                                player=closer, name=table.players[closer], missing=", ".join(missing))
+        hand.closed_by, hand.left = closer, [list(cards) for cards in event.hands]
+        self.score(table, hand)
+
+    def score(self, table: Table, hand: Hand) -> None:
+        low_ace = table.options["low_ace_counts_5"]
+        hand.breakdown = []
+        for t, members in enumerate(hand.teams):
+            melds = hand.melds.get(t, [])
+            parts = {"melds": sum(m.value(low_ace) for m in melds),
+                     "burracos": sum(BONUS[m.burraco] for m in melds if m.burraco),
+                     "hand": -sum(card_value(c) for p in members for c in hand.left[p]),
+                     "closing": CLOSING if hand.closed_by in members else 0,
+                     "pot": 0 if t in hand.pots else -NO_POT}
+            hand.breakdown.append(parts)
+        team_points = [sum(parts.values()) for parts in hand.breakdown]
+        if len(table.players) in (3, 5):  # R-BURACO-1b: per player; a team's points shared, rounded up
+            hand.points = [team_points[hand.team_of(p)] if len(hand.teams[hand.team_of(p)]) == 1 else
+                           math.ceil(team_points[hand.team_of(p)] / len(hand.teams[hand.team_of(p)]))
+                           for p in range(len(table.players))]
+        else:
+            hand.points = team_points
+        hand.complete = True
+        table.totals = [t + p for t, p in zip(table.totals, hand.points)]
+        if max(table.totals) >= table.options["target"]:  # R-BURACO-6: the higher total wins
+            best = max(table.totals)
+            leaders = [s for s, t in enumerate(table.totals) if t == best]
+            table.finished, table.winner = True, leaders[0] if len(leaders) == 1 else None
+
+    # --- output -------------------------------------------------------------------------------------------
+    def turned_card(self, table: Table) -> str:
+        return "none"
+
+    def next_action(self, table: Table) -> dict:
+        if table.finished:
+            return {"action": "none", "player": None}
+        hand = table.current
+        if hand is None or hand.complete:
+            return {"action": "deal", "player": self.next_dealer(table)}
+        return {"action": "meld", "player": None}
+
+    def possible(self, table: Table) -> list:
+        hand = table.current
+        if table.finished:
+            return []
+        if hand is None or hand.complete:
+            return ["deal"]
+        return ["meld", "extend", "replace", "pot", "count"]
+
+    def serialise_deal(self, table: Table, hand: Hand) -> dict:
+        low_ace = table.options["low_ace_counts_5"]
+        doc = {"number": hand.number, "dealer": hand.dealer, "trump": None, "complete": hand.complete,
+               "tricks": [], "points": list(hand.points) or [0] * len(table.sides), "flags": [],
+               "melds": {str(t): [m.to_dict(low_ace) for m in melds] for t, melds in hand.melds.items()},
+               "pots": {str(t): pot for t, pot in hand.pots.items()}, "closed_by": hand.closed_by,
+               "teams": [{"players": members, "breakdown": hand.breakdown[t] if hand.breakdown else None,
+                          "points": sum(hand.breakdown[t].values()) if hand.breakdown else None}
+                         for t, members in enumerate(hand.teams)]}
+        doc["breakdown"] = [doc["teams"][hand.team_of(side[0])]["breakdown"] for side in table.sides] \
+            if hand.breakdown else None
+        return doc
