@@ -213,7 +213,8 @@ def test_r_buraco_6_series_to_2005_and_both_sides_crossing():
     result = GAME.serialise(both)
     # Ana: 265 - 5 = 260, below 300; Bo: 70 + 200 + 100 = 370 crosses alone and wins.
     assert result["totals"] == [260, 370] and result["series"]["winner"] == 1
-    two = play(table(2, target=250),  # both cross in one hand: Ana 365, Bo 265: the higher total wins {"type": "deal", "trump": None}, pure, {"type": "meld", "side": 1, "cards": [
+    # Both cross in one hand: Ana 365, Bo 265: the higher total wins.
+    two = play(table(2, target=250), {"type": "deal", "trump": None}, pure, {"type": "meld", "side": 1, "cards": [
         "KH", "QH", "JH", "10H", "9H", "8H", "7H"]}, {"type": "pot", "side": 0}, {"type": "pot", "side": 1},
         count(0, [[], []]))
     result = GAME.serialise(two)
