@@ -179,7 +179,7 @@ def test_r_brouc_3_under_trump_flagged_then_turned_into_a_revoke():
     state = play(state, trick(["AD", "7D", "8D", "9D"]))  # Cy leads; Di plays 7D: he held a non-trump
     flags = out(state)["deals"][0]["flags"]
     assert [(f["code"], f["player"], f["trick"]) for f in flags] == [("revoke", 3, 1)]
-    assert flags[0]["message"] == "Di under-trumped in trick 1 while holding another suit, as 7D shows."
+    assert flags[0]["message"] == "Di under-trumped in trick 1 while holding another card, as 7D shows."
 
 
 def test_r_brouc_3_under_trump_to_make_a_table_marriage_is_allowed():
@@ -327,3 +327,27 @@ def test_r_brouc_8_pas_dedouble_needs_the_other_side_at_14_or_less():
     assert (error.code, error.params["value"]) == ("declare_dedouble", 18)
     declared = play(state, {"type": "declare", "player": 0, "call": "cape_dehors"})
     assert out(declared)["deals"][4]["declaration"] == {"player": 0, "side": 0, "call": "cape_dehors", "coches": 3}
+
+
+def test_r_brouc_3_under_trump_proved_by_a_higher_trump_later_and_flagged_once():
+    state = play(table(), deal("7H"), trick(["AS", "10H", "8H", "7S"]))  # Di under-trumps Cy's 10H
+    state = play(state, trick(["9H", "AH", "7H", "JH"]))  # Cy leads 9H; Di's AH proves he held a higher trump
+    flags = out(state)["deals"][0]["flags"]
+    assert [(f["code"], f["player"], f["trick"]) for f in flags] == [("revoke", 3, 1)]
+    state = play(table(), deal("7H"), trick(["AS", "10H", "8H", "7S"]), trick(["9D", "8S", "8D", "10D"]))
+    flags = out(state)["deals"][0]["flags"]  # Di plays the suit led later: one fault, one flag
+    assert [(f["code"], f["player"], f["trick"]) for f in flags] == [("revoke", 3, 1)]
+
+
+def test_r_brouc_4_an_announce_the_hand_cannot_hold_is_refused():
+    # Ana deals and turns 10C (trump clubs), then wins six tricks: two cards left, one of them the 10C she kept.
+    state = play(table(), deal("10C"), *tricks(DEAL_D[:6]))
+    error = refused(state, {"type": "announce", "player": 0, "cards": ["KC", "QC"]})
+    assert (error.code, error.params["left"]) == ("announce_too_many", 2)
+    other = play(table(), deal("10H"), *tricks(DEAL_D[:6]))  # 10H was played: the two cards may be K and Q
+    assert out(play(other, {"type": "announce", "player": 0, "cards": ["KC", "QC"]}))["totals"] == [2, 0]
+
+
+def test_r_common_6_a_brouc_deal_entered_as_piles_says_what_it_cannot_count():
+    result = out(captured(table(), PILE_44))["deals"][0]
+    assert [(f["code"], f["rule"]) for f in result["flags"]] == [("captured_entry", "R-COMMON-6")]

@@ -284,3 +284,54 @@ def test_a_brusquembille_deal_by_taps_with_its_jetons(server, browser):
     shot(page, "brusquembille-1-deal")
     assert problems == []
     context.close()
+
+
+def test_a_buraco_hand_melds_live_and_counted(server, browser):
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    phone = Phone(page, True)
+    open_new_table(page, server, "buraco")
+    phone.act("#scorer button.primary")  # start hand 1
+
+    def go(selector):
+        with page.expect_navigation():
+            page.click(selector)
+
+    go("a[href*='mode=meld'][href*='side=0']")
+    for code in ("KC", "QC", "JC"):
+        phone.tap(code)
+    phone.act(".builder button.primary")  # laid: K Q J of clubs for Ana & Cy
+    go("a[href*='mode=meld'][href*='side=1']")
+    for code in ("5H", "6S", "7H"):
+        phone.tap(code)
+    phone.act(".builder button.primary")
+    assert page.inner_text(".refusal") == "A run is of one suit; this one mixes H, S."
+    for _ in range(3):
+        phone.act("form.undo button")  # take the three cards back
+    for code in ("5D", "6D", "7D"):
+        phone.tap(code)
+    phone.act(".builder button.primary")  # Bo & Di: 5 6 7 of diamonds
+    go("a[href*='mode=extend'][href*='side=0'][href*='meld=0']")
+    for code in ("10C", "9C", "8C", "7C"):
+        phone.tap(code)
+    phone.act(".builder button.primary")
+    assert "pure burraco 200" in page.inner_text(".melds-table")
+    phone.act(".team >> nth=0 >> button[name=side]")  # Ana & Cy take their pot
+    go("a[href*='mode=count']")
+    go(".builder a[href*='player=1']")
+    phone.tap("KD")
+    go(".builder a[href*='player=3']")
+    phone.tap("4S")
+    page.select_option("#closed_by", "2")
+    go(".builder form.inline button")
+    rows = [page.locator(".breakdown tbody tr").nth(i).locator("td").all_inner_texts() for i in range(5)]
+    assert rows == [["65", "15"], ["200", "0"], ["0", "-15"], ["100", "0"], ["0", "-100"]]
+    assert page.locator(".breakdown tfoot td").all_inner_texts() == ["365", "-100"]
+    shot(page, "buraco-1-count")
+    phone.act(".builder button.primary")  # save the count
+    assert phone.totals() == ["365", "-100"]
+    shot(page, "buraco-2-counted")
+    assert problems == []
+    context.close()

@@ -40,7 +40,7 @@ def test_r_brulot_1_widow_and_tricks_by_player_count(n, tricks, widow):
     result = out(play(table(n), *events))["deals"][0]
     assert len(result["tricks"]) == tricks and len(result["widow"]) == widow and result["widow"][0] == cards[0]
     assert sorted(result["widow"]) == sorted(cards)  # the unplayed cards, once the deal is over
-    assert result["points"] == penalties
+    assert result["points"] == penalties and result["flags"] == []  # played to the rules: no flag
     assert result["check"]["taken"] + result["check"]["widow"] == 40 == result["check"]["deck"]
     assert result["check"]["widow"] == widow_penalty(cards)
     assert result["trump_suit"] == cards[0][-1]
@@ -55,6 +55,7 @@ def test_r_brulot_2_four_players_dealer_shows_his_last_card():
     assert (error.code, error.card, error.player) == ("card_in_other_hand", shown, 1)
     result = out(play(state, *events[1:]))["deals"][0]
     assert len(result["tricks"]) == 13 and result["points"] == penalties and sum(penalties) == 40
+    assert result["flags"] == []
 
 
 def test_r_brulot_2_four_players_without_trump():
@@ -168,3 +169,26 @@ def test_r_brulot_6_equal_lowest_totals_share_the_win():
     result = out(state)
     assert result["totals"] == [22, 22, 36] and result["series"]["winner"] is None
     assert result["series"]["winners"] == [0, 1]
+
+
+def test_r_brulot_3_a_discard_then_a_trump_is_no_revoke():
+    # 3 players, trump diamonds (2D turned), Bo leads. Cy cannot follow spades and discards a club (brûlé);
+    # in trick 2 (Bo leads again) Cy trumps: that proves nothing, R-BRULOT-3 lets him play anything.
+    state = play(table(3), {"type": "deal", "trump": "2D"}, {"type": "trick", "cards": ["AS", "3C", "4S"]})
+    state = play(state, {"type": "trick", "cards": ["5H", "4D", "6H"]})
+    assert out(state)["deals"][0]["flags"] == []
+
+
+def test_r_brulot_1_a_widow_card_entered_twice_is_refused():
+    error = refused(table(5), {"type": "deal", "trump": "2D", "widow": ["2D", "2D"]})
+    assert (error.code, error.card) == ("card_twice", "2D")
+
+
+def test_r_brulot_4_the_shown_hand_must_hold_the_cards_known_in_it():
+    # 4 players: Ana shows 2H for trump (it stays in her hand), then discards a club on spades: brûlé.
+    state = play(table(4), {"type": "deal", "trump": "2H"}, {"type": "trick", "cards": ["AS", "KS", "QS", "3C"]})
+    hand = ["4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC", "3H"]
+    error = refused(state, {"type": "reveal", "player": 0, "cards": hand})
+    assert (error.code, error.card) == ("shown_hand_incomplete", "2H")
+    state = play(state, {"type": "reveal", "player": 0, "cards": hand[:-1] + ["2H"]})
+    assert out(state)["deals"][0]["shown"]["0"][-1] == "2H"

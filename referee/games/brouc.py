@@ -115,19 +115,23 @@ class Brouc(TrickGame):
             if card.suit == led:
                 continue
             name = table.players[player]
-            suit = FRENCH_SUITS[led].names["en"]
-            record_absence(deal, Absence(player, frozenset(led), number, "revoke", "R-BROUC-3",
-                                         msg("{name} did not follow {suit} in trick {trick}, then played {proof_card}."),
-                                         {"name": name, "suit": suit, "suit_code": led, "trick": number}))
+            params = {"name": name, "suit": FRENCH_SUITS[led].names["en"], "suit_code": led, "trick": number}
             if card.suit == trump and led != trump and self.under_trumps(trick.cards[:i], card, trump) \
                     and not any(s == trump and card.rank in ranks for s, ranks, _ in found):
+                # R-BROUC-3: allowed only holding nothing but lower trumps. One watch for the one fault: any
+                # non-trump (the suit led included) or a trump above the best one in the trick proves it.
+                best = max(STRENGTH[c.rank] for c in trick.cards[:i] if c.suit == trump)
                 flag = Flag("under_trump", player, number, msg("{name} under-trumped in trick {trick}: allowed only "
                             "holding nothing but lower trumps."), "R-BROUC-3", {"name": name, "trick": number})
                 deal.flags.append(flag)
-                others = frozenset(s for s in SUITS if s != trump)
-                record_absence(deal, Absence(player, others, number, "revoke", "R-BROUC-3", msg(
-                    "{name} under-trumped in trick {trick} while holding another suit, as {proof_card} shows."),
-                                             {"name": name, "trick": number}, replaces=flag))
+                higher = frozenset(c for c in PIQUET_32.cards if c.suit == trump and STRENGTH[c.rank] > best)
+                record_absence(deal, Absence(player, frozenset(s for s in SUITS if s != trump), number, "revoke",
+                                             "R-BROUC-3", msg("{name} under-trumped in trick {trick} while holding "
+                                                              "another card, as {proof_card} shows."),
+                                             {"name": name, "trick": number}, replaces=flag, cards=higher))
+                continue
+            record_absence(deal, Absence(player, frozenset(led), number, "revoke", "R-BROUC-3", msg(
+                "{name} did not follow {suit} in trick {trick}, then played {proof_card}."), params))
 
     @staticmethod
     def under_trumps(before: list, card, trump: str) -> bool:
@@ -148,6 +152,10 @@ class Brouc(TrickGame):
         if len({c.suit for c in cards}) != 1 or ranks not in (["K", "Q"], ["J", "K", "Q"]):
             raise RuleError("bad_announce", "An announce is the king and queen of one suit, or king, queen and "
                             "jack.", rule="R-BROUC-4", player=player)
+        held = [c for c, p in deal.known.items() if p == player and c not in deal.played and c not in cards]
+        if len(held) + len(cards) > 8 - len(deal.tricks):  # R-COMMON-4: a hand holds 8 cards less those played
+            raise RuleError("announce_too_many", "{name} holds {left} cards now: these cannot all be in the hand.",
+                            rule="R-BROUC-4", player=player, name=table.players[player], left=8 - len(deal.tricks))
         shown = {c for a in deal.announces for c in a["shown"]}
         for card in cards:
             if card in deal.played:
@@ -195,6 +203,10 @@ class Brouc(TrickGame):
     def finish_deal(self, table: BroucTable, deal: BroucDeal) -> None:
         assert sum(deal.card_points) == 120, deal.card_points
         deal.complete = True
+        if deal.captures is not None:  # R-COMMON-6: legality and what lies in tricks need trick entry
+            deal.flags.append(Flag("captured_entry", None, None, msg(
+                "Entered as captured piles: table marriages, announces and declarations need trick entry."),
+                "R-COMMON-6"))
         winners = {table.side_of(t.winner) for t in deal.tricks}
         if deal.captures is not None:
             winners = {s for s, pile in enumerate(deal.captures) if pile}

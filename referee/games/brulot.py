@@ -114,6 +114,9 @@ class Brulot(TrickGame):
         n, options = len(table.players), table.options
         size = widow_size(n)
         dealer = self.next_dealer(table) if event.dealer is None else event.dealer
+        if event.widow and len(set(event.widow)) != len(event.widow):
+            twice = next(c for c in event.widow if event.widow.count(c) > 1)
+            raise RuleError("card_twice", "{card} is entered twice in the widow.", rule="R-BRULOT-1", card=twice.code)
         widow = list(dict.fromkeys(event.widow or ([event.trump] if size and event.trump else [])))
         if size and event.trump and event.trump not in widow:
             widow.insert(0, event.trump)
@@ -162,14 +165,11 @@ class Brulot(TrickGame):
             player = trick.player_of(i, len(table.players))
             if card.suit == led:
                 continue
-            void = {led}
             if card.suit != trump:  # neither the suit led nor a trump: brûlé, he must show his hand
                 deal.brule.setdefault(player, number)
-                if trump is not None:
-                    void.add(trump)
             params = {"name": table.players[player], "suit": FRENCH_SUITS[led].names["en"], "suit_code": led,
                       "trick": number}
-            record_absence(deal, Absence(player, frozenset(void), number, "revoke", "R-BRULOT-3", msg(
+            record_absence(deal, Absence(player, frozenset(led), number, "revoke", "R-BRULOT-3", msg(
                 "{name} did not follow {suit} in trick {trick}, then played {proof_card}."), params))
 
     def on_reveal(self, table: BrulotTable, event) -> None:
@@ -190,6 +190,10 @@ class Brulot(TrickGame):
             if card in deal.played or card in deal.out_of_play or (holder is not None and holder != player):
                 raise RuleError("card_not_in_hand", "{card} cannot be in {name}'s hand.", rule="R-BRULOT-4",
                                 card=card.code, player=player, name=name)
+        for card, holder in deal.known.items():
+            if holder == player and card not in deal.played and card not in event.cards:
+                raise RuleError("shown_hand_incomplete", "{card} is known to be in {name}'s hand: the shown hand "
+                                "must hold it.", rule="R-BRULOT-4", card=card.code, player=player, name=name)
         for card in event.cards:
             check_revoke(deal, player, card)  # a shown card may prove an earlier revoke
             deal.known[card] = player

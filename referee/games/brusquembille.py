@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from referee.cards import PIQUET_32, piquet_30
-from referee.errors import ParseError, RuleError
+from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
 from referee.games.settle import settle
-from referee.games.tricks import TrickDeal, TrickGame
+from referee.games.tricks import Flag, TrickDeal, TrickGame
 
 STRENGTH_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # R-BRUSQ-1
 STRENGTH = {rank: len(STRENGTH_ORDER) - i for i, rank in enumerate(STRENGTH_ORDER)}
@@ -164,6 +164,9 @@ class Brusquembille(TrickGame):
     def finish_deal(self, table: BrusqTable, deal: BrusqDeal) -> None:
         assert sum(deal.card_points) == 120, deal.card_points
         deal.complete = True
+        if deal.captures is not None:  # R-COMMON-6: legality and what lies in tricks need trick entry
+            deal.flags.append(Flag("captured_entry", None, None, msg(
+                "Entered as captured piles: jetons are counted from tricks only."), "R-COMMON-6"))
         table.totals = [t + p for t, p in zip(table.totals, deal.card_points)]
         target = table.options["target_points"]
         if (target and max(table.totals) >= target) or (not target and len(table.deals) >= table.options["deals"]):
@@ -211,7 +214,8 @@ class Brusquembille(TrickGame):
             "complete": deal.complete, "stock": deal.stock,
             "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner,
                         "points": t.points} for t in deal.tricks],
-            "points": list(deal.card_points), "flags": [], "jetons": list(deal.jetons),
+            "points": list(deal.card_points), "flags": [f.to_dict() for f in deal.flags],
+            "jetons": list(deal.jetons),
             "movements": deal.movements, "known": {c.code: p for c, p in sorted(deal.known.items())},
             "captures": [[c.code for c in pile] if pile is not None else None for pile in deal.captures]
             if deal.captures is not None else None,

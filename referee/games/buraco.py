@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from referee.cards import BURACO_108
-from referee.errors import ParseError, RuleError
+from referee.errors import ParseError, RuleError, msg
 from referee.games.base import Game, Option, Table, field_of, register
 from referee.games.buraco_melds import BONUS, Meld, card_value, read_meld
 from referee.games.events import parse_deal, read_player
@@ -271,14 +271,15 @@ class Buraco(Game):
             team = hand.team_of(closer)
             missing = []
             if team not in hand.pots:
-                missing.append("the pot")
+                missing.append(msg("the pot"))
             if not any(m.burraco for m in hand.melds.get(team, [])):
-                missing.append("a burraco")
+                missing.append(msg("a burraco"))
             if event.hands[closer]:
-                missing.append("no card left")
+                missing.append(msg("no card left"))
             if missing:
                 raise RuleError("cannot_close", "{name} cannot close: missing {missing}.", rule="R-BURACO-5",
-                                player=closer, name=table.players[closer], missing=", ".join(missing))
+                                player=closer, name=table.players[closer], missing=", ".join(missing),
+                                missing_items=missing)
         hand.closed_by, hand.left = closer, [list(cards) for cards in event.hands]
         self.score(table, hand)
 

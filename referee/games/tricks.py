@@ -59,6 +59,10 @@ class Absence:
     template: str
     params: dict = field(default_factory=dict)
     replaces: Flag | None = None
+    cards: frozenset = frozenset()  # particular cards he was proved not to hold, beside whole suits
+
+    def proved_by(self, card: Card) -> bool:
+        return card.suit in self.suits or card in self.cards
 
     def raise_flag(self, deal, proof: Card) -> Flag:
         params = {**self.params, "proof_card": proof.code}
@@ -119,7 +123,7 @@ def trick_winner(cards: list, trump_suit: str | None, strength: dict) -> int:
 def record_absence(deal: TrickDeal, absence: Absence) -> Flag | None:
     """Remembers what a play proved; if a card already known in that hand contradicts it, the flag is raised now."""
     for card, holder in deal.known.items():
-        if holder == absence.player and card.suit in absence.suits and card not in deal.played:
+        if holder == absence.player and absence.proved_by(card) and card not in deal.played:
             return absence.raise_flag(deal, card)
     deal.absences.append(absence)
     return None
@@ -129,7 +133,7 @@ def check_revoke(deal: TrickDeal, player: int, card: Card) -> list:
     """R-COMMON-4: a card from ``player`` of a suit he was proved not to hold flags the earlier trick (once)."""
     raised = []
     for absence in list(deal.absences):
-        if absence.player == player and card.suit in absence.suits:
+        if absence.player == player and absence.proved_by(card):
             raised.append(absence.raise_flag(deal, card))
             deal.absences.remove(absence)
     return raised

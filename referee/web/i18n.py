@@ -71,6 +71,8 @@ def sentence(template: str, values: dict, deck=None, fallback: str = "") -> str:
         if values.get("suit_code"):
             suits = SPANISH_SUITS if deck.spanish else FRENCH_SUITS
             values["suit"] = suits[values["suit_code"]].name(lang())
+    if isinstance(values.get("missing_items"), list):  # phrases listed in a sentence are msgids too
+        values["missing"] = ", ".join(gettext(item) for item in values["missing_items"])
     try:
         return gettext(template).format(**values)
     except (KeyError, ValueError, IndexError):

@@ -45,6 +45,11 @@ def flag_text(flag: dict, game_id: str, players: int = 4) -> str:
     return sentence(flag["template"], flag["params"], _deck(game_id, players), flag["message"])
 
 
+@bp.app_template_filter("player_name")
+def player_name(player: int, state: dict) -> str:
+    return state["players"][player]
+
+
 @bp.app_template_filter("side_name")
 def side_name(side: int, state: dict) -> str:
     return state["sides"][side]["name"]

@@ -8,11 +8,12 @@ from functools import wraps
 
 from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
 
-from referee.errors import ParseError, RefereeError
+from referee.errors import ParseError, RefereeError, RuleError
 from referee.games import get_game
+from referee.games.tricks import TrickGame
 from referee.web.api import request_key
 from referee.web.i18n import refusal
-from referee.web.views import Entry, last_trick, next_player, picker
+from referee.web.views import LAYING, Entry, card_order, last_trick, next_player, picker
 
 bp = Blueprint("scorer", __name__)
 
@@ -27,9 +28,20 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
     deck = game.deck_for(table)
     entry = entry or Entry.read(request.args, deck)
     possible = game.possible(table)
+    extra, tricks = {}, isinstance(game, TrickGame)
+    if game.id == "buraco" and table.current is not None and not table.current.complete:
+        extra["counts"] = available(game, table, entry)
+        extra["rows"] = card_order(game, deck) + [(None, [c for c in deck.cards if c.suit is None][:1])]
+        if entry.mode == "count":
+            closed_by = request.args.get("closed_by", "")
+            extra["closed_by"] = closed_by
+            extra["preview"], refused = count_preview(game, table, entry, closed_by)
+            extra["preview_error"] = refusal(refused, deck) if refused else None
     return {
+        **extra,
         "state": state, "table": table, "game": game, "deck": deck, "key": key, "entry": entry, "error": error,
-        "possible": possible, "picker": picker(game, table, entry), "next_player": next_player(table, entry),
+        "possible": possible, "picker": picker(game, table, entry) if tricks else [],
+        "next_player": next_player(table, entry) if tricks else None,
         "last_trick": last_trick(state), "actors": {action: game.players_for(table, action) for action in possible},
         "event_id": uuid.uuid4().hex, "turned_card": game.turned_card(table),
     }
@@ -104,6 +116,17 @@ def scorer_post(rule: str):
 @scorer_post("/t/<table_id>/tap")
 def tap(post: Post) -> Entry:
     card, entry = post.card(), post.entry
+    if entry.mode in LAYING:  # Buraco: a meld, an extension or a hand left, in the order laid
+        if available(post.game, post.table, entry).get(card, 0) <= 0:
+            raise RuleError("third_copy", "The two decks hold only {n} of {card}: this would be one more.",
+                            rule="R-BURACO-1", card=card.code, n=post.deck.counts[card])
+        if entry.mode == "count":
+            hand = entry.hands[entry.player] if entry.player is not None and entry.player < len(entry.hands) else ()
+            return entry.with_hand(entry.player or 0, [*hand, card], len(post.table.players))
+        return entry.with_pending([*entry.pending, card])
+    if entry.mode == "replace":  # the natural card that takes the wild card's place (R-BURACO-7)
+        post.store({"type": "replace", "side": entry.side, "meld": entry.meld, "card": card.code})
+        return Entry()
     if entry.mode != "trick":  # a pile or a claim being gathered: tapping again takes the card back
         return entry.with_pending([c for c in entry.pending if c != card] if card in entry.pending
                                   else [*entry.pending, card])
@@ -117,7 +140,11 @@ def tap(post: Post) -> Entry:
 
 @scorer_post("/t/<table_id>/undo")
 def undo(post: Post) -> Entry:
-    if post.entry.pending:  # one tap takes back the last card tapped
+    entry = post.entry
+    if entry.mode == "count" and entry.player is not None and entry.player < len(entry.hands) \
+            and entry.hands[entry.player]:
+        return entry.with_hand(entry.player, entry.hands[entry.player][:-1], len(post.table.players))
+    if entry.pending:  # one tap takes back the last card tapped
         return post.entry.with_pending(post.entry.pending[:-1])
     ledger().undo(post.table_id)
     return Entry()
@@ -137,6 +164,9 @@ def deal(post: Post) -> Entry:
 def save(post: Post) -> Entry:
     """Stores what was gathered in the picker: a pile (R-COMMON-6), a claim or an announce."""
     entry, cards = post.entry, [c.code for c in post.entry.pending]
+    if entry.mode in ("meld", "extend", "count"):  # Buraco (R-BURACO-7)
+        post.store(buraco_body(entry, len(post.table.players), request.form.get("closed_by", "")))
+        return Entry()
     if entry.mode == "capture":
         body = {"type": "capture", "side": entry.side, "cards": cards}
         if request.form.get("last_trick") in ("yes", "no"):
@@ -164,3 +194,40 @@ def declare(post: Post) -> Entry:
 def exchange(post: Post) -> Entry:
     post.store({"type": "exchange", "player": post.number("player")})
     return post.entry
+
+
+@scorer_post("/t/<table_id>/pot")
+def pot(post: Post) -> Entry:
+    post.store({"type": "pot", "side": post.number("side")})
+    return post.entry
+
+
+def buraco_body(entry: Entry, n_players: int, closed_by: str) -> dict:
+    cards = [c.code for c in entry.pending]
+    if entry.mode == "meld":
+        return {"type": "meld", "side": entry.side, "cards": cards}
+    if entry.mode == "extend":
+        return {"type": "extend", "side": entry.side, "meld": entry.meld if entry.meld is not None else -1,
+                "cards": cards, "at": entry.at}
+    hands = [[c.code for c in hand] for hand in entry.hands] + [[]] * (n_players - len(entry.hands))
+    return {"type": "count", "closed_by": int(closed_by) if closed_by.isdigit() else None, "hands": hands}
+
+
+def available(game, table, entry: Entry) -> dict:
+    """Buraco: how many more of each card may still be tapped (two decks: two of each, four jokers)."""
+    left = dict(game.deck_for(table).counts)
+    hand = table.current
+    laid = [c for melds in (hand.melds.values() if hand is not None else []) for m in melds for c in m.cards]
+    for card in [*laid, *entry.pending, *(c for h in entry.hands for c in h)]:
+        left[card] -= 1
+    return left
+
+
+def count_preview(game, table, entry: Entry, closed_by: str):
+    """The count's breakdown before it is saved, or the engine's refusal (R-BURACO-5, 6)."""
+    body = buraco_body(entry, len(table.players), closed_by)
+    try:
+        counted = game.apply(table, game.parse_event(table, body))
+    except RefereeError as error:
+        return None, error
+    return game.serialise_deal(counted, counted.deals[-1]), None

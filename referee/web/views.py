@@ -6,7 +6,10 @@ from dataclasses import dataclass
 
 from referee.cards import Card
 
-MODES = ("trick", "capture", "claim", "announce", "reveal")  # how the picker's taps are read
+MODES = ("trick", "capture", "claim", "announce", "reveal",  # how the picker's taps are read
+         "meld", "extend", "replace", "count")  # Buraco's
+SHOWING = ("capture", "claim", "announce", "reveal")  # a tap takes a card, a second tap gives it back
+LAYING = ("meld", "extend", "count")  # Buraco: cards in the order laid, two copies of each may be tapped
 
 
 @dataclass(frozen=True)
@@ -20,6 +23,10 @@ class PickerCard:
         return self.card.code
 
 
+def _cards(text, deck) -> tuple:
+    return tuple(deck.parse(code) for code in (text or "").split(".") if code)
+
+
 @dataclass
 class Entry:
     """The scorer's entry in progress, carried in the page address so nothing depends on the server's memory."""
@@ -28,31 +35,47 @@ class Entry:
     pending: tuple = ()
     side: int = 0
     player: int | None = None
+    meld: int | None = None  # Buraco: the meld extended or whose wild is replaced
+    at: str = "end"
+    hands: tuple = ()  # Buraco's count: the cards left, per player
 
     @classmethod
     def read(cls, values, deck) -> "Entry":
         mode = values.get("mode") if values.get("mode") in MODES else "trick"
-        pending = []
-        for code in (values.get("pending") or "").split("."):
-            if code:
-                card = deck.parse(code)
-                if card not in pending:
-                    pending.append(card)
-        side = _int(values.get("side"), 0)
-        return cls(mode, tuple(pending), side, _int(values.get("player"), None))
+        pending = list(_cards(values.get("pending"), deck))
+        if mode not in LAYING:
+            pending = list(dict.fromkeys(pending))
+        hands = tuple(_cards(part, deck) for part in (values.get("hands") or "").split("~")) \
+            if values.get("hands") else ()
+        return cls(mode, tuple(pending), _int(values.get("side"), 0), _int(values.get("player"), None),
+                   _int(values.get("meld"), None), "start" if values.get("at") == "start" else "end", hands)
 
     def query(self) -> dict:
         query = {"mode": self.mode} if self.mode != "trick" else {}
         if self.pending:
             query["pending"] = ".".join(c.code for c in self.pending)
-        if self.mode == "capture":
+        if self.mode in ("capture", "meld", "extend", "replace"):
             query["side"] = self.side
-        if self.mode in ("claim", "announce", "reveal") and self.player is not None:
+        if self.mode in ("claim", "announce", "reveal", "count") and self.player is not None:
             query["player"] = self.player
+        if self.mode in ("extend", "replace") and self.meld is not None:
+            query["meld"] = self.meld
+        if self.mode == "extend" and self.at == "start":
+            query["at"] = "start"
+        if self.mode == "count" and self.hands:
+            query["hands"] = self.hands_text()
         return query
 
+    def hands_text(self) -> str:
+        return "~".join(".".join(c.code for c in hand) for hand in self.hands)
+
     def with_pending(self, pending) -> "Entry":
-        return Entry(self.mode, tuple(pending), self.side, self.player)
+        return Entry(self.mode, tuple(pending), self.side, self.player, self.meld, self.at, self.hands)
+
+    def with_hand(self, player: int, cards, n_players: int) -> "Entry":
+        hands = list(self.hands) + [()] * (n_players - len(self.hands))
+        hands[player] = tuple(cards)
+        return Entry(self.mode, (), self.side, player, self.meld, self.at, tuple(hands))
 
 
 def _int(value, default):
