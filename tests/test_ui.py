@@ -179,7 +179,6 @@ def test_viewer_link_shows_the_scoreboard_without_controls(client):
     scorer = create(client)
     scorer.post("deal", card="11E", dealer="0")
     state = client.get(scorer.url.replace("/t/", "/api/v1/tables/")).get_json()
-    from referee.ledger import Ledger  # noqa: F401  (the viewer key comes from the ledger)
     viewer = client.application.extensions["referee.ledger"].viewer_key(state["id"])
     page = client.get(f"/t/{state['id']}?key={viewer}").get_data(as_text=True)
     assert 'id="scoreboard"' in page and 'class="picker"' not in page and "csrf_token" not in page

@@ -202,6 +202,15 @@ class Game:
         """Whether the next deal starts with a turned card: "required", "optional" or "none"."""
         return "required"
 
+    def next_dealer(self, table: Table) -> int:
+        """R-COMMON-2: the first dealer chosen at the table, then the next player after every deal."""
+        return table.first_dealer if not table.deals else (table.deals[-1].dealer + 1) % len(table.players)
+
+    def verify_new_deal(self, table: Table) -> None:
+        if table.current is not None and not table.current.complete:
+            raise RuleError("deal_in_progress", "Deal {number} is not finished yet.", rule="R-COMMON-2",
+                            number=table.current.number)
+
     def players_for(self, table: Table, action: str) -> list:
         """The players who may take ``action`` now, as far as the app can tell (the interface offers only them)."""
         return list(range(len(table.players)))

@@ -98,10 +98,6 @@ class Brisca(TrickGame):
     def deck_for(self, table: Table):
         return SPANISH_48 if len(table.players) == 6 else SPANISH_40  # R-BRISCA-1
 
-    def next_dealer(self, table: Table) -> int:
-        # R-COMMON-2: the dealer passes to the next player after every deal.
-        return table.first_dealer if not table.deals else (table.deals[-1].dealer + 1) % len(table.players)
-
     def turned_card(self, table: Table) -> str:
         return "optional" if table.options["trump_rotation"] else "required"
 
@@ -110,9 +106,7 @@ class Brisca(TrickGame):
 
     # --- deal ---------------------------------------------------------------------------------------------
     def on_deal(self, table: BriscaTable, event: ev.Deal) -> None:
-        if table.current is not None and not table.current.complete:
-            raise RuleError("deal_in_progress", "Deal {number} is not finished yet.", rule="R-COMMON-2",
-                            number=table.current.number)
+        self.verify_new_deal(table)
         fixed = self.fixed_trump(table)
         if event.trump is None and fixed is None:
             raise RuleError("bad_event", "A Brisca deal starts with the turned trump card.", rule="R-BRISCA-2")
@@ -280,13 +274,6 @@ class Brisca(TrickGame):
         table.finished, table.winner = series_result(table.options, table.wins, table.totals, table.counted)
 
     # --- output -------------------------------------------------------------------------------------------
-    def next_action(self, table: BriscaTable) -> dict:
-        if table.finished:
-            return {"action": "none", "player": None}
-        deal = table.current
-        if deal is None or deal.complete:
-            return {"action": "deal", "player": self.next_dealer(table)}
-        return {"action": "trick", "player": deal.leader}
 
     def players_for(self, table: BriscaTable, action: str) -> list:
         if action == "exchange":
@@ -299,15 +286,8 @@ class Brisca(TrickGame):
             held[deal.bottom] = "stock"  # R-BRISCA-2: under the stock, drawn last
         return held
 
-    def possible(self, table: BriscaTable) -> list:
-        deal = table.current
-        if table.finished:
-            return []
-        if deal is None or deal.complete:
-            return ["deal"]
-        if deal.captures is not None:
-            return ["capture"]
-        actions = ["trick"] + ([] if deal.tricks else ["capture"])
+    def more_actions(self, table: BriscaTable, deal: BriscaDeal) -> list:
+        actions = []
         if any(self.can_exchange(table, p) for p in range(len(table.players))):
             actions.append("exchange")
         left = self.tricks_per_deal(table, deal) - len(deal.tricks)
@@ -321,20 +301,10 @@ class Brisca(TrickGame):
                                wins_needed=None if table.options["trump_rotation"] else table.options["wins_needed"])
         return state
 
-    def serialise_deal(self, table: BriscaTable, deal: BriscaDeal) -> dict:
-        return {
-            "number": deal.number, "dealer": deal.dealer, "trump": deal.trump.code if deal.trump else None,
-            "trump_suit": deal.trump_suit, "complete": deal.complete,
-            "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner,
-                        "points": t.points} for t in deal.tricks],
-            "points": list(deal.card_points), "flags": [f.to_dict() for f in deal.flags],
-            "stock": deal.stock, "under_stock": deal.bottom.code if deal.bottom and deal.stock else None,
-            "known": {c.code: p for c, p in sorted(deal.known.items())},
-            "exchange": deal.exchange, "claim": deal.claim,
-            "captures": [[c.code for c in pile] if pile is not None else None for pile in deal.captures]
-            if deal.captures is not None else None,
-            "outcome": deal.outcome, "why": self.points_why(table, deal),
-        }
+    def deal_fields(self, table: BriscaTable, deal: BriscaDeal) -> dict:
+        return {"stock": deal.stock, "under_stock": deal.bottom.code if deal.bottom and deal.stock else None,
+                "exchange": deal.exchange, "claim": deal.claim, "outcome": deal.outcome,
+                "why": self.points_why(table, deal)}
 
     def points_why(self, table: BriscaTable, deal: BriscaDeal) -> list:
         """Per side, where its card points came from (R-BRISCA-1): tricks won, a captured pile, a claim."""

@@ -91,9 +91,7 @@ class Brouc(TrickGame):
 
     # --- deal ---------------------------------------------------------------------------------------------
     def on_deal(self, table: BroucTable, event: ev.Deal) -> None:
-        if table.current is not None and not table.current.complete:
-            raise RuleError("deal_in_progress", "Deal {number} is not finished yet.", rule="R-COMMON-2",
-                            number=table.current.number)
+        self.verify_new_deal(table)
         if event.trump is None:
             raise RuleError("bad_event", "A Brouc deal starts with the dealer's turned last card.", rule="R-BROUC-1")
         dealer = self.next_dealer(table) if event.dealer is None else event.dealer
@@ -254,25 +252,9 @@ class Brouc(TrickGame):
             table.winner = None if table.coches[0] == table.coches[1] else table.coches.index(min(table.coches))
 
     # --- output -------------------------------------------------------------------------------------------
-    def next_action(self, table: BroucTable) -> dict:
-        if table.finished:
-            return {"action": "none", "player": None}
-        deal = table.current
-        if deal is None or deal.complete:
-            return {"action": "deal", "player": self.next_dealer(table)}
-        return {"action": "trick", "player": deal.leader}
 
-    def possible(self, table: BroucTable) -> list:
-        deal = table.current
-        if table.finished:
-            return []
-        if deal is None or deal.complete:
-            return ["deal"]
-        if deal.captures is not None:
-            return ["capture"]
-        actions = ["trick"] + ([] if deal.tricks else ["capture"])
-        if deal.tricks:
-            actions.append("announce")
+    def more_actions(self, table: BroucTable, deal: BroucDeal) -> list:
+        actions = ["announce"] if deal.tricks else []
         if deal.declaration is None and 6 <= len(deal.tricks) <= 7:
             actions.append("declare")
         return actions
@@ -292,22 +274,11 @@ class Brouc(TrickGame):
         state["first_dealer"] = table.first_dealer
         return state
 
-    def serialise_deal(self, table: BroucTable, deal: BroucDeal) -> dict:
-        marriages = {}
-        for m in deal.marriages:
-            marriages.setdefault(m["trick"], []).append(m)
-        return {
-            "number": deal.number, "dealer": deal.dealer, "trump": deal.trump.code, "trump_suit": deal.trump_suit,
-            "complete": deal.complete,
-            "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner,
-                        "points": t.points, "marriages": marriages.get(n, [])}
-                       for n, t in enumerate(deal.tricks, 1)],
-            "points": list(deal.card_points), "flags": [f.to_dict() for f in deal.flags],
-            "slate": list(deal.slate), "slate_why": deal.slate_why,
-            "announces": [{k: v for k, v in a.items() if k != "shown"} for a in deal.announces],
-            "marriages": deal.marriages, "declaration": deal.declaration, "cape": deal.cape,
-            "coches": list(deal.coches), "partie_end": deal.partie_end,
-            "known": {c.code: p for c, p in sorted(deal.known.items())},
-            "captures": [[c.code for c in pile] if pile is not None else None for pile in deal.captures]
-            if deal.captures is not None else None,
-        }
+    def trick_fields(self, deal: BroucDeal, number: int) -> dict:
+        return {"marriages": [m for m in deal.marriages if m["trick"] == number]}
+
+    def deal_fields(self, table: BroucTable, deal: BroucDeal) -> dict:
+        return {"slate": list(deal.slate), "slate_why": deal.slate_why,
+                "announces": [{k: v for k, v in a.items() if k != "shown"} for a in deal.announces],
+                "marriages": deal.marriages, "declaration": deal.declaration, "cape": deal.cape,
+                "coches": list(deal.coches), "partie_end": deal.partie_end}

@@ -103,14 +103,9 @@ class Brulot(TrickGame):
     def tricks_per_deal(self, table: Table, deal: TrickDeal) -> int:
         return 52 // len(table.players)
 
-    def next_dealer(self, table: Table) -> int:
-        return table.first_dealer if not table.deals else (table.deals[-1].dealer + 1) % len(table.players)
-
     # --- deal (R-BRULOT-1, 2) -----------------------------------------------------------------------------
     def on_deal(self, table: BrulotTable, event: ev.Deal) -> None:
-        if table.current is not None and not table.current.complete:
-            raise RuleError("deal_in_progress", "Deal {number} is not finished yet.", rule="R-COMMON-2",
-                            number=table.current.number)
+        self.verify_new_deal(table)
         n, options = len(table.players), table.options
         size = widow_size(n)
         dealer = self.next_dealer(table) if event.dealer is None else event.dealer
@@ -221,26 +216,9 @@ class Brulot(TrickGame):
             table.finished, table.winner = True, table.winners[0] if len(table.winners) == 1 else None
 
     # --- output -------------------------------------------------------------------------------------------
-    def next_action(self, table: BrulotTable) -> dict:
-        if table.finished:
-            return {"action": "none", "player": None}
-        deal = table.current
-        if deal is None or deal.complete:
-            return {"action": "deal", "player": self.next_dealer(table)}
-        return {"action": "trick", "player": deal.leader}
 
-    def possible(self, table: BrulotTable) -> list:
-        deal = table.current
-        if table.finished:
-            return []
-        if deal is None or deal.complete:
-            return ["deal"]
-        if deal.captures is not None:
-            return ["capture"]
-        actions = ["trick"] + ([] if deal.tricks else ["capture"])
-        if any(p not in deal.shown for p in deal.brule):
-            actions.append("reveal")
-        return actions
+    def more_actions(self, table: BrulotTable, deal: BrulotDeal) -> list:
+        return ["reveal"] if any(p not in deal.shown for p in deal.brule) else []
 
     def players_for(self, table: BrulotTable, action: str) -> list:
         if action == "reveal" and table.current is not None:
@@ -253,18 +231,7 @@ class Brulot(TrickGame):
                                lowest_wins=True)
         return state
 
-    def serialise_deal(self, table: BrulotTable, deal: BrulotDeal) -> dict:
-        return {
-            "number": deal.number, "dealer": deal.dealer, "trump": deal.trump.code if deal.trump else None,
-            "trump_suit": deal.trump_suit, "complete": deal.complete,
-            "widow": [c.code for c in deal.widow],
-            "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner,
-                        "points": t.points} for t in deal.tricks],
-            "points": list(deal.card_points), "penalties": list(deal.penalties), "check": deal.check,
-            "flags": [f.to_dict() for f in deal.flags],
-            "brule": {str(p): t for p, t in deal.brule.items()},
-            "shown": {str(p): [c.code for c in cards] for p, cards in deal.shown.items()},
-            "known": {c.code: p for c, p in sorted(deal.known.items())},
-            "captures": [[c.code for c in pile] if pile is not None else None for pile in deal.captures]
-            if deal.captures is not None else None,
-        }
+    def deal_fields(self, table: BrulotTable, deal: BrulotDeal) -> dict:
+        return {"widow": [c.code for c in deal.widow], "penalties": list(deal.penalties), "check": deal.check,
+                "brule": {str(p): t for p, t in deal.brule.items()},
+                "shown": {str(p): [c.code for c in cards] for p, cards in deal.shown.items()}}

@@ -120,14 +120,9 @@ class Brusquembille(TrickGame):
     def deck_for(self, table: Table):
         return PIQUET_32 if len(table.players) == 4 else deck_without(tuple(table.options["removed"]))  # R-BRUSQ-1
 
-    def next_dealer(self, table: Table) -> int:
-        return table.first_dealer if not table.deals else (table.deals[-1].dealer + 1) % len(table.players)
-
     # --- deal and the stock (R-BRUSQ-2) -------------------------------------------------------------------
     def on_deal(self, table: BrusqTable, event: ev.Deal) -> None:
-        if table.current is not None and not table.current.complete:
-            raise RuleError("deal_in_progress", "Deal {number} is not finished yet.", rule="R-COMMON-2",
-                            number=table.current.number)
+        self.verify_new_deal(table)
         if event.trump is None:
             raise RuleError("bad_event", "A deal starts with the card turned for trump.", rule="R-BRUSQ-2")
         n = len(table.players)
@@ -175,21 +170,6 @@ class Brusquembille(TrickGame):
             table.finished, table.winner = True, leaders[0] if len(leaders) == 1 else None
 
     # --- output -------------------------------------------------------------------------------------------
-    def next_action(self, table: BrusqTable) -> dict:
-        if table.finished:
-            return {"action": "none", "player": None}
-        deal = table.current
-        if deal is None or deal.complete:
-            return {"action": "deal", "player": self.next_dealer(table)}
-        return {"action": "trick", "player": deal.leader}
-
-    def possible(self, table: BrusqTable) -> list:
-        deal = table.current
-        if table.finished:
-            return []
-        if deal is None or deal.complete:
-            return ["deal"]
-        return ["trick"] + ([] if deal.tricks else ["capture"]) if deal.captures is None else ["capture"]
 
     def held_elsewhere(self, deal: BrusqDeal, player: int) -> dict:
         held = super().held_elsewhere(deal, player)
@@ -208,15 +188,5 @@ class Brusquembille(TrickGame):
                                deals=None if table.options["target_points"] else table.options["deals"])
         return state
 
-    def serialise_deal(self, table: BrusqTable, deal: BrusqDeal) -> dict:
-        return {
-            "number": deal.number, "dealer": deal.dealer, "trump": deal.trump.code, "trump_suit": deal.trump_suit,
-            "complete": deal.complete, "stock": deal.stock,
-            "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner,
-                        "points": t.points} for t in deal.tricks],
-            "points": list(deal.card_points), "flags": [f.to_dict() for f in deal.flags],
-            "jetons": list(deal.jetons),
-            "movements": deal.movements, "known": {c.code: p for c, p in sorted(deal.known.items())},
-            "captures": [[c.code for c in pile] if pile is not None else None for pile in deal.captures]
-            if deal.captures is not None else None,
-        }
+    def deal_fields(self, table: BrusqTable, deal: BrusqDeal) -> dict:
+        return {"stock": deal.stock, "jetons": list(deal.jetons), "movements": deal.movements}

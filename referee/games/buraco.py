@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from referee.cards import BURACO_108
 from referee.errors import ParseError, RuleError, msg
 from referee.games.base import Game, Option, Table, field_of, register
-from referee.games.buraco_melds import BONUS, Meld, card_value, read_meld
+from referee.games.buraco_melds import BONUS, card_value, read_meld
 from referee.games.events import parse_deal, read_player
 
 CLOSING, NO_POT = 100, 100  # R-BURACO-5
@@ -145,9 +145,6 @@ class Buraco(Game):
 
     def deck_for(self, table: Table):
         return BURACO_108  # R-BURACO-1
-
-    def next_dealer(self, table: Table) -> int:
-        return table.first_dealer if not table.deals else (table.deals[-1].dealer + 1) % len(table.players)
 
     # --- the hand -----------------------------------------------------------------------------------------
     def on_deal(self, table: Table, event) -> None:

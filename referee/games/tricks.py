@@ -305,4 +305,46 @@ class TrickGame(Game):
     def verify_captures(self, table: Table, deal: TrickDeal, event) -> None:
         """Last checks once every pile is known (a game may need more from the capture entry)."""
 
+    # --- output -------------------------------------------------------------------------------------------
+    def next_action(self, table: Table) -> dict:
+        if table.finished:
+            return {"action": "none", "player": None}
+        deal = table.current
+        if deal is None or deal.complete:
+            return {"action": "deal", "player": self.next_dealer(table)}
+        return {"action": "trick", "player": deal.leader}
 
+    def possible(self, table: Table) -> list:
+        deal = table.current
+        if table.finished:
+            return []
+        if deal is None or deal.complete:
+            return ["deal"]
+        if deal.captures is not None:
+            return ["capture"]
+        return ["trick"] + ([] if deal.tricks else ["capture"]) + self.more_actions(table, deal)
+
+    def more_actions(self, table: Table, deal: TrickDeal) -> list:
+        """The game's own entries possible now, beside tricks and captured piles."""
+        return []
+
+    def serialise_deal(self, table: Table, deal: TrickDeal) -> dict:
+        doc = {
+            "number": deal.number, "dealer": deal.dealer, "trump": deal.trump.code if deal.trump else None,
+            "trump_suit": deal.trump_suit, "complete": deal.complete,
+            "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner,
+                        "points": t.points, **self.trick_fields(deal, n)} for n, t in enumerate(deal.tricks, 1)],
+            "points": list(deal.card_points), "flags": [f.to_dict() for f in deal.flags],
+            "known": {c.code: p for c, p in sorted(deal.known.items())},
+            "captures": [[c.code for c in pile] if pile is not None else None for pile in deal.captures]
+            if deal.captures is not None else None,
+        }
+        doc.update(self.deal_fields(table, deal))
+        return doc
+
+    def trick_fields(self, deal: TrickDeal, number: int) -> dict:
+        return {}
+
+    def deal_fields(self, table: Table, deal: TrickDeal) -> dict:
+        """The game's own fields of a deal, beside the contract's."""
+        return {}
