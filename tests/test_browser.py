@@ -58,6 +58,16 @@ class Phone:
         return self.page.locator("#scoreboard tr.total td summary").all_inner_texts()
 
 
+def new_phone(browser, locale="fr-CH", js=True, **options):
+    """A phone-size page whose console errors are collected in ``problems``."""
+    context = browser.new_context(viewport=PHONE, locale=locale, java_script_enabled=js, **options)
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    return context, page, Phone(page, js), problems
+
+
 def start_table(phone: Phone, server, label: str) -> None:
     page = phone.page
     page.goto(server.url)
@@ -116,12 +126,7 @@ def switch_language(phone: Phone) -> None:
 
 @pytest.mark.parametrize("js", [True, False], ids=["htmx", "no-javascript"])
 def test_a_scorers_deal_on_a_phone(server, browser, js):
-    context = browser.new_context(viewport=PHONE, locale="fr-CH", java_script_enabled=js)
-    page = context.new_page()
-    problems = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    phone = Phone(page, js)
+    context, page, phone, problems = new_phone(browser, "fr-CH", js=js)
     label = "js" if js else "nojs"
     start_table(phone, server, label)
     assert "/t/" in page.url and "key=" in page.url
@@ -166,9 +171,7 @@ def brouc_table_with_a_deal(server) -> str:
 
 def test_no_serious_accessibility_violation(server, browser):
     need(AXE.exists(), f"{AXE} is missing (npm ci installs axe-core)")
-    context = browser.new_context(viewport=PHONE, locale="fr-CH", bypass_csp=True)  # to inject axe
-    page = context.new_page()
-    phone = Phone(page, True)
+    context, page, phone, _ = new_phone(browser, bypass_csp=True)  # to inject axe
     start_table(phone, server, "axe")
     phone.tap("11E")
     for code in DEAL_4P[0][0] + DEAL_4P[1][0][:2]:
@@ -191,11 +194,7 @@ def test_no_serious_accessibility_violation(server, browser):
 
 def test_a_brouc_deal_by_taps_and_its_slate(server, browser):
     from tests.test_brouc import DEAL_B
-    context = browser.new_context(viewport=PHONE, locale="fr-CH")
-    page = context.new_page()
-    problems = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    phone = Phone(page, True)
+    context, page, phone, problems = new_phone(browser, "fr-CH")
     page.goto(server.url)
     with page.expect_navigation():
         page.click("a.button.primary[href='/new/brouc']")
@@ -242,11 +241,7 @@ def open_new_table(page, server, game):
 def test_a_brulot_deal_by_taps_and_its_penalties(server, browser):
     from tests.simulate import brulot_deal
     events, penalties, _ = brulot_deal(4, 0, 11, "dealer_last_card")
-    context = browser.new_context(viewport=PHONE, locale="en-GB")
-    page = context.new_page()
-    problems = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    phone = Phone(page, True)
+    context, page, phone, problems = new_phone(browser, "en-GB")
     open_new_table(page, server, "brulot")
     phone.tap(events[0]["trump"])  # Ana shows her last card for trump (R-BRULOT-2)
     for body in events[1:]:
@@ -265,11 +260,7 @@ def test_a_brusquembille_deal_by_taps_with_its_jetons(server, browser):
     events = brusquembille_deal(4, 0, 44)
     game = get_game("brusquembille")
     expected = game.serialise(game.replay(["Ana", "Bo", "Cy", "Di"], {}, 0, events))
-    context = browser.new_context(viewport=PHONE, locale="fr-CH")
-    page = context.new_page()
-    problems = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    phone = Phone(page, True)
+    context, page, phone, problems = new_phone(browser, "fr-CH")
     open_new_table(page, server, "brusquembille")
     phone.tap(events[0]["trump"])
     for body in events[1:]:
@@ -287,11 +278,7 @@ def test_a_brusquembille_deal_by_taps_with_its_jetons(server, browser):
 
 
 def test_a_buraco_hand_melds_live_and_counted(server, browser):
-    context = browser.new_context(viewport=PHONE, locale="en-GB")
-    page = context.new_page()
-    problems = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    phone = Phone(page, True)
+    context, page, phone, problems = new_phone(browser, "en-GB")
     open_new_table(page, server, "buraco")
     phone.act("#scorer button.primary")  # start hand 1
 
