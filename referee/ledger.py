@@ -39,6 +39,7 @@ class TableRecord(SQLModel, table=True):
     dealer: int = 0
     scorer_hash: str = Field(max_length=64)  # only a hash of the scorer key is stored
     viewer_key: str = Field(max_length=64)
+    coscorer_hash: str | None = Field(default=None, max_length=64)  # a second scorer's key, hashed too
     version: int = 0  # events in force
     revision: int = 0  # every change, undo included: the cache key of the replayed state
     created_at: datetime = Field(default_factory=_now)
@@ -142,11 +143,55 @@ class Ledger:
             raise Unauthorized("key_required", "This table needs its key: add ?key=… or an Authorization header.")
         if hmac.compare_digest(hash_key(key), record.scorer_hash):
             return "scorer"
+        if record.coscorer_hash and hmac.compare_digest(hash_key(key), record.coscorer_hash):
+            return "scorer"
         if hmac.compare_digest(key.encode(), record.viewer_key.encode()):
             if write:
                 raise Forbidden("read_only_key", "This is the viewer key: it shows the table but cannot change it.")
             return "viewer"
         raise Unauthorized("bad_key", "This key does not open this table.")
+
+    def new_key(self, table_id: str, kind: str) -> str:
+        """Issues a new viewer or co-scorer key; the old one stops working at once. Only a co-scorer key's hash
+        is kept (it writes); the viewer key is kept to draw its QR code again."""
+        key = secrets.token_urlsafe(24)
+        values = {"viewer_key": key} if kind == "viewer" else {"coscorer_hash": hash_key(key)}
+        with self._session() as session:
+            self._record(session, table_id)
+            session.exec(update(TableRecord).where(TableRecord.id == table_id).values(**values))
+            session.commit()
+        return key
+
+    def revision(self, table_id: str) -> int:
+        """What a live view asks every second: a change of revision means a change of state."""
+        with self._session() as session:
+            value = session.exec(select(TableRecord.revision).where(TableRecord.id == table_id)).first()
+            if value is None:
+                raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
+            return value
+
+    def record_of(self, table_id: str) -> dict:
+        """The table's set-up (game, players, options, first dealer), for an export."""
+        with self._session() as session:
+            record = self._record(session, table_id)
+            return {"game": record.game, "players": list(record.players), "options": dict(record.options),
+                    "dealer": record.dealer}
+
+    def import_table(self, setup: dict, events: list) -> tuple:
+        """A new table replaying an exported log's events in force (each checked again); returns like create.
+        The whole log is replayed through the engine first, so a bad log stores nothing."""
+        if not isinstance(events, list) or not isinstance(setup, dict):
+            raise RuleError("bad_import", "An import is an export of Referee: its table and its events.")
+        in_force = [{k: v for k, v in e.items() if k not in ("seq", "at", "withdrawn", "withdrawn_at",
+                                                           "client_event_id")}
+                    for e in events if isinstance(e, dict) and not e.get("withdrawn")]
+        game = get_game(setup.get("game"))
+        game.replay(*game_setup(game, setup), in_force)
+        state, scorer_key, viewer_key = self.create_table(setup.get("game"), setup.get("players"),
+                                                          setup.get("options"), setup.get("dealer"))
+        for event in in_force:
+            _, state = self.append(state["id"], event)
+        return state, scorer_key, viewer_key
 
     def viewer_key(self, table_id: str) -> str:
         with self._session() as session:
@@ -283,3 +328,9 @@ class Ledger:
         state = {"id": record.id, "revision": record.revision}
         state.update(get_game(record.game).serialise(table))
         return state
+
+
+def game_setup(game, setup: dict) -> tuple:
+    """(players, options, dealer) of an exported table, resolved as at its creation."""
+    table = game.new_table(setup.get("players"), setup.get("options"), setup.get("dealer"))
+    return table.players, table.options, table.first_dealer

@@ -51,7 +51,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from referee.web import api, cli, i18n, pages, scorer, setup
+    from referee.web import api, cli, i18n, pages, scorer, setup, share
 
     i18n.init_app(app)
     csrf = CSRFProtect(app)  # every form post carries the session's token
@@ -60,6 +60,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(setup.bp)
     app.register_blueprint(scorer.bp)
+    app.register_blueprint(share.bp)
+    csrf.exempt(share.import_table)
     cli.register(app)
 
     @app.after_request
@@ -70,6 +72,8 @@ def create_app(config: dict | None = None) -> Flask:
         response.headers.setdefault("X-Frame-Options", "DENY")
         if request.path.startswith("/api/") or request.args.get("key"):
             response.headers.setdefault("Cache-Control", "no-store")
+        if os.environ.get("REFEREE_WORKER_HEADER"):  # tests of several worker processes say who answered
+            response.headers["X-Referee-Worker"] = str(os.getpid())
         return response
 
     @app.errorhandler(RefereeError)

@@ -88,6 +88,18 @@ def openapi_document() -> dict:
                                                       "Error"), **WRITE_ERRORS}},
                 "get": {"summary": "The event log, withdrawn events included", "parameters": TABLE_ID,
                         "responses": {"200": _answer("The events", "Events"), **ERRORS}}},
+            "/api/v1/tables/{table_id}/export.json": {"get": {
+                "summary": "The table's set-up, its whole event log (withdrawn events included) and its state",
+                "parameters": TABLE_ID, "responses": {"200": {"description": "The export"}, **ERRORS}}},
+            "/api/v1/tables/{table_id}/export.csv": {"get": {
+                "summary": "One row per deal and side: points (and Brouc's slate)", "parameters": TABLE_ID,
+                "responses": {"200": {"description": "CSV", "content": {"text/csv": {}}}, **ERRORS}}},
+            "/api/v1/import": {"post": {
+                "summary": "A new table from an export: its events in force replayed (all checked again)",
+                "security": [], "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"type": "object", "required": ["table", "events"]}}}},
+                "responses": {"201": _answer("The new table, its keys and links", "Created"),
+                              "422": _answer("Not an export, or an event the engine refuses", "Error")}}},
             "/api/v1/tables/{table_id}/undo": {"post": {
                 "summary": "Withdraw the last event in force (it stays in the log, withdrawn)",
                 "parameters": TABLE_ID,

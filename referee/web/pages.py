@@ -87,4 +87,4 @@ def table(table_id):
     if role == "scorer":
         return render_scorer(table_id, key)
     state = ledger.state(table_id)
-    return render_template("table.html", state=state, game=get_game(state["game"]))
+    return render_template("table.html", state=state, game=get_game(state["game"]), key=key)

@@ -87,8 +87,15 @@ class Post:
                              last=len(self.table.players) - 1)
         return int(raw)
 
+    def seen(self) -> int | None:
+        """The revision this phone's page showed: an entry made on an older view is refused (409)."""
+        seen = request.form.get("revision", "")
+        return int(seen) if seen.isdigit() else None
+
     def store(self, body: dict) -> None:
-        ledger().append(self.table_id, body, client_event_id=request.form.get("event_id") or None)
+        """Stores the entry if the table is as this phone saw it (a co-scorer may have entered first)."""
+        ledger().append(self.table_id, body, client_event_id=request.form.get("event_id") or None,
+                        expected_revision=self.seen())
 
 
 def scorer_post(rule: str):
@@ -146,7 +153,7 @@ def undo(post: Post) -> Entry:
         return entry.with_hand(entry.player, entry.hands[entry.player][:-1], len(post.table.players))
     if entry.pending:  # one tap takes back the last card tapped
         return post.entry.with_pending(post.entry.pending[:-1])
-    ledger().undo(post.table_id)
+    ledger().undo(post.table_id, expected_revision=post.seen())
     return Entry()
 
 

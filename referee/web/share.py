@@ -1,0 +1,159 @@
+"""Sharing a table: QR codes of its links, the live viewer and big screen, new keys, exports.
+
+The live views ask every second whether the table's revision changed (a read of one row), so a change made
+through any worker process reaches every viewer: the signal goes through the database, never through memory.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import ipaddress
+from urllib.parse import urlsplit
+
+import qrcode
+from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
+from markupsafe import Markup
+from qrcode.image.pure import PyPNGImage
+from qrcode.image.svg import SvgPathImage
+
+from referee.games import get_game
+from referee.web.api import json_body, request_key
+from referee.web.cli import lan_addresses
+
+bp = Blueprint("share", __name__)
+
+
+def ledger():
+    return current_app.extensions["referee.ledger"]
+
+
+def phone_url(table_id: str, key: str, endpoint: str = "pages.table") -> str:
+    """A table link phones can open: PUBLIC_URL when set, else this host, and never a loopback address."""
+    path = url_for(endpoint, table_id=table_id, key=key)
+    base = current_app.config.get("PUBLIC_URL")
+    if not base:
+        host = urlsplit(request.host_url)
+        try:
+            loopback = host.hostname == "localhost" or ipaddress.ip_address(host.hostname).is_loopback
+        except ValueError:
+            loopback = False
+        lan = lan_addresses() if loopback else []
+        base = f"{host.scheme}://{lan[0]}:{host.port or 80}" if lan else request.host_url
+    return base.rstrip("/") + path
+
+
+def qr_svg(text: str) -> Markup:
+    image = qrcode.make(text, image_factory=SvgPathImage, box_size=10, border=2)
+    svg = image.to_string(encoding="unicode")
+    return Markup(svg.replace("<svg ", '<svg role="img" class="qr" ', 1))
+
+
+def qr_png(text: str) -> bytes:
+    buffer = io.BytesIO()
+    qrcode.make(text, image_factory=PyPNGImage, box_size=10, border=4).save(buffer)
+    return buffer.getvalue()
+
+
+@bp.get("/t/<table_id>/qr/<which>.<kind>")
+def qr(table_id, which, kind):
+    """The QR code of the viewer's link (``which`` = viewer, any key of the table) or of the link the given key
+    opens (``which`` = self: a co-scorer's own link), as SVG or PNG for printing."""
+    key = request_key()
+    ledger().authorize(table_id, key)
+    target = ledger().viewer_key(table_id) if which == "viewer" else key
+    if which not in ("viewer", "self") or kind not in ("svg", "png"):
+        return jsonify(error={"code": "not_found", "message": "No such code."}), 404
+    link = phone_url(table_id, target)
+    if kind == "png":
+        return Response(qr_png(link), mimetype="image/png")
+    return Response(str(qr_svg(link)), mimetype="image/svg+xml")
+
+
+@bp.get("/t/<table_id>/share")
+def share(table_id):
+    key = request_key()
+    ledger().authorize(table_id, key, write=True)
+    viewer = phone_url(table_id, ledger().viewer_key(table_id))
+    state = ledger().state(table_id)
+    return render_template("share.html", state=state, game=get_game(state["game"]), key=key, viewer=viewer,
+                           viewer_qr=qr_svg(viewer), coscorer=None, screen=screen_url(table_id))
+
+
+def screen_url(table_id: str) -> str:
+    """The big screen opens with the viewer's key: a club's TV never holds the right to change the score."""
+    return phone_url(table_id, ledger().viewer_key(table_id), "share.screen")
+
+
+@bp.post("/t/<table_id>/keys/<kind>")
+def new_key(table_id, kind):
+    """A new viewer or co-scorer key (scorer only, behind the page's confirmation); the old one stops at once."""
+    key = request_key() or request.form.get("key")
+    ledger().authorize(table_id, key, write=True)
+    if kind not in ("viewer", "coscorer"):
+        return jsonify(error={"code": "not_found", "message": "No such key."}), 404
+    fresh = ledger().new_key(table_id, kind)
+    viewer = phone_url(table_id, ledger().viewer_key(table_id))
+    coscorer = phone_url(table_id, fresh) if kind == "coscorer" else None
+    state = ledger().state(table_id)
+    return render_template("share.html", state=state, game=get_game(state["game"]), key=key, viewer=viewer,
+                           viewer_qr=qr_svg(viewer), coscorer=coscorer, coscorer_key=fresh if coscorer else None,
+                           coscorer_qr=qr_svg(coscorer) if coscorer else None, renewed=kind,
+                           screen=screen_url(table_id))
+
+
+@bp.get("/t/<table_id>/live")
+def live(table_id):
+    """204 while nothing changed since ``since``; the new scoreboard (or big screen) fragment as soon as it did."""
+    key = request_key()
+    ledger().authorize(table_id, key)
+    since = request.args.get("since", "")
+    if since.isdigit() and int(since) == ledger().revision(table_id):
+        return Response(status=204)
+    state = ledger().state(table_id)
+    view = "_screen_live.html" if request.args.get("view") == "screen" else "_live.html"
+    return render_template(view, state=state, game=get_game(state["game"]), key=key)
+
+
+@bp.get("/t/<table_id>/screen")
+def screen(table_id):
+    key = request_key()
+    ledger().authorize(table_id, key)
+    state = ledger().state(table_id)
+    return render_template("screen.html", state=state, game=get_game(state["game"]), key=key)
+
+
+# --- exports ----------------------------------------------------------------------------------------------
+
+@bp.get("/api/v1/tables/<table_id>/export.json")
+def export_json(table_id):
+    ledger().authorize(table_id, request_key())
+    return jsonify({"format": "referee-export/1", "table": ledger().record_of(table_id),
+                    "events": ledger().events(table_id), "state": ledger().state(table_id)})
+
+
+@bp.get("/api/v1/tables/<table_id>/export.csv")
+def export_csv(table_id):
+    """One row per deal and side: its points in the game's unit (and the slate for Brouc), the running total."""
+    ledger().authorize(table_id, request_key())
+    state = ledger().state(table_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["deal", "side", "players", "points", "slate", "complete"])
+    for deal in state["deals"]:
+        for side, info in enumerate(state["sides"]):
+            slate = deal.get("slate", [None] * len(state["sides"]))[side] if "slate" in deal else ""
+            writer.writerow([deal["number"], side, info["name"], deal["points"][side], slate, deal["complete"]])
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="referee-{table_id}.csv"'
+    return response
+
+
+@bp.post("/api/v1/import")
+def import_table():
+    """A new table from an export: its events in force replayed through the engine (201, like a creation)."""
+    doc = json_body()
+    state, scorer_key, viewer_key = ledger().import_table(doc.get("table"), doc.get("events"))
+    table_id = state["id"]
+    return jsonify(id=table_id, scorer_key=scorer_key, viewer_key=viewer_key,
+                   scorer_url=phone_url(table_id, scorer_key), viewer_url=phone_url(table_id, viewer_key),
+                   state=state), 201
