@@ -6,7 +6,7 @@ PORT        ?= 5000
 PYTEST_ARGS ?=
 FLASK       := $(VENV)/bin/flask --app referee
 
-.PHONY: help install db run test bench translations clean
+.PHONY: help install db run test test-tools bench translations clean
 
 help:
 	@echo "make install                 create .venv (Python deps) and node_modules (htmx)"
@@ -43,8 +43,18 @@ db: $(VENV)/.installed
 run: install db
 	$(FLASK) serve --port $(PORT)
 
-test: install
+test: install test-tools
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+
+# Debian tools some tests use: Chromium (browser tests) and zbarimg (reads QR codes). Installed when run as
+# root with apt-get (as CI does); otherwise those tests say what is missing and are skipped (never under CI=true).
+test-tools:
+	@missing=""; command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
+	  test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	  if [ -n "$$missing" ]; then \
+	    if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	      apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	    else echo "note: missing$$missing (sudo apt-get install$$missing): those tests are skipped"; fi; fi
 
 bench: install
 	$(VENV)/bin/python bench/brisca_bench.py

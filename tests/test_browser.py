@@ -322,3 +322,43 @@ def test_a_buraco_hand_melds_live_and_counted(server, browser):
     shot(page, "buraco-2-counted")
     assert problems == []
     context.close()
+
+
+def deal_row(page) -> str:
+    return ",".join(page.locator("#scoreboard tr.deal td summary").all_inner_texts())
+
+
+def test_the_viewer_follows_the_scorer_live_and_recovers_after_a_restart(server, browser):
+    import json
+    import time
+    import urllib.request
+
+    def call(path, body, key):
+        request = urllib.request.Request(server.url + path, json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json", "Authorization": f"Bearer {key}"})
+        return json.loads(urllib.request.urlopen(request, timeout=10).read())
+
+    created = call("/api/v1/tables", {"game": "brisca", "players": ["Ana", "Bo", "Cy", "Di"]}, "")
+    viewer_context, viewer, _, problems = new_phone(browser, "en-GB")
+    viewer.goto(created["viewer_url"])
+    viewer.evaluate("window.stillTheSamePage = true")
+    scorer_context, page, phone, _ = new_phone(browser, "en-GB")
+    page.goto(created["scorer_url"])
+    phone.tap("11E")
+    for code in DEAL_4P[0][0]:
+        phone.tap(code)
+    entered = time.monotonic()
+    viewer.wait_for_function("() => [...document.querySelectorAll('#scoreboard tr.deal td summary')]"
+                             ".map(e => e.textContent.trim()).join(',') === '0,14'", timeout=2000)
+    assert time.monotonic() - entered < 2 and viewer.evaluate("window.stillTheSamePage") is True
+    server.kill()
+    viewer.wait_for_selector("#live-status.stale", timeout=8000)  # the view says it is not live
+    server.start()
+    call(f"/api/v1/tables/{created['id']}/events", {"type": "trick", "cards": DEAL_4P[1][0]}, created["scorer_key"])
+    viewer.wait_for_function("() => [...document.querySelectorAll('#scoreboard tr.deal td summary')]"
+                             ".map(e => e.textContent.trim()).join(',') === '0,20'", timeout=10000)
+    viewer.wait_for_selector("#live-status:not(.stale)", timeout=5000)
+    assert viewer.evaluate("window.stillTheSamePage") is True and deal_row(viewer) == "0,20"
+    shot(viewer, "viewer-live")
+    viewer_context.close()
+    scorer_context.close()

@@ -38,3 +38,54 @@ def test_an_event_answered_201_survives_sigkill(server):
     status, state = call(table, key=key)
     assert status == 200 and state["version"] == 2 and state["deals"][0]["tricks"][0]["cards"] == DEAL_4P[0][0]
     assert state["deals"][0]["points"] == [0, 14]
+
+
+def test_a_change_through_one_gunicorn_worker_reaches_a_viewer_served_by_the_other(tmp_path):
+    import os
+    import time
+
+    from tests.conftest import ROOT, free_port
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'workers.sqlite3'}", "SECRET_KEY": "test",
+           "REFEREE_WORKER_HEADER": "1"}
+    subprocess.run([sys.executable, "-m", "flask", "--app", "referee", "init-db"], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+    port = free_port()
+    gunicorn = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}",
+                                 "referee:create_app()"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        workers = set()
+        for _ in range(600):  # until both workers answer
+            try:
+                with urllib.request.urlopen(url + "/api/v1/games", timeout=1) as response:
+                    workers.add(response.headers["X-Referee-Worker"])
+                if len(workers) == 2:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.05)
+        assert len(workers) == 2, "gunicorn did not start two workers"
+        status, created = call(url + "/api/v1/tables", "POST", {"game": "brisca", "players": ["A", "B", "C", "D"]})
+        table, viewer = created["id"], created["viewer_key"]
+        since = created["state"]["revision"]
+        request = urllib.request.Request(f"{url}/api/v1/tables/{table}/events", method="POST",
+                                         data=json.dumps({"type": "deal", "trump": "11E"}).encode(),
+                                         headers={"Content-Type": "application/json",
+                                                  "Authorization": f"Bearer {created['scorer_key']}"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            writer = response.headers["X-Referee-Worker"]
+            assert response.status == 201
+        seen = set()
+        for _ in range(300):  # the workers take turns; a busy machine may give one a run of requests
+            time.sleep(0.03)
+            with urllib.request.urlopen(f"{url}/t/{table}/live?key={viewer}&since={since}", timeout=10) as response:
+                worker = response.headers["X-Referee-Worker"]
+                seen.add(worker)
+                if worker != writer:
+                    assert response.status == 200 and f"since={since + 1}" in response.read().decode()
+                    break
+        assert len(seen | {writer}) == 2, "the viewer was never served by the other worker"
+    finally:
+        gunicorn.terminate()
+        gunicorn.wait(timeout=10)

@@ -25,7 +25,9 @@ class Scorer:
         parts = urlsplit(self.url)
         query = parse_qs(parts.query)
         path = f"{parts.path}/{action}?key={query['key'][0]}"
-        fields = {"csrf_token": token(self.page), "mode": query.get("mode", ["trick"])[0],
+        seen = re.search(r'name="revision" value="(\d+)"', self.page)
+        fields = {"csrf_token": token(self.page), "revision": seen.group(1) if seen else "",
+                  "mode": query.get("mode", ["trick"])[0],
                   "pending": query.get("pending", [""])[0], "side": query.get("side", ["0"])[0], **form}
         headers = {"HX-Request": "true"} if htmx else {}
         response = self.client.post(path, data=fields, headers=headers)

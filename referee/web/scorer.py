@@ -8,7 +8,7 @@ from functools import wraps
 
 from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
 
-from referee.errors import ParseError, RefereeError, RuleError
+from referee.errors import Conflict, ParseError, RefereeError, RuleError
 from referee.games import get_game
 from referee.games.tricks import TrickGame
 from referee.web.api import request_key
@@ -110,6 +110,10 @@ def scorer_post(rule: str):
             game = get_game(state["game"])
             deck = game.deck_for(table)
             post = Post(table_id, key, game, table, deck, Entry.read(request.form, deck))
+            if post.seen() is not None and post.seen() != state["revision"]:  # another phone entered first
+                stale = Conflict("version_conflict", "The table changed meanwhile: look at the new state and enter "
+                                 "it again if it is still needed.")
+                return render_scorer(table_id, key, Entry(), refusal(stale, deck))
             try:
                 return done(table_id, key, view(post))
             except RefereeError as error:
