@@ -96,7 +96,7 @@ def test_two_co_scorers_entering_the_same_trick_one_is_stored_the_other_told(cli
         phone_b.tap(code)
     assert phone_a.tap(DEAL_4P[0][0][3]).status_code == 303  # stored
     response = phone_b.tap(DEAL_4P[0][0][3])  # the same trick, on a view that is now stale
-    assert response.status_code == 200
+    assert response.status_code == 409
     assert "The table changed meanwhile: look at the new state and enter it again if it is still needed." \
         in phone_b.page
     assert [e["type"] for e in ledger.events(table_id)] == ["deal", "trick"]

@@ -113,9 +113,11 @@ def scorer_post(rule: str):
             if post.seen() is not None and post.seen() != state["revision"]:  # another phone entered first
                 stale = Conflict("version_conflict", "The table changed meanwhile: look at the new state and enter "
                                  "it again if it is still needed.")
-                return render_scorer(table_id, key, Entry(), refusal(stale, deck))
+                return render_scorer(table_id, key, Entry(), refusal(stale, deck), status=409)
             try:
                 return done(table_id, key, view(post))
+            except Conflict as error:  # stored by another phone between this page's check and its entry
+                return render_scorer(table_id, key, Entry(), refusal(error, deck), status=409)
             except RefereeError as error:
                 # The page again, the engine's sentence beside the picker, nothing stored. Answered 200, as a form
                 # shown again is: a 4xx would put an error in the browser's console (the API answers 422).
