@@ -46,11 +46,12 @@ run: install db
 test: install test-tools
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
-# Debian tools some tests use: Chromium (browser tests) and zbarimg (reads QR codes). Installed when run as
+# Debian tools some tests use: Chromium (browser tests), zbarimg (reads QR codes), pdfinfo (printed pages). Installed when run as
 # root with apt-get (as CI does); otherwise those tests say what is missing and are skipped (never under CI=true).
 test-tools:
 	@missing=""; command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
 	  test -x /usr/bin/chromium || missing="$$missing chromium"; \
+	  command -v pdfinfo >/dev/null || missing="$$missing poppler-utils"; \
 	  if [ -n "$$missing" ]; then \
 	    if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	      apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \

@@ -51,7 +51,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from referee.web import api, cli, i18n, pages, scorer, setup, share
+    from referee.web import api, cli, i18n, pages, printing, scorer, setup, share
 
     i18n.init_app(app)
     csrf = CSRFProtect(app)  # every form post carries the session's token
@@ -61,6 +61,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(setup.bp)
     app.register_blueprint(scorer.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(printing.bp)
     csrf.exempt(share.import_table)
     cli.register(app)
 

@@ -1,0 +1,104 @@
+"""Printed pages, printed for real: Chromium turns each rule summary (both languages) and two score sheets into
+PDF; pdfinfo counts the pages and pdftotext reads the text back. The values printed are the engine's own."""
+import shutil
+import subprocess
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from referee import create_app
+from referee.games import brisca
+from referee.summaries import summary
+from tests.conftest import need
+from tests.test_browser import browser  # noqa: F401  (the Chromium fixture)
+
+GAMES = ["brisca", "brouc", "brulot", "brusquembille", "buraco"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The app served from this process, so a test can change the engine's data and print again."""
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('print') / 'p.sqlite3'}",
+                      "SECRET_KEY": "test", "TESTING": True})
+    app.extensions["referee.ledger"].init_db()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield app, f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+def print_pdf(browser, url, path):  # noqa: F811
+    need(shutil.which("pdfinfo") is not None, "pdfinfo is missing (Debian poppler-utils; .ci/run installs it)")
+    page = browser.new_page()
+    page.goto(url)
+    page.pdf(path=str(path), format="A4", print_background=False)
+    page.close()
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    return pages, " ".join(text.split())
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("game", GAMES)
+def test_each_rule_summary_prints_on_one_page_with_the_engines_values(site, browser, tmp_path, game, lang):  # noqa
+    _, url = site
+    pages, text = print_pdf(browser, f"{url}/rules/{game}?lang={lang}", tmp_path / f"{game}-{lang}.pdf")
+    assert pages == 1
+    printed = text.replace(" ", "")  # pdftotext may drop the spaces around "="
+    for value in summary(game)["values"]:
+        assert f" {value['rank']}={value['points']} " in f" {text.replace(' = ', '=')} " or \
+            f"{value['rank']}={value['points']}" in printed, value
+    heading = {("brulot", "fr"): "Points de pénalité", ("brulot", "en"): "Penalty points"}.get(
+        (game, lang), "Valeur des cartes" if lang == "fr" else "Card values")
+    assert heading in text and ("Les règles" if lang == "fr" else "The rules") in text
+
+
+def test_changing_a_value_in_the_engine_changes_the_printed_page(site, browser, tmp_path, monkeypatch):  # noqa
+    _, url = site
+    monkeypatch.setitem(brisca.POINTS, "1", 12)
+    _, text = print_pdf(browser, f"{url}/rules/brisca?lang=en", tmp_path / "changed.pdf")
+    printed = text.replace(" ", "")
+    assert "1=12" in printed and "1=11" not in printed
+
+
+def test_a_tables_summary_marks_its_options(site, browser, tmp_path):  # noqa: F811
+    app, url = site
+    state, scorer, _ = app.extensions["referee.ledger"].create_table(
+        "brisca", ["Ana", "Bo", "Cy", "Di"], {"double_over_100": True})
+    pages, text = print_pdf(browser, f"{url}/t/{state['id']}/rules?key={scorer}&lang=en", tmp_path / "t.pdf")
+    assert pages == 1 and "double_over_100 = True (default: False)" in text
+    assert "More than 100: two wins." in text
+
+
+def test_score_sheets_of_finished_brouc_and_buraco_tables_print_their_totals(site, browser, tmp_path):  # noqa
+    from tests.test_brouc import PILE_44
+    app, url = site
+    ledger = app.extensions["referee.ledger"]
+    brouc_state, brouc_key, _ = ledger.create_table("brouc", ["Ana", "Bo", "Cy", "Di"], {"coches_to_lose": 1})
+    for _ in range(4):
+        ledger.append(brouc_state["id"], {"type": "deal", "trump": "7D"})
+        _, final = ledger.append(brouc_state["id"], {"type": "capture", "side": 0, "cards": PILE_44})
+    assert final["series"]["finished"] is True
+    pages, text = print_pdf(browser, f"{url}/t/{brouc_state['id']}/sheet?key={brouc_key}&lang=en",
+                            tmp_path / "brouc.pdf")
+    assert "End of the partie (32 – 16): a coche for Ana & Cy." in text and "Bo & Di win the series!" in text
+    buraco_state, buraco_key, _ = ledger.create_table("buraco", ["Ana", "Bo"], {"target": 300})
+    run = ["KC", "QC", "JC", "10C", "9C", "8C", "7C"]
+    for body in ({"type": "deal", "trump": None}, {"type": "meld", "side": 0, "cards": run},
+                 {"type": "pot", "side": 0}, {"type": "count", "closed_by": 0, "hands": [[], ["KS"]]}):
+        _, final = ledger.append(buraco_state["id"], body)
+    assert final["totals"] == [365, -110] and final["series"]["finished"] is True
+    pages, text = print_pdf(browser, f"{url}/t/{buraco_state['id']}/sheet?key={buraco_key}&lang=en",
+                            tmp_path / "buraco.pdf")
+    assert pages == 1 and "365" in text and "-110" in text
+    assert "melds 65, burracos 200, hand 0, closing 100, pot 0" in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_blank_sheets_print(site, browser, tmp_path, game):  # noqa: F811
+    _, url = site
+    pages, text = print_pdf(browser, f"{url}/sheet/{game}?lang=fr", tmp_path / f"blank-{game}.pdf")
+    assert pages == 1 and "Feuille de marque" in text
