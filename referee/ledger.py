@@ -162,6 +162,12 @@ class Ledger:
             session.commit()
         return key
 
+    def has_event(self, table_id: str, client_event_id: str) -> bool:
+        with self._session() as session:
+            return session.exec(select(EventRecord.id).where(EventRecord.table_id == table_id,
+                                                             EventRecord.client_event_id == client_event_id)
+                                ).first() is not None
+
     def revision(self, table_id: str) -> int:
         """What a live view asks every second: a change of revision means a change of state."""
         with self._session() as session:

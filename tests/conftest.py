@@ -102,3 +102,22 @@ def server(tmp_path):
     srv = Server(tmp_path / "server.sqlite3").start()
     yield srv
     srv.kill()
+
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright (never a browser download); missing in CI is an error."""
+    need(Path(CHROMIUM).exists(), f"{CHROMIUM} is missing (Debian package chromium; .ci/run installs it)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        need(False, "the playwright package is not installed (make test installs it)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()

@@ -10,26 +10,10 @@ from referee.ledger import Ledger
 from tests.conftest import ROOT, need
 from tests.test_brisca import DEAL_4P
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 360, "height": 740}
 ARTIFACTS = ROOT / "tests" / "artifacts"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    need(Path(CHROMIUM).exists(), f"{CHROMIUM} is missing (Debian package chromium; .ci/run installs it)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        need(False, "the playwright package is not installed (make test installs it)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield browser
-        browser.close()
 
 
 def shot(page, name):

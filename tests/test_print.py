@@ -11,7 +11,6 @@ from referee import create_app
 from referee.games import brisca
 from referee.summaries import summary
 from tests.conftest import need
-from tests.test_browser import browser  # noqa: F401  (the Chromium fixture)
 
 GAMES = ["brisca", "brouc", "brulot", "brusquembille", "buraco"]
 
@@ -29,7 +28,7 @@ def site(tmp_path_factory):
     server.shutdown()
 
 
-def print_pdf(browser, url, path):  # noqa: F811
+def print_pdf(browser, url, path):
     need(shutil.which("pdfinfo") is not None, "pdfinfo is missing (Debian poppler-utils; .ci/run installs it)")
     page = browser.new_page()
     page.goto(url)
@@ -43,7 +42,7 @@ def print_pdf(browser, url, path):  # noqa: F811
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("game", GAMES)
-def test_each_rule_summary_prints_on_one_page_with_the_engines_values(site, browser, tmp_path, game, lang):  # noqa
+def test_each_rule_summary_prints_on_one_page_with_the_engines_values(site, browser, tmp_path, game, lang):
     _, url = site
     pages, text = print_pdf(browser, f"{url}/rules/{game}?lang={lang}", tmp_path / f"{game}-{lang}.pdf")
     assert pages == 1
@@ -56,7 +55,7 @@ def test_each_rule_summary_prints_on_one_page_with_the_engines_values(site, brow
     assert heading in text and ("Les règles" if lang == "fr" else "The rules") in text
 
 
-def test_changing_a_value_in_the_engine_changes_the_printed_page(site, browser, tmp_path, monkeypatch):  # noqa
+def test_changing_a_value_in_the_engine_changes_the_printed_page(site, browser, tmp_path, monkeypatch):
     _, url = site
     monkeypatch.setitem(brisca.POINTS, "1", 12)
     _, text = print_pdf(browser, f"{url}/rules/brisca?lang=en", tmp_path / "changed.pdf")
@@ -64,7 +63,7 @@ def test_changing_a_value_in_the_engine_changes_the_printed_page(site, browser, 
     assert "1=12" in printed and "1=11" not in printed
 
 
-def test_a_tables_summary_marks_its_options(site, browser, tmp_path):  # noqa: F811
+def test_a_tables_summary_marks_its_options(site, browser, tmp_path):
     app, url = site
     state, scorer, _ = app.extensions["referee.ledger"].create_table(
         "brisca", ["Ana", "Bo", "Cy", "Di"], {"double_over_100": True})
@@ -73,7 +72,7 @@ def test_a_tables_summary_marks_its_options(site, browser, tmp_path):  # noqa: F
     assert "More than 100: two wins." in text
 
 
-def test_score_sheets_of_finished_brouc_and_buraco_tables_print_their_totals(site, browser, tmp_path):  # noqa
+def test_score_sheets_of_finished_brouc_and_buraco_tables_print_their_totals(site, browser, tmp_path):
     from tests.test_brouc import PILE_44
     app, url = site
     ledger = app.extensions["referee.ledger"]
@@ -98,7 +97,7 @@ def test_score_sheets_of_finished_brouc_and_buraco_tables_print_their_totals(sit
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_blank_sheets_print(site, browser, tmp_path, game):  # noqa: F811
+def test_blank_sheets_print(site, browser, tmp_path, game):
     _, url = site
     pages, text = print_pdf(browser, f"{url}/sheet/{game}?lang=fr", tmp_path / f"blank-{game}.pdf")
     assert pages == 1 and "Feuille de marque" in text

@@ -1,4 +1,5 @@
 """Shared scoreboards: QR codes decoded by a real decoder, live changes, keys, co-scorers, exports."""
+import re
 import shutil
 import subprocess
 from urllib.parse import urlsplit
@@ -58,7 +59,7 @@ def test_a_revoked_viewer_key_answers_401_at_once(client, csrf_app):
     page = client.get(f"/t/{table_id}/share?key={scorer.url.split('key=')[1]}").get_data(as_text=True)
     from tests.test_ui import token
     response = client.post(f"/t/{table_id}/keys/viewer?key={scorer.url.split('key=')[1]}",
-                           data={"csrf_token": token(page)})
+                           data={"csrf_token": token(page)}, follow_redirects=True)
     assert response.status_code == 200 and "the old one no longer works" in response.get_data(as_text=True)
     assert client.get(f"/api/v1/tables/{table_id}?key={old}").status_code == 401
     assert client.get(f"/t/{table_id}/live?key={old}").status_code == 401
@@ -143,3 +144,37 @@ def test_exports_round_trip(client):
     before = len(client.application.extensions["referee.ledger"].events(table_id))
     assert client.post("/api/v1/import", json=bad).status_code == 422
     assert len(client.application.extensions["referee.ledger"].events(table_id)) == before
+
+
+def test_a_co_scorer_code_needs_the_confirmation_and_a_reload_issues_no_other(client, csrf_app):
+    scorer = create(client)
+    table_id, key = scorer.url.split("/t/")[1].split("?")[0], scorer.url.split("key=")[1]
+    from tests.test_ui import token
+    page = client.get(f"/t/{table_id}/share?key={key}").get_data(as_text=True)
+    refused = client.post(f"/t/{table_id}/keys/coscorer?key={key}", data={"csrf_token": token(page)},
+                          follow_redirects=True).get_data(as_text=True)
+    assert "Tick the box first" in refused and "co-scorer" not in refused.split("<h2>A second scorer</h2>")[1][:80]
+    shown = client.post(f"/t/{table_id}/keys/coscorer?key={key}", data={"csrf_token": token(page), "confirm": "yes"},
+                        follow_redirects=True).get_data(as_text=True)
+    code = re.search(rf'/t/{table_id}\?key=([A-Za-z0-9_-]+)"', shown.split("A second scorer")[1]).group(1)
+    assert client.application.extensions["referee.ledger"].authorize(table_id, code, write=True) == "scorer"
+    again = client.get(f"/t/{table_id}/share?key={key}").get_data(as_text=True)  # a reload: shown once only
+    assert code not in again
+    assert client.application.extensions["referee.ledger"].authorize(table_id, code, write=True) == "scorer"
+
+
+def test_numbers_in_addresses_never_break_a_page(client):
+    scorer = create(client)
+    table_id, key = scorer.url.split("/t/")[1].split("?")[0], scorer.url.split("key=")[1]
+    for query in ("mode=capture&side=9", "mode=capture&side=-9", "mode=claim&player=²", "mode=count&player=99",
+                  "pending=ZZ", "mode=extend", "side=abc&player=" + "9" * 5000):
+        assert client.get(f"/t/{table_id}?key={key}&{query}").status_code in (200, 422), query
+    assert client.get(f"/t/{table_id}/live?key={key}&since=²").status_code == 200
+
+
+def test_csv_export_writes_formula_like_names_as_text(client):
+    created = client.post("/api/v1/tables", json={"game": "brisca", "players": ['=HYPERLINK("x")', "Bo"]}).get_json()
+    headers = {"Authorization": f"Bearer {created['scorer_key']}"}
+    client.post(f"/api/v1/tables/{created['id']}/events", json={"type": "deal", "trump": "11E"}, headers=headers)
+    text = client.get(f"/api/v1/tables/{created['id']}/export.csv?key={created['viewer_key']}").get_data(as_text=True)
+    assert "'=HYPERLINK" in text

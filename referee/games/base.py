@@ -35,7 +35,7 @@ class Option:
             ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
                                                  for v in value)
         elif self.type == "number":
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e9
         else:
             ok = isinstance(value, str)
         if ok and self.choices is not None and value not in self.choices:

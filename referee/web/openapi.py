@@ -31,6 +31,8 @@ def _event_schemas() -> dict:
             "type": "object", "description": f"A {kind} entry ({', '.join(games)}).",
             "properties": {"type": {"const": kind}, **props,
                            "expected_version": {"type": "integer", "description": "409 unless it is the version"},
+                           "expected_revision": {"type": "integer", "description": "409 unless it is the revision "
+                                                                                   "(which also counts undos)"},
                            "client_event_id": {"type": "string", "maxLength": 128,
                                                "description": "a retry with the same id stores nothing (200)"}},
             "required": ["type", *required]}

@@ -13,7 +13,7 @@ from referee.games import get_game
 from referee.games.tricks import TrickGame
 from referee.web.api import request_key
 from referee.web.i18n import refusal
-from referee.web.views import LAYING, Entry, card_order, last_trick, next_player, picker
+from referee.web.views import LAYING, Entry, card_order, last_trick, next_player, number, picker
 
 bp = Blueprint("scorer", __name__)
 
@@ -26,16 +26,14 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
     state, table = ledger().snapshot(table_id)
     game = get_game(state["game"])
     deck = game.deck_for(table)
-    entry = entry or Entry.read(request.args, deck)
+    entry = entry or Entry.read(request.args, deck, len(table.players), len(table.sides))
     possible = game.possible(table)
     extra, tricks = {}, isinstance(game, TrickGame)
     if game.id == "buraco" and table.current is not None and not table.current.complete:
         extra["counts"] = available(game, table, entry)
         extra["rows"] = card_order(game, deck) + [(None, [c for c in deck.cards if c.suit is None][:1])]
         if entry.mode == "count":
-            closed_by = request.args.get("closed_by", "")
-            extra["closed_by"] = closed_by
-            extra["preview"], refused = count_preview(game, table, entry, closed_by)
+            extra["preview"], refused = count_preview(game, table, entry)
             extra["preview_error"] = refusal(refused, deck) if refused else None
     return {
         **extra,
@@ -82,15 +80,20 @@ class Post:
         raw = request.form.get(field, "")
         if optional and raw == "":
             return None
-        if not raw.isdigit():
-            raise ParseError("bad_event", "There is no player {index}: players are 0 to {last}.", index=raw,
+        value = number(raw)
+        if value is None:
+            raise ParseError("bad_event", "There is no player {index}: players are 0 to {last}.", index=raw[:20],
                              last=len(self.table.players) - 1)
-        return int(raw)
+        return value
 
     def seen(self) -> int | None:
         """The revision this phone's page showed: an entry made on an older view is refused (409)."""
-        seen = request.form.get("revision", "")
-        return int(seen) if seen.isdigit() else None
+        return number(request.form.get("revision", ""))
+
+    def retried(self) -> bool:
+        """This very form was already stored (a double tap, a resent post): answer with the state, store nothing."""
+        event_id = request.form.get("event_id")
+        return bool(event_id) and ledger().has_event(self.table_id, event_id)
 
     def store(self, body: dict) -> None:
         """Stores the entry if the table is as this phone saw it (a co-scorer may have entered first)."""
@@ -109,15 +112,18 @@ def scorer_post(rule: str):
             state, table = ledger().snapshot(table_id)
             game = get_game(state["game"])
             deck = game.deck_for(table)
-            post = Post(table_id, key, game, table, deck, Entry.read(request.form, deck))
+            entry = Entry.read(request.form, deck, len(table.players), len(table.sides))
+            post = Post(table_id, key, game, table, deck, entry)
+            if post.retried():
+                return done(table_id, key, Entry())
             if post.seen() is not None and post.seen() != state["revision"]:  # another phone entered first
                 stale = Conflict("version_conflict", "The table changed meanwhile: look at the new state and enter "
                                  "it again if it is still needed.")
-                return render_scorer(table_id, key, Entry(), refusal(stale, deck), status=409)
+                return render_scorer(table_id, key, entry, refusal(stale, deck), status=409)
             try:
                 return done(table_id, key, view(post))
             except Conflict as error:  # stored by another phone between this page's check and its entry
-                return render_scorer(table_id, key, Entry(), refusal(error, deck), status=409)
+                return render_scorer(table_id, key, entry, refusal(error, deck), status=409)
             except RefereeError as error:
                 # The page again, the engine's sentence beside the picker, nothing stored. Answered 200, as a form
                 # shown again is: a 4xx would put an error in the browser's console (the API answers 422).
@@ -154,9 +160,9 @@ def tap(post: Post) -> Entry:
 @scorer_post("/t/<table_id>/undo")
 def undo(post: Post) -> Entry:
     entry = post.entry
-    if entry.mode == "count" and entry.player is not None and entry.player < len(entry.hands) \
-            and entry.hands[entry.player]:
-        return entry.with_hand(entry.player, entry.hands[entry.player][:-1], len(post.table.players))
+    if entry.mode == "count":  # the count only takes back the cards tapped in it, never a stored entry
+        hand = entry.hands[entry.player] if entry.player < len(entry.hands) else ()
+        return entry.with_hand(entry.player, hand[:-1], len(post.table.players))
     if entry.pending:  # one tap takes back the last card tapped
         return post.entry.with_pending(post.entry.pending[:-1])
     ledger().undo(post.table_id, expected_revision=post.seen())
@@ -178,7 +184,7 @@ def save(post: Post) -> Entry:
     """Stores what was gathered in the picker: a pile (R-COMMON-6), a claim or an announce."""
     entry, cards = post.entry, [c.code for c in post.entry.pending]
     if entry.mode in ("meld", "extend", "count"):  # Buraco (R-BURACO-7)
-        post.store(buraco_body(entry, len(post.table.players), request.form.get("closed_by", "")))
+        post.store(buraco_body(entry, len(post.table.players)))
         return Entry()
     if entry.mode == "capture":
         body = {"type": "capture", "side": entry.side, "cards": cards}
@@ -215,7 +221,7 @@ def pot(post: Post) -> Entry:
     return post.entry
 
 
-def buraco_body(entry: Entry, n_players: int, closed_by: str) -> dict:
+def buraco_body(entry: Entry, n_players: int) -> dict:
     cards = [c.code for c in entry.pending]
     if entry.mode == "meld":
         return {"type": "meld", "side": entry.side, "cards": cards}
@@ -223,7 +229,7 @@ def buraco_body(entry: Entry, n_players: int, closed_by: str) -> dict:
         return {"type": "extend", "side": entry.side, "meld": entry.meld if entry.meld is not None else -1,
                 "cards": cards, "at": entry.at}
     hands = [[c.code for c in hand] for hand in entry.hands] + [[]] * (n_players - len(entry.hands))
-    return {"type": "count", "closed_by": int(closed_by) if closed_by.isdigit() else None, "hands": hands}
+    return {"type": "count", "closed_by": entry.closed_by, "hands": hands}
 
 
 def available(game, table, entry: Entry) -> dict:
@@ -236,9 +242,9 @@ def available(game, table, entry: Entry) -> dict:
     return left
 
 
-def count_preview(game, table, entry: Entry, closed_by: str):
+def count_preview(game, table, entry: Entry):
     """The count's breakdown before it is saved, or the engine's refusal (R-BURACO-5, 6)."""
-    body = buraco_body(entry, len(table.players), closed_by)
+    body = buraco_body(entry, len(table.players))
     try:
         counted = game.apply(table, game.parse_event(table, body))
     except RefereeError as error:

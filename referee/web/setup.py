@@ -2,13 +2,15 @@
 schema, the first dealer. Works as plain form posts; with htmx the form swaps in place."""
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from referee.errors import RefereeError
 from referee.games import get_game
 from referee.web.i18n import refusal
-from referee.web.views import seating
+from referee.web.views import number, seating
 
 bp = Blueprint("setup", __name__)
 MAX_SEATS = 12
@@ -29,7 +31,7 @@ def read_form(game) -> tuple:
         elif field in request.form:
             options[option.name] = form_value(option.type, request.form[field])
     dealer = request.form.get("dealer", "0")
-    return players, options, int(dealer) if dealer.isdigit() else 0
+    return players, options, number(dealer) or 0
 
 
 def form_value(kind: str, raw: str):
@@ -38,11 +40,13 @@ def form_value(kind: str, raw: str):
     items = [x for x in raw.strip("[]").replace(",", " ").split() if x]
     try:
         if kind == "int":
-            return int(raw)
+            return int(raw) if re.fullmatch(r"-?[0-9]{1,9}", raw) else raw
         if kind == "number":
-            return float(raw.replace(",", ".")) if "." in raw or "," in raw else int(raw)
+            value = float(raw.replace(",", "."))
+            return int(value) if value.is_integer() and len(raw) < 10 else value
         if kind == "ints":
-            return [int(x) for x in items]
+            return [int(x) for x in items if re.fullmatch(r"[0-9]{1,9}", x)] if all(
+                re.fullmatch(r"[0-9]{1,9}", x) for x in items) else raw
     except ValueError:
         return raw
     return [x.upper() for x in items] if kind == "cards" else raw
@@ -51,7 +55,7 @@ def form_value(kind: str, raw: str):
 def apply_op(op: str, players: list, dealer: int) -> tuple:
     """add, remove:i, up:i, down:i on the seats (the dealer stays with the same person)."""
     verb, _sep, index = op.partition(":")
-    i = int(index) if index.isdigit() else -1
+    i = number(index) if number(index) is not None else -1
     dealer_name = players[dealer] if 0 <= dealer < len(players) else None
     if verb == "add" and len(players) < MAX_SEATS:
         players.append("")

@@ -11,7 +11,7 @@ import ipaddress
 from urllib.parse import urlsplit
 
 import qrcode
-from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 from qrcode.image.pure import PyPNGImage
 from qrcode.image.svg import SvgPathImage
@@ -19,6 +19,7 @@ from qrcode.image.svg import SvgPathImage
 from referee.games import get_game
 from referee.web.api import json_body, request_key
 from referee.web.cli import lan_addresses
+from referee.web.views import number
 
 bp = Blueprint("share", __name__)
 
@@ -74,9 +75,13 @@ def share(table_id):
     key = request_key()
     ledger().authorize(table_id, key, write=True)
     viewer = phone_url(table_id, ledger().viewer_key(table_id))
+    fresh = session.pop(f"coscorer:{table_id}", None)  # shown once, right after it was issued
+    coscorer = phone_url(table_id, fresh) if fresh else None
     state = ledger().state(table_id)
     return render_template("share.html", state=state, game=get_game(state["game"]), key=key, viewer=viewer,
-                           viewer_qr=qr_svg(viewer), coscorer=None, screen=screen_url(table_id))
+                           viewer_qr=qr_svg(viewer), coscorer=coscorer, coscorer_key=fresh,
+                           coscorer_qr=qr_svg(coscorer) if coscorer else None, renewed=request.args.get("renewed"),
+                           screen=screen_url(table_id))
 
 
 def screen_url(table_id: str) -> str:
@@ -86,19 +91,18 @@ def screen_url(table_id: str) -> str:
 
 @bp.post("/t/<table_id>/keys/<kind>")
 def new_key(table_id, kind):
-    """A new viewer or co-scorer key (scorer only, behind the page's confirmation); the old one stops at once."""
+    """A new viewer or co-scorer key (scorer only; a co-scorer key only when confirmed); the old one stops at once.
+    Post, then redirect: reloading the page never issues another key."""
     key = request_key() or request.form.get("key")
     ledger().authorize(table_id, key, write=True)
     if kind not in ("viewer", "coscorer"):
         return jsonify(error={"code": "not_found", "message": "No such key."}), 404
+    if kind == "coscorer" and request.form.get("confirm") != "yes":
+        return redirect(url_for("share.share", table_id=table_id, key=key, renewed="unconfirmed"), code=303)
     fresh = ledger().new_key(table_id, kind)
-    viewer = phone_url(table_id, ledger().viewer_key(table_id))
-    coscorer = phone_url(table_id, fresh) if kind == "coscorer" else None
-    state = ledger().state(table_id)
-    return render_template("share.html", state=state, game=get_game(state["game"]), key=key, viewer=viewer,
-                           viewer_qr=qr_svg(viewer), coscorer=coscorer, coscorer_key=fresh if coscorer else None,
-                           coscorer_qr=qr_svg(coscorer) if coscorer else None, renewed=kind,
-                           screen=screen_url(table_id))
+    if kind == "coscorer":
+        session[f"coscorer:{table_id}"] = fresh
+    return redirect(url_for("share.share", table_id=table_id, key=key, renewed=kind), code=303)
 
 
 @bp.get("/t/<table_id>/live")
@@ -107,7 +111,7 @@ def live(table_id):
     key = request_key()
     ledger().authorize(table_id, key)
     since = request.args.get("since", "")
-    if since.isdigit() and int(since) == ledger().revision(table_id):
+    if number(since) is not None and number(since) == ledger().revision(table_id):
         return Response(status=204)
     state = ledger().state(table_id)
     view = "_screen_live.html" if request.args.get("view") == "screen" else "_live.html"
@@ -142,10 +146,16 @@ def export_csv(table_id):
     for deal in state["deals"]:
         for side, info in enumerate(state["sides"]):
             slate = deal.get("slate", [None] * len(state["sides"]))[side] if "slate" in deal else ""
-            writer.writerow([deal["number"], side, info["name"], deal["points"][side], slate, deal["complete"]])
+            writer.writerow([deal["number"], side, spreadsheet_safe(info["name"]), deal["points"][side], slate,
+                             deal["complete"]])
     response = Response(out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="referee-{table_id}.csv"'
     return response
+
+
+def spreadsheet_safe(text: str) -> str:
+    """A name a spreadsheet could read as a formula is written as text."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 @bp.post("/api/v1/import")

@@ -2,6 +2,7 @@
 the last trick. Presentation only: every rule stays in the engine."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from referee.cards import Card
@@ -38,17 +39,29 @@ class Entry:
     meld: int | None = None  # Buraco: the meld extended or whose wild is replaced
     at: str = "end"
     hands: tuple = ()  # Buraco's count: the cards left, per player
+    closed_by: int | None = None  # Buraco's count: who closed (None: the stock ran out)
 
     @classmethod
-    def read(cls, values, deck) -> "Entry":
+    def read(cls, values, deck, n_players: int = 0, n_sides: int = 0) -> "Entry":
+        """The entry from an address or a form; numbers outside the table fall back to the defaults."""
         mode = values.get("mode") if values.get("mode") in MODES else "trick"
         pending = list(_cards(values.get("pending"), deck))
         if mode not in LAYING:
             pending = list(dict.fromkeys(pending))
         hands = tuple(_cards(part, deck) for part in (values.get("hands") or "").split("~")) \
             if values.get("hands") else ()
-        return cls(mode, tuple(pending), _int(values.get("side"), 0), _int(values.get("player"), None),
-                   _int(values.get("meld"), None), "start" if values.get("at") == "start" else "end", hands)
+        side = number(values.get("side"))
+        player = number(values.get("player"))
+        player = player if player is not None and player < (n_players or player + 1) else None
+        closed_by = number(values.get("closed_by"))
+        meld = number(values.get("meld"))
+        if mode in ("extend", "replace") and meld is None:
+            mode = "meld"
+        if mode == "count" and player is None:
+            player = 0
+        return cls(mode, tuple(pending), side if side is not None and side < (n_sides or side + 1) else 0, player,
+                   meld, "start" if values.get("at") == "start" else "end", hands[:n_players or None],
+                   closed_by if closed_by is not None and closed_by < (n_players or closed_by + 1) else None)
 
     def query(self) -> dict:
         query = {"mode": self.mode} if self.mode != "trick" else {}
@@ -64,25 +77,28 @@ class Entry:
             query["at"] = "start"
         if self.mode == "count" and self.hands:
             query["hands"] = self.hands_text()
+        if self.mode == "count" and self.closed_by is not None:
+            query["closed_by"] = self.closed_by
         return query
 
     def hands_text(self) -> str:
         return "~".join(".".join(c.code for c in hand) for hand in self.hands)
 
     def with_pending(self, pending) -> "Entry":
-        return Entry(self.mode, tuple(pending), self.side, self.player, self.meld, self.at, self.hands)
+        return Entry(self.mode, tuple(pending), self.side, self.player, self.meld, self.at, self.hands,
+                     self.closed_by)
 
     def with_hand(self, player: int, cards, n_players: int) -> "Entry":
         hands = list(self.hands) + [()] * (n_players - len(self.hands))
         hands[player] = tuple(cards)
-        return Entry(self.mode, (), self.side, player, self.meld, self.at, tuple(hands))
+        return Entry(self.mode, (), self.side, player, self.meld, self.at, tuple(hands), self.closed_by)
 
 
-def _int(value, default):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
+def number(value) -> int | None:
+    """A whole number of at most 9 digits written in ASCII, or None: never an exception for what a phone sent."""
+    if isinstance(value, int):
+        return value if value >= 0 else None
+    return int(value) if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}", value) else None
 
 
 def card_order(game, deck) -> list:
