@@ -1,9 +1,6 @@
 """The scorer's evening in a real browser: Debian's Chromium driven by Playwright at a phone's 360×740, with
 JavaScript (htmx swaps fragments) and without (forms post and redirect), plus an axe-core accessibility check.
 Screenshots of each screen land in tests/artifacts/ (git-ignored) for review."""
-import os
-from pathlib import Path
-
 import pytest
 
 from referee.ledger import Ledger
