@@ -57,6 +57,7 @@ class EventRecord(SQLModel, table=True):
     at: datetime = Field(default_factory=_now)
     withdrawn: bool = False
     withdrawn_at: datetime | None = None
+    withdrawn_by: str | None = Field(default=None, max_length=128)  # the undo's client_event_id, when given
 
     def to_dict(self) -> dict:
         doc = dict(self.body)
@@ -164,9 +165,9 @@ class Ledger:
 
     def has_event(self, table_id: str, client_event_id: str) -> bool:
         with self._session() as session:
-            return session.exec(select(EventRecord.id).where(EventRecord.table_id == table_id,
-                                                             EventRecord.client_event_id == client_event_id)
-                                ).first() is not None
+            return session.exec(select(EventRecord.id).where(
+                EventRecord.table_id == table_id, (EventRecord.client_event_id == client_event_id)
+                | (EventRecord.withdrawn_by == client_event_id))).first() is not None
 
     def revision(self, table_id: str) -> int:
         """What a live view asks every second: a change of revision means a change of state."""
@@ -251,17 +252,24 @@ class Ledger:
             session.commit()
             return 201, self._remember(record, after)
 
-    def undo(self, table_id: str, expected_version=None, expected_revision=None) -> dict:
-        """Withdraws the last event in force (it stays in the history). 422 when there is none."""
+    def undo(self, table_id: str, expected_version=None, expected_revision=None, client_event_id=None) -> dict:
+        """Withdraws the last event in force (it stays in the history); 422 when there is none. An undo retried
+        with the same ``client_event_id`` withdraws nothing more and answers the state."""
         with self._session() as session:
             record = self._lock_table(session, table_id)
+            if client_event_id is not None:
+                seen = session.exec(select(EventRecord.id).where(EventRecord.table_id == table_id,
+                                                                 EventRecord.withdrawn_by == client_event_id))
+                if seen.first() is not None:
+                    session.rollback()
+                    return self.state(table_id)
             self._check_version(record, expected_version, expected_revision)
             last = session.exec(select(EventRecord).where(EventRecord.table_id == table_id,
                                                           EventRecord.withdrawn == False)  # noqa: E712
                                 .order_by(EventRecord.seq.desc())).first()
             if last is None:
                 raise RuleError("nothing_to_undo", "There is nothing to undo at this table.")
-            last.withdrawn, last.withdrawn_at = True, _now()
+            last.withdrawn, last.withdrawn_at, last.withdrawn_by = True, _now(), client_event_id
             session.add(last)
             record.version -= 1
             session.add(record)

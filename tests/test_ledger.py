@@ -165,3 +165,13 @@ def test_expected_revision_catches_an_undo_followed_by_a_new_entry(ledger):
     status, _ = ledger.append(table_id, {"type": "trick", "cards": ["1C", "11O", "2C", "6O"]},
                               expected_revision=ledger.state(table_id)["revision"])
     assert status == 201
+
+
+def test_an_undo_retried_with_the_same_client_id_withdraws_one_event(ledger):
+    table_id, _, _ = new(ledger)
+    ledger.append(table_id, {"type": "deal", "trump": "11E"})
+    ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[0][0]})
+    assert ledger.undo(table_id, client_event_id="undo-1")["version"] == 1
+    assert ledger.undo(table_id, client_event_id="undo-1")["version"] == 1  # the phone retried on bad Wi-Fi
+    assert [e["withdrawn"] for e in ledger.events(table_id)] == [False, True]
+    assert ledger.undo(table_id, client_event_id="undo-2")["version"] == 0

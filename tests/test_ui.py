@@ -26,7 +26,9 @@ class Scorer:
         query = parse_qs(parts.query)
         path = f"{parts.path}/{action}?key={query['key'][0]}"
         seen = re.search(r'name="revision" value="(\d+)"', self.page)
+        event_id = re.search(r'name="event_id" value="(\w+)"', self.page)
         fields = {"csrf_token": token(self.page), "revision": seen.group(1) if seen else "",
+                  "event_id": event_id.group(1) if event_id else "",
                   "mode": query.get("mode", ["trick"])[0],
                   "pending": query.get("pending", [""])[0], "side": query.get("side", ["0"])[0], **form}
         headers = {"HX-Request": "true"} if htmx else {}
@@ -285,3 +287,18 @@ def test_brulot_captured_piles_side_after_side(client):
         scorer.tap(code)
     scorer.post("save")
     assert scorer.totals() == [9, 13, 18]
+
+
+def test_a_resent_undo_form_withdraws_one_entry(client):
+    scorer = create(client)
+    scorer.post("deal", card="11E", dealer="0")
+    for code in DEAL_4P[0][0]:
+        scorer.tap(code)
+    page = scorer.page
+    first = scorer.post("undo")
+    scorer.page = page  # the browser sends the same form again (bad Wi-Fi, a double tap)
+    again = scorer.post("undo")
+    assert (first.status_code, again.status_code) == (303, 303)
+    table_id = scorer.url.split("/t/")[1].split("?")[0]
+    events = client.application.extensions["referee.ledger"].events(table_id)
+    assert [e["withdrawn"] for e in events] == [False, True]

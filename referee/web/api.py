@@ -99,7 +99,8 @@ def post_event(table_id):
 def undo(table_id):
     ledger().authorize(table_id, request_key(), write=True)
     control = _control(json_body(optional=True))
-    return jsonify(state=ledger().undo(table_id, control["expected_version"], control["expected_revision"]))
+    return jsonify(state=ledger().undo(table_id, control["expected_version"], control["expected_revision"],
+                                       control["client_event_id"]))
 
 
 @bp.get("/tables/<table_id>/events")

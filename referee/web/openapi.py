@@ -103,8 +103,13 @@ def openapi_document() -> dict:
                 "responses": {"201": _answer("The new table, its keys and links", "Created"),
                               "422": _answer("Not an export, or an event the engine refuses", "Error")}}},
             "/api/v1/tables/{table_id}/undo": {"post": {
-                "summary": "Withdraw the last event in force (it stays in the log, withdrawn)",
+                "summary": "Withdraw the last event in force (it stays in the log, withdrawn); a retry with the "
+                           "same client_event_id withdraws nothing more",
                 "parameters": TABLE_ID,
+                "requestBody": {"required": False, "content": {"application/json": {"schema": {
+                    "type": "object", "properties": {"expected_version": {"type": "integer"},
+                                                     "expected_revision": {"type": "integer"},
+                                                     "client_event_id": {"type": "string", "maxLength": 128}}}}}},
                 "responses": {"200": _answer("The new state", schema=STATE_ANSWER),
                               "409": _answer("expected_version is stale", "Error"),
                               "422": _answer("Nothing to undo", "Error"), **WRITE_ERRORS}}},

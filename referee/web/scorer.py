@@ -165,7 +165,7 @@ def undo(post: Post) -> Entry:
         return entry.with_hand(entry.player, hand[:-1], len(post.table.players))
     if entry.pending:  # one tap takes back the last card tapped
         return post.entry.with_pending(post.entry.pending[:-1])
-    ledger().undo(post.table_id, expected_revision=post.seen())
+    ledger().undo(post.table_id, expected_revision=post.seen(), client_event_id=request.form.get("event_id") or None)
     return Entry()
 
 
