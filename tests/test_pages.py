@@ -64,3 +64,12 @@ def test_templates_hold_no_inline_script_or_handlers():
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), template.name
         assert not re.search(r"\son[a-z]+\s*=", text), template.name
         assert "|safe" not in text, template.name
+
+
+def test_a_table_without_the_usual_sevens_shows_its_cards(client):
+    created = client.post("/api/v1/tables", json={"game": "brusquembille", "players": ["Ana", "Bo", "Cy"],
+                                                  "options": {"removed": ["7D", "7S"]}}).get_json()
+    headers = {"Authorization": f"Bearer {created['scorer_key']}"}
+    client.post(f"/api/v1/tables/{created['id']}/events", json={"type": "deal", "trump": "7H"}, headers=headers)
+    page = client.get(f"/t/{created['id']}?key={created['viewer_key']}")
+    assert page.status_code == 200 and "7♥" in page.get_data(as_text=True)

@@ -14,35 +14,38 @@ from referee.web.scorer import render_scorer
 bp = Blueprint("pages", __name__)
 
 
-@lru_cache(maxsize=64)
-def _deck(game_id: str, players: int):
+@lru_cache(maxsize=16)
+def _deck(game_id: str):
+    """The game's fullest deck, to write any card a table of it may hold (Brisca's 48, the piquet 32 even where a
+    table plays 30): display only, the entries are checked against the table's own deck."""
     game = get_game(game_id)
-    return game.deck_for(game.new_table(["p%d" % i for i in range(players)]))
+    decks = [game.deck_for(game.new_table(["p%d" % i for i in range(n)])) for n in game.player_counts()]
+    return max(decks, key=lambda deck: deck.size)
 
 
 @bp.app_template_filter("card")
-def card_label(code: str, game_id: str, players: int = 4) -> str:
+def card_label(code: str, game_id: str) -> str:
     """A card code as people read it: ``A♥``, ``10♠``, ``12 bastos``."""
-    return _deck(game_id, players).parse(code).short()
+    return _deck(game_id).parse(code).short()
 
 
 @bp.app_template_filter("card_name")
-def card_name(code: str, game_id: str, players: int = 4) -> str:
+def card_name(code: str, game_id: str) -> str:
     """A card's full name in the page language: "as de cœur", "king of bastos (bolets)"."""
-    return _deck(game_id, players).parse(code).name(lang())
+    return _deck(game_id).parse(code).name(lang())
 
 
 @bp.app_template_filter("suit_class")
-def suit_class(code: str, game_id: str, players: int = 4) -> str:
+def suit_class(code: str, game_id: str) -> str:
     """The CSS class of a card's suit (``suit-hearts``, ``suit-copas``): colour plus symbol, never colour alone."""
-    card = _deck(game_id, players).parse(code)
+    card = _deck(game_id).parse(code)
     return "suit-" + card.suit_info.names["en"] if card.suit else "suit-joker"
 
 
 @bp.app_template_filter("flag_text")
-def flag_text(flag: dict, game_id: str, players: int = 4) -> str:
+def flag_text(flag: dict, game_id: str) -> str:
     """A deal's flag (revoke, under-trump…) in the page language."""
-    return sentence(flag["template"], flag["params"], _deck(game_id, players), flag["message"])
+    return sentence(flag["template"], flag["params"], _deck(game_id), flag["message"])
 
 
 @bp.app_template_filter("player_name")
@@ -64,7 +67,7 @@ def money(amount) -> str:
 @bp.app_template_filter("movement")
 def movement(move: dict, state: dict) -> str:
     """One jeton movement as a sentence (R-BRUSQ-4): "As de cœur coupé par le 8 de pique : Bo paie 2 jetons…"."""
-    deck = _deck(state["game"], len(state["players"]))
+    deck = _deck(state["game"])
     values = {"name": state["players"][move["player"]], "card": deck.parse(move["card"]).name(lang()),
               "by_card": deck.parse(move["by"]).name(lang()), "jetons": move["jetons"], "trick": move["trick"]}
     if move["kind"] == "won":
