@@ -1,6 +1,7 @@
-"""Plays Brisca deals with a seeded shuffle, as four people would at a table, and returns the entries made.
+"""Plays deals with a seeded shuffle, as people would at a table, and returns the entries made.
 
-Used to record whole series for replay tests and for the benchmark; the players play any card of their hand.
+Used to record whole series for replay tests and for the benchmark. The trick winner is worked out here apart from
+the engine on purpose, so the engine's results are checked against a second count.
 """
 from __future__ import annotations
 
@@ -12,11 +13,27 @@ HAND_SIZE = 3
 ORDER = ["1", "3", "12", "11", "10", "9", "8", "7", "6", "5", "4", "2"]  # R-BRISCA-1, strongest first
 
 
-def winner_of(cards, trump):
-    """Written apart from the engine on purpose (R-BRISCA-3): the highest trump, else the highest of the suit led."""
+def winner_of(cards, trump, order=ORDER):
+    """The index of the highest trump, else of the highest card of the suit led; ``order`` is strongest first."""
     trumps = [c for c in cards if c.suit == trump]
     pool = trumps or [c for c in cards if c.suit == cards[0].suit]
-    return cards.index(min(pool, key=lambda c: ORDER.index(c.rank)))
+    return cards.index(min(pool, key=lambda c: order.index(c.rank)))
+
+
+def play_with_stock(rng, hands: list, stock: list, leader: int, trump: str, order: list, events: list) -> list:
+    """Tricks of any card from the hand until the hands are empty; after each trick everyone draws from
+    ``stock``, the winner first (Brisca, Brusquembille)."""
+    n_players = len(hands)
+    while any(hands):
+        seats = [(leader + i) % n_players for i in range(n_players)]
+        cards = [hands[p].pop(rng.randrange(len(hands[p]))) for p in seats]
+        winner = seats[winner_of(cards, trump, order)]
+        events.append({"type": "trick", "cards": [c.code for c in cards]})
+        if stock:
+            for p in [(winner + i) % n_players for i in range(n_players)]:
+                hands[p].append(stock.pop(0))
+        leader = winner
+    return events
 
 
 def brisca_deal(n_players: int, dealer: int, seed: int, trump_suit: str | None = None) -> list:
@@ -29,17 +46,7 @@ def brisca_deal(n_players: int, dealer: int, seed: int, trump_suit: str | None =
     stock = deck[HAND_SIZE * n_players + 1:] + [turned]  # the turned card lies under the stock, drawn last
     trump = trump_suit or turned.suit
     events = [{"type": "deal", "trump": turned.code, "dealer": dealer}]
-    leader = (dealer + 1) % n_players
-    while any(hands):
-        order = [(leader + i) % n_players for i in range(n_players)]
-        cards = [hands[p].pop(rng.randrange(len(hands[p]))) for p in order]
-        winner = order[winner_of(cards, trump)]
-        events.append({"type": "trick", "cards": [c.code for c in cards]})
-        if stock:
-            for p in [(winner + i) % n_players for i in range(n_players)]:
-                hands[p].append(stock.pop(0))
-        leader = winner
-    return events
+    return play_with_stock(rng, hands, stock, (dealer + 1) % n_players, trump, ORDER, events)
 
 
 FRENCH_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
@@ -72,9 +79,7 @@ def brulot_deal(n_players: int, dealer: int, seed: int, trump_rule: str = "widow
             choice = rng.choice(suited or hands[p])
             hands[p].remove(choice)
             cards.append(choice)
-        trumps = [c for c in cards if c.suit == trump]
-        pool = trumps or [c for c in cards if c.suit == cards[0].suit]
-        winner = order[cards.index(min(pool, key=lambda c: FRENCH_ORDER.index(c.rank)))]
+        winner = order[winner_of(cards, trump, FRENCH_ORDER)]
         penalties[winner] += sum(PENALTY.get(c.rank, 0) for c in cards)
         events.append({"type": "trick", "cards": [c.code for c in cards]})
         leader = winner
@@ -96,16 +101,4 @@ def brusquembille_deal(n_players: int, dealer: int, seed: int, turned_last: bool
     turned, rest = deck[3 * n_players], deck[3 * n_players + 1:]
     stock = rest + [turned] if turned_last else [turned] + rest
     events = [{"type": "deal", "trump": turned.code, "dealer": dealer}]
-    leader = (dealer + 1) % n_players
-    while any(hands):
-        order = [(leader + i) % n_players for i in range(n_players)]
-        cards = [hands[p].pop(rng.randrange(len(hands[p]))) for p in order]
-        trumps = [c for c in cards if c.suit == turned.suit]
-        pool = trumps or [c for c in cards if c.suit == cards[0].suit]
-        winner = order[cards.index(min(pool, key=lambda c: PIQUET_ORDER.index(c.rank)))]
-        events.append({"type": "trick", "cards": [c.code for c in cards]})
-        if stock:
-            for p in [(winner + i) % n_players for i in range(n_players)]:
-                hands[p].append(stock.pop(0))
-        leader = winner
-    return events
+    return play_with_stock(rng, hands, stock, (dealer + 1) % n_players, turned.suit, PIQUET_ORDER, events)

@@ -3,10 +3,11 @@ sides {Ana, Cy} = 0 and {Bo, Di} = 1 (R-COMMON-3)."""
 import pytest
 
 from referee.errors import ParseError, RuleError
-from referee.games import get_game
+from tests.engine import Driver
 from tests.simulate import brisca_deal
 
-GAME = get_game("brisca")
+DRIVER = Driver("brisca")
+GAME, play, refused, out = DRIVER.game, DRIVER.play, DRIVER.refused, DRIVER.out
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
 
 # A real 4-player deal, trump espadas (turned 11E), Ana deals, Bo leads. Worked by hand, trick by trick:
@@ -30,24 +31,12 @@ def table(n=4, **options):
     return GAME.new_table(["Ana", "Bo", "Cy", "Di", "Ed", "Flo"][:n], options)
 
 
-def play(state, *bodies):
-    for body in bodies:
-        state = GAME.apply(state, GAME.parse_event(state, body))
-    return state
-
-
 def deal(trump, **extra):
     return {"type": "deal", "trump": trump, **extra}
 
 
 def trick(*codes):
     return {"type": "trick", "cards": list(codes)}
-
-
-def refused(state, body):
-    with pytest.raises((RuleError, ParseError)) as error:
-        play(state, body)
-    return error.value
 
 
 def test_r_brisca_1_full_4_player_deal_trick_by_trick_matches_the_hand_count():

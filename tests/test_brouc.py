@@ -2,11 +2,11 @@
 {Ana, Cy} = 0 and {Bo, Di} = 1. Every deal below is worked by hand in its comments."""
 import pytest
 
-from referee.errors import ParseError, RuleError
-from referee.games import get_game
 from referee.games.brouc_slate import tens
+from tests.engine import Driver
 
-GAME = get_game("brouc")
+DRIVER = Driver("brouc")
+GAME, play, refused, out = DRIVER.game, DRIVER.play, DRIVER.refused, DRIVER.out
 
 # Deal A: Ana deals, trump hearts (she turned AH), Bo leads. Every trick is one suit, everyone follows.
 DEAL_A = [
@@ -63,12 +63,6 @@ def table(dealer=0, **options):
     return GAME.new_table(["Ana", "Bo", "Cy", "Di"], options, dealer)
 
 
-def play(state, *bodies):
-    for body in bodies:
-        state = GAME.apply(state, GAME.parse_event(state, body))
-    return state
-
-
 def deal(trump):
     return {"type": "deal", "trump": trump}
 
@@ -83,16 +77,6 @@ def tricks(cards_list):
 
 def captured(state, pile, trump="7D"):
     return play(state, deal(trump), {"type": "capture", "side": 0, "cards": pile})
-
-
-def out(state):
-    return GAME.serialise(state)
-
-
-def refused(state, body):
-    with pytest.raises((RuleError, ParseError)) as error:
-        play(state, body)
-    return error.value
 
 
 @pytest.mark.parametrize("points, expected", [(44, 4), (46, 5), (55, 6), (65, 7), (0, 0), (5, 1), (120, 12),

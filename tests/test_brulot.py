@@ -2,32 +2,17 @@
 the rules by tests/simulate.py, whose own count (written apart from the engine) gives the expected penalties."""
 import pytest
 
-from referee.errors import ParseError, RuleError
-from referee.games import get_game
+from referee.errors import ParseError
+from tests.engine import Driver
 from tests.simulate import PENALTY, brulot_deal
 
-GAME = get_game("brulot")
+DRIVER = Driver("brulot")
+GAME, play, refused, out = DRIVER.game, DRIVER.play, DRIVER.refused, DRIVER.out
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
 
 
 def table(n, dealer=0, **options):
     return GAME.new_table(NAMES[:n], options, dealer)
-
-
-def play(state, *bodies):
-    for body in bodies:
-        state = GAME.apply(state, GAME.parse_event(state, body))
-    return state
-
-
-def out(state):
-    return GAME.serialise(state)
-
-
-def refused(state, body):
-    with pytest.raises((RuleError, ParseError)) as error:
-        play(state, body)
-    return error.value
 
 
 def widow_penalty(widow):

@@ -3,22 +3,17 @@ Three players Ana 0, Bo 1, Cy 2 play alone with 30 cards (7H and 7C removed); An
 import pytest
 
 from referee.errors import ParseError, RuleError
-from referee.games import get_game
 from referee.games.settle import settle
+from tests.engine import Driver
 from tests.simulate import brusquembille_deal
 
-GAME = get_game("brusquembille")
+DRIVER = Driver("brusquembille")
+GAME, play, refused, out = DRIVER.game, DRIVER.play, DRIVER.refused, DRIVER.out
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
 
 def table(n=3, **options):
     return GAME.new_table(NAMES[:n], options)
-
-
-def play(state, *bodies):
-    for body in bodies:
-        state = GAME.apply(state, GAME.parse_event(state, body))
-    return state
 
 
 def first_trick(cards, n=3, **options):

@@ -2,11 +2,12 @@
 import pytest
 
 from referee.cards import BURACO_108
-from referee.errors import ParseError, RuleError
-from referee.games import get_game
+from referee.errors import RuleError
 from referee.games.buraco_melds import read_meld
+from tests.engine import Driver
 
-GAME = get_game("buraco")
+DRIVER = Driver("buraco")
+GAME, play, refused, out = DRIVER.game, DRIVER.play, DRIVER.refused, DRIVER.out
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 CLEAN_RUN = ["KC", "QC", "JC", "10C", "9C", "8C", "7C"]  # 6 x 10 + 5 = 65, a pure burraco: 200
 
@@ -83,18 +84,6 @@ def test_r_buraco_4_values_and_the_low_ace_option():
 
 def table(n=4, **options):
     return GAME.new_table(NAMES[:n], options)
-
-
-def play(state, *bodies):
-    for body in bodies:
-        state = GAME.apply(state, GAME.parse_event(state, body))
-    return state
-
-
-def refused(state, body):
-    with pytest.raises((RuleError, ParseError)) as error:
-        play(state, body)
-    return error.value
 
 
 def count(closed_by, hands, melds=None):
