@@ -202,10 +202,8 @@ class Brisca(TrickGame):
 
     # --- claim (R-BRISCA-5) -------------------------------------------------------------------------------
     def verify_claim(self, table: BriscaTable, event: ev.Claim) -> list:
-        deal = self.open_deal(table)
+        deal = self.open_for_tricks(table)
         player = event.player
-        if deal.captures is not None:
-            raise RuleError("entry_mixed", "This deal is entered as captured cards.", rule="R-COMMON-6")
         if deal.stock > 0:
             raise RuleError("claim_too_early", "A claim comes only once the stock is empty.", rule="R-BRISCA-5",
                             player=player)

@@ -178,28 +178,31 @@ class TrickGame(Game):
                             rule="R-COMMON-2")
         return deal
 
-    def verify_trick(self, table: Table, cards: list) -> TrickDeal:
+    def open_for_tricks(self, table: Table) -> TrickDeal:
         deal = self.open_deal(table)
-        n = len(table.players)
         if deal.captures is not None:
             raise RuleError("entry_mixed", "This deal is being entered as captured cards; finish it that way.",
                             rule="R-COMMON-6")
-        if len(cards) != n:
-            raise RuleError("wrong_trick_size", "A trick holds {n} cards, one per player; this one has {count}.",
-                            rule="R-COMMON-4", n=n, count=len(cards))
+        return deal
+
+    def verify_trick(self, table: Table, cards: list) -> TrickDeal:
+        deal = self.open_for_tricks(table)
+        if len(cards) != len(table.players):
+            raise self.wrong_size(table, cards)
         self.verify_cards(table, deal, cards)
         return deal
 
     def verify_partial(self, table: Table, cards: list) -> None:
         """The first cards of a trick being tapped in, checked before the trick is whole."""
-        deal = self.open_deal(table)
-        if deal.captures is not None:
-            raise RuleError("entry_mixed", "This deal is being entered as captured cards; finish it that way.",
-                            rule="R-COMMON-6")
+        deal = self.open_for_tricks(table)
         if len(cards) > len(table.players):
-            raise RuleError("wrong_trick_size", "A trick holds {n} cards, one per player; this one has {count}.",
-                            rule="R-COMMON-4", n=len(table.players), count=len(cards))
+            raise self.wrong_size(table, cards)
         self.verify_cards(table, deal, cards)
+
+    @staticmethod
+    def wrong_size(table: Table, cards: list) -> RuleError:
+        return RuleError("wrong_trick_size", "A trick holds {n} cards, one per player; this one has {count}.",
+                         rule="R-COMMON-4", n=len(table.players), count=len(cards))
 
     def held_elsewhere(self, deal: TrickDeal, player: int) -> dict:
         """Cards ``player`` cannot play because the app knows where they are: card -> reason (a player index,

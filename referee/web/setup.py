@@ -73,7 +73,7 @@ def apply_op(op: str, players: list, dealer: int) -> tuple:
 def render_setup(game, players, options, dealer, error=None):
     names = [p or _("Player %(n)s", n=i + 1) for i, p in enumerate(players)]
     context = {"game": game, "players": players, "names": names, "options": options, "dealer": dealer,
-               "error": error, "opposite": seating(game, names, options), "counts": game.player_counts()}
+               "error": error, "opposite": seating(names), "counts": game.player_counts()}
     template = "_setup_form.html" if request.headers.get("HX-Request") else "setup.html"
     return make_response(render_template(template, **context))
 

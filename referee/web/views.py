@@ -154,7 +154,7 @@ def last_trick(state: dict) -> dict | None:
     return {"number": len(deal["tricks"]), **deal["tricks"][-1]}
 
 
-def seating(game, players: list, options: dict) -> list:
+def seating(players: list) -> list:
     """Who sits opposite whom (R-COMMON-3), as pairs of names, for the set-up page."""
     n = len(players)
     if n < 4 or n % 2:
