@@ -107,6 +107,12 @@ def _brouc(o: dict) -> dict:
               f"{slate.DEHORS_FROM}+: {slate.DECLARED_COCHES['cape_dehors']}; pas dédoublé (other side ≤ "
               f"{slate.PAS_DEDOUBLE_UP_TO}): {slate.DECLARED_COCHES['cape_dehors_pas_dedouble']}. Missed: to the "
               "declarers."),
+        _item("R-BROUC-8b", f"Cape non demandée : ses {slate.CAPE_COCHES} coches seulement ; les points des cartes "
+              "de la donne ne s'écrivent pas, les annonces restent. Pas de demande après un pli perdu. Une annonce ne "
+              "s'allonge pas (roi-dame, puis roi-dame-valet : refusé).", f"Undeclared cape: its "
+              f"{slate.CAPE_COCHES} coches alone; the deal's card points are not written, the announces stay. No "
+              "declaration once the side has lost a trick. An announce is never extended (king-queen, then "
+              "king-queen-jack: refused)."),
     ]
     return {"items": items, "values": _values(s.POINTS, s.STRENGTH_ORDER), "values_rule": "R-BROUC-2"}
 

@@ -172,3 +172,11 @@ def test_openapi_describes_every_api_route(app, client):
 def test_unknown_api_route_answers_json_404(client):
     response = client.get("/api/v1/nothing-here")
     assert response.status_code == 404 and error_of(response)["code"] == "not_found"
+
+
+@pytest.mark.parametrize("path", ["/api/v1/games", "/api/v1/openapi.json", "/rules/brouc", "/rules/brulot",
+                                  "/new/brouc", "/new/brulot"])
+def test_r_common_4_flags_carry_no_penalty_so_no_revoke_penalty_option_anywhere(client, path):
+    response = client.get(path)
+    assert response.status_code == 200 and b"revoke_penalty" not in response.data
+    assert b"revoke penalty" not in response.data.lower()

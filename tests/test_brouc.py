@@ -146,7 +146,16 @@ def test_r_brouc_4_announce_refusals():
     error = refused(state, {"type": "announce", "player": 0, "cards": ["AS", "KS"]})
     assert error.code == "bad_announce"
     state = play(state, {"type": "announce", "player": 0, "cards": ["KH", "QH"]})
-    assert refused(state, {"type": "announce", "player": 0, "cards": ["KH", "QH", "JH"]}).code == "announce_twice"
+    assert refused(state, {"type": "announce", "player": 0, "cards": ["KH", "QH"]}).code == "announce_twice"
+
+
+def test_r_brouc_8b_an_announce_cannot_be_extended():
+    state = play(table(), deal("KH"), trick(DEAL_B[0]), {"type": "announce", "player": 0, "cards": ["KH", "QH"]})
+    error = refused(state, {"type": "announce", "player": 0, "cards": ["KH", "QH", "JH"]})
+    assert (error.code, error.rule, error.card, error.player) == ("announce_extended", "R-BROUC-8b", "JH", 0)
+    assert error.message == ("The king and queen of hearts were already announced: an announce cannot be extended "
+                             "with the jack; each card is announced once.")
+    assert out(state)["totals"] == [4, 0]  # nothing stored: the K+Q of trump's 40 alone
 
 
 def test_r_brouc_4_an_announced_card_already_played_is_refused():
@@ -180,7 +189,7 @@ def test_r_brouc_3_revoke_when_a_player_who_did_not_follow_plays_the_suit_later(
     flags = out(state)["deals"][0]["flags"]
     assert ("revoke", 2, 1) in [(f["code"], f["player"], f["trick"]) for f in flags]
     cy = next(f for f in flags if f["player"] == 2)
-    assert cy["message"] == "Cy did not follow spades in trick 1, then played 8S."
+    assert cy["message"] == "Cy did not follow spades in trick 1, yet held 8S."
 
 
 def test_r_brouc_3_the_dealer_who_does_not_follow_trump_is_caught_by_his_turned_card():
@@ -231,13 +240,17 @@ def test_r_brouc_7_coches_to_lose_ends_the_evening():
 
 # --- R-BROUC-8: la cape -------------------------------------------------------------------------------------
 
-def test_r_brouc_8_cape_gives_2_coches_and_cancels_table_marriages():
+def test_r_brouc_8b_cape_gives_2_coches_cancels_table_marriages_and_writes_no_card_points():
     state = play(table(), deal("10H"), *tricks(DEAL_D))
     result = out(state)["deals"][0]
-    assert result["points"] == [120, 0] and result["slate"] == [12, 0]
+    assert result["points"] == [120, 0] and result["slate"] == [0, 0]
+    assert result["slate_why"][0]["rule"] == "R-BROUC-8b" and result["slate_why"][0]["card_tens"] == 0
+    assert result["slate_why"][0]["rounding"]["en"] == \
+        "120 points, undeclared cape: not written on the slate (paid in coches)"
     assert len(result["marriages"]) == 4 and all(m["cancelled"] for m in result["marriages"])
     assert result["cape"]["loser"] == 1 and result["cape"]["coches"] == 2 and result["coches"] == [0, 2]
-    assert out(state)["totals"] == [12, 0] and result["partie_end"] is None  # the partie goes on
+    assert result["cape"]["rule"] == "R-BROUC-8b"
+    assert out(state)["totals"] == [0, 0] and result["partie_end"] is None  # the partie goes on
     assert out(state)["next"] == {"action": "deal", "player": 1}  # the dealer moves on
 
 
@@ -276,12 +289,54 @@ def test_r_brouc_8_a_failed_declaration_gives_the_coches_to_the_declarers():
     assert result["next"] == {"action": "deal", "player": 0}
 
 
-def test_r_brouc_8_an_undeclared_cape_at_24_moves_the_dealer_and_goes_on():
+def test_r_brouc_8b_an_undeclared_cape_at_24_pays_2_coches_only_and_the_partie_goes_on():
     result = out(before_the_cape())
-    assert result["deals"][3]["coches"] == [0, 3] and result["totals"] == [0, 0]
-    assert result["deals"][3]["partie_end"] == {"loser": 1, "slate": [36, 12], "reason": {
-        "fr": "Dehors à 31 : une coche au perdant.", "en": "Out at 31: one coche to the loser."}}  # 2 + 1
-    assert result["series"]["coches"] == [0, 3] and result["next"] == {"action": "deal", "player": 1}
+    last = result["deals"][3]
+    assert last["points"] == [120, 0] and last["slate"] == [0, 0]  # the cape's card points are not written
+    assert last["coches"] == [0, 2] and result["series"]["coches"] == [0, 2]
+    assert result["totals"] == [24, 12] and last["partie_end"] is None and result["series"]["parties"] == []
+    assert result["next"] == {"action": "deal", "player": 1}  # the dealer moves on
+
+
+# Deal E: Ana deals and turns AH (trump hearts); Bo leads. Ana wins trick 1, announces K Q J of trump (60) and
+# K Q of diamonds (20), and Ana & Cy take every trick: an undeclared cape whose announces are worth 8 tens.
+DEAL_E = [
+    ["7S", "10S", "9S", "AS"],  # Bo leads, Ana's AS wins: 21
+    ["AH", "7H", "10H", "8H"],  # Ana: 21
+    ["KH", "9C", "10C", "9H"],  # Ana (Bo and Cy have no heart left): 14
+    ["JH", "8S", "QC", "7C"],  # Ana: 5
+    ["QH", "QS", "KC", "JC"],  # Ana: 12
+    ["JD", "8D", "AD", "7D"],  # Cy: 13
+    ["AC", "JS", "KD", "8C"],  # Cy leads, wins: 17
+    ["10D", "KS", "QD", "9D"],  # Cy: 17
+]
+ANNOUNCES_E = [{"type": "announce", "player": 0, "cards": ["KH", "QH", "JH"]},
+               {"type": "announce", "player": 0, "cards": ["KD", "QD"]}]
+
+
+def test_r_brouc_8b_an_undeclared_cape_whose_announces_reach_31_ends_the_partie_with_1_plus_2_coches():
+    state = table(dealer=1)
+    for _ in range(3):
+        state = captured(state, PILE_76)
+    state = play(state, deal("AH"), trick(DEAL_E[0]), *ANNOUNCES_E)
+    assert out(state)["totals"] == [32, 12]  # 24 + 6 + 2, counted when made (R-BROUC-6)
+    result = out(play(state, *tricks(DEAL_E[1:])))
+    last = result["deals"][3]
+    assert last["points"] == [120, 0] and last["slate"] == [8, 0] and last["flags"] == []
+    assert last["coches"] == [0, 3] and result["series"]["coches"] == [0, 3]  # the cape's 2 + the partie's 1
+    assert last["partie_end"]["loser"] == 1 and last["partie_end"]["slate"] == [32, 12]
+    assert result["totals"] == [0, 0] and result["next"] == {"action": "deal", "player": 1}
+
+
+def test_r_brouc_8b_a_cape_cannot_be_declared_once_the_side_has_lost_a_trick():
+    state = table(dealer=1)
+    for _ in range(3):
+        state = captured(state, PILE_76)  # Ana & Cy at 24 could declare, but for the lost trick
+    state = play(state, deal("AH"), *tricks(DEAL_A[:6]))  # Di took trick 2 and trick 3
+    assert GAME.players_for(state, "declare") == [] and "declare" not in GAME.possible(state)
+    error = refused(state, {"type": "declare", "player": 0, "call": "cape_dehors"})
+    assert (error.code, error.rule, error.player) == ("declare_trick_lost", "R-BROUC-8b", 0)
+    assert error.message == "Ana's side has lost a trick in this deal: la cape can no longer be declared."
 
 
 def test_r_brouc_8_declaration_refusals():
@@ -292,10 +347,11 @@ def test_r_brouc_8_declaration_refusals():
     error = refused(early, {"type": "declare", "player": 0, "call": "cape_dehors"})
     assert (error.code, error.rule) == ("declare_wrong_time", "R-BROUC-8")
     ready = play(early, trick(DEAL_D[5]))
-    error = refused(ready, {"type": "declare", "player": 1, "call": "cape_dehors"})  # Bo & Di have 12
-    assert (error.code, error.params["value"]) == ("declare_not_dehors", 12)
+    error = refused(ready, {"type": "declare", "player": 1, "call": "cape_dehors"})  # Bo & Di lost every trick
+    assert (error.code, error.rule) == ("declare_trick_lost", "R-BROUC-8b")
     fresh = play(table(), deal("10H"), *tricks(DEAL_D[:6]))
-    assert refused(fresh, {"type": "declare", "player": 0, "call": "cape_dehors"}).code == "declare_not_dehors"
+    error = refused(fresh, {"type": "declare", "player": 0, "call": "cape_dehors"})  # Ana & Cy have 0
+    assert (error.code, error.params["value"]) == ("declare_not_dehors", 0)
     assert refused(ready, {"type": "declare", "player": 0, "call": "la_cape"}).code == "bad_event"
     declared = play(ready, {"type": "declare", "player": 0, "call": "cape_dehors"})
     assert refused(declared, {"type": "declare", "player": 2, "call": "cape_dehors"}).code == "declare_twice"
@@ -330,6 +386,28 @@ def test_r_brouc_4_an_announce_the_hand_cannot_hold_is_refused():
     assert (error.code, error.params["left"]) == ("announce_too_many", 2)
     other = play(table(), deal("10H"), *tricks(DEAL_D[:6]))  # 10H was played: the two cards may be K and Q
     assert out(play(other, {"type": "announce", "player": 0, "cards": ["KC", "QC"]}))["totals"] == [2, 0]
+
+
+def test_r_common_4b_an_announce_proves_an_earlier_revoke_at_once():
+    # Trump spades (Ana turned 7S). Bo leads 7D; Cy discards KC; later Cy, who won trick 2, announces K Q of
+    # diamonds: he held a diamond at trick 1, so trick 1 is flagged the moment the announce is entered.
+    # Ana's 9D takes trick 1; she leads 7C and Cy's AC takes trick 2.
+    state = play(table(), deal("7S"), trick(["7D", "KC", "8D", "9D"]), trick(["7C", "QC", "AC", "10C"]))
+    assert out(state)["deals"][0]["tricks"][1]["winner"] == 2 and out(state)["deals"][0]["flags"] == []
+    announced = play(state, {"type": "announce", "player": 2, "cards": ["KD", "QD"]})
+    flags = out(announced)["deals"][0]["flags"]
+    assert [(f["code"], f["player"], f["trick"], f["rule"]) for f in flags] == [("revoke", 2, 1, "R-BROUC-3")]
+    assert flags[0]["message"] == "Cy did not follow diamonds in trick 1, yet held KD."
+    assert out(state)["deals"][0]["flags"] == []  # the state before the announce is unchanged
+
+
+def test_r_common_4b_the_announce_proved_revoke_is_undone_with_the_announce(ledger):
+    state, _, _ = ledger.create_table("brouc", ["Ana", "Bo", "Cy", "Di"], {})
+    for entry in (deal("7S"), trick(["7D", "KC", "8D", "9D"]), trick(["7C", "QC", "AC", "10C"])):
+        ledger.append(state["id"], entry)
+    _, stored = ledger.append(state["id"], {"type": "announce", "player": 2, "cards": ["KD", "QD"]})
+    assert [(f["code"], f["player"], f["trick"]) for f in stored["deals"][0]["flags"]] == [("revoke", 2, 1)]
+    assert ledger.undo(state["id"])["deals"][0]["flags"] == []
 
 
 def test_r_common_6_a_brouc_deal_entered_as_piles_says_what_it_cannot_count():

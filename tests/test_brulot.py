@@ -96,7 +96,7 @@ def test_r_brulot_3_a_revoke_is_flagged():
     state = play(state, {"type": "trick", "cards": ["7C", "8C", "3H", "9C"]})  # … then plays 9C
     flags = out(state)["deals"][0]["flags"]
     assert [(f["code"], f["player"], f["trick"], f["rule"]) for f in flags] == [("revoke", 3, 2, "R-BRULOT-3")]
-    assert flags[0]["message"] == "Di did not follow clubs in trick 2, then played 9C."
+    assert flags[0]["message"] == "Di did not follow clubs in trick 2, yet held 9C."
 
 
 # Captured piles with 3 players (Ana deals, widow = the turned 2D): penalties worked by hand.

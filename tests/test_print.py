@@ -55,6 +55,19 @@ def test_each_rule_summary_prints_on_one_page_with_the_engines_values(site, brow
     assert heading in text and ("Les règles" if lang == "fr" else "The rules") in text
 
 
+@pytest.mark.parametrize("lang, sentence", [
+    ("fr", "Cape non demandée : ses 2 coches seulement ; les points des cartes de la donne ne s'écrivent pas"),
+    ("en", "Undeclared cape: its 2 coches alone; the deal's card points are not written, the announces stay."),
+])
+def test_r_brouc_8b_is_on_the_printed_brouc_summary(site, browser, tmp_path, lang, sentence):
+    _, url = site
+    pages, text = print_pdf(browser, f"{url}/rules/brouc?lang={lang}", tmp_path / f"brouc-8b-{lang}.pdf")
+    assert pages == 1 and "R-BROUC-8b" in text and sentence in text.replace("’", "'")
+    extended = {"fr": "Une annonce ne s'allonge pas", "en": "An announce is never extended"}[lang]
+    lost = {"fr": "Pas de demande après un pli perdu.", "en": "No declaration once the side has lost a trick."}[lang]
+    assert extended in text.replace("’", "'") and lost in text
+
+
 def test_changing_a_value_in_the_engine_changes_the_printed_page(site, browser, tmp_path, monkeypatch):
     _, url = site
     monkeypatch.setitem(brisca.POINTS, "1", 12)

@@ -1,4 +1,4 @@
-"""Brouc (Valais, jass family): seed 003, rulings R-BROUC-1 … 8.
+"""Brouc (Valais, jass family): seed 003, rulings R-BROUC-1 … 8b.
 
 Four players in two sides, 32 cards, trump the dealer's turned last card (it stays in his hand). Following suit,
 not trumping while holding the suit led and not under-trumping depend on hidden hands: they are checked by revoke
@@ -14,8 +14,9 @@ from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
 from referee.games.brouc_slate import (DECLARED_COCHES, PARTIE_COCHES, announce_points, cape_outcome,
-                                       declaration_refusal, marriages_in, partie_over, tens, tens_why)
-from referee.games.tricks import Absence, Flag, TrickDeal, TrickGame, record_absence
+                                       declaration_refusal, marriages_in, partie_over, tens, tens_why,
+                                       unwritten_why)
+from referee.games.tricks import Absence, Flag, TrickDeal, TrickGame, record_absence, show_cards
 
 STRENGTH_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # R-BROUC-2: strength follows points
 STRENGTH = {rank: len(STRENGTH_ORDER) - i for i, rank in enumerate(STRENGTH_ORDER)}
@@ -129,7 +130,7 @@ class Brouc(TrickGame):
                                              {"name": name, "trick": number}, replaces=flag, cards=higher))
                 continue
             record_absence(deal, Absence(player, frozenset(led), number, "revoke", "R-BROUC-3", msg(
-                "{name} did not follow {suit} in trick {trick}, then played {proof_card}."), params))
+                "{name} did not follow {suit} in trick {trick}, yet held {proof_card}."), params))
 
     @staticmethod
     def under_trumps(before: list, card, trump: str) -> bool:
@@ -154,6 +155,13 @@ class Brouc(TrickGame):
         if len(held) + len(cards) > 8 - len(deal.tricks):  # R-COMMON-4: a hand holds 8 cards less those played
             raise RuleError("announce_too_many", "{name} holds {left} cards now: these cannot all be in the hand.",
                             rule="R-BROUC-4", player=player, name=table.players[player], left=8 - len(deal.tricks))
+        for earlier in deal.announces:  # R-BROUC-8b: an announce is never extended, each card announced once
+            if set(earlier["shown"]) < set(cards):
+                raise RuleError("announce_extended", "The king and queen of {suit} were already announced: an "
+                                "announce cannot be extended with the jack; each card is announced once.",
+                                rule="R-BROUC-8b", card=next(c for c in cards if c not in earlier["shown"]).code,
+                                player=player, suit=FRENCH_SUITS[cards[0].suit].names["en"],
+                                suit_code=cards[0].suit)
         shown = {c for a in deal.announces for c in a["shown"]}
         for card in cards:
             if card in deal.played:
@@ -174,8 +182,7 @@ class Brouc(TrickGame):
         deal.announces.append({"player": event.player, "side": side, "cards": [c.code for c in event.cards],
                                "points": points, "tens": points // 10, "after_trick": len(deal.tricks),
                                "shown": list(event.cards)})
-        for card in event.cards:
-            deal.known[card] = event.player  # the shown cards are known to be in that hand
+        show_cards(deal, event.player, event.cards)  # known in that hand; proves an earlier revoke (R-COMMON-4b)
         table.totals[side] += points // 10  # R-BROUC-6: announces count from the moment they are made
 
     # --- la cape declared (R-BROUC-8) ---------------------------------------------------------------------
@@ -187,10 +194,19 @@ class Brouc(TrickGame):
         if deal.captures is not None or not 6 <= len(deal.tricks) <= 7:
             raise RuleError("declare_wrong_time", "La cape is declared with the second-to-last card: after trick 6 "
                             "and before trick 8 is entered.", rule="R-BROUC-8", player=event.player)
-        refusal = declaration_refusal(event.call, table.totals, table.side_of(event.player))
+        side = table.side_of(event.player)
+        if self.lost_a_trick(table, deal, side):
+            raise RuleError("declare_trick_lost", "{name}'s side has lost a trick in this deal: la cape can no "
+                            "longer be declared.", rule="R-BROUC-8b", player=event.player,
+                            name=table.players[event.player])
+        refusal = declaration_refusal(event.call, table.totals, side)
         if refusal:
             code, template, fields = refusal
             raise RuleError(code, template, rule="R-BROUC-8", player=event.player, **fields)
+
+    @staticmethod
+    def lost_a_trick(table: BroucTable, deal: BroucDeal, side: int) -> bool:
+        return any(table.side_of(t.winner) != side for t in deal.tricks)
 
     def on_declare(self, table: BroucTable, event: ev.Declare) -> None:
         self.verify_declare(table, event)
@@ -219,11 +235,15 @@ class Brouc(TrickGame):
                 won = marriage["side"]
                 married[won] += marriage["points"] // 10
                 married[1 - won] -= marriage["points"] // 10
-        card_tens = [tens(p) for p in deal.card_points]
+        # R-BROUC-8b: an undeclared cape is paid by its coches alone; its card points are not written
+        unwritten = cape_side is not None and deal.declaration is None
+        card_tens = [0 if unwritten else tens(p) for p in deal.card_points]
         deal.slate = [card_tens[s] + announce[s] + married[s] for s in (0, 1)]
-        deal.slate_why = [{"card_points": deal.card_points[s], "card_tens": card_tens[s],
-                           "rounding": tens_why(deal.card_points[s]), "announces": announce[s],
-                           "marriages": married[s], "rule": "R-BROUC-6"} for s in (0, 1)]
+        deal.slate_why = [{"card_points": points, "card_tens": card_tens[s],
+                           "rounding": unwritten_why(points) if unwritten else tens_why(points),
+                           "announces": announce[s], "marriages": married[s],
+                           "rule": "R-BROUC-8b" if unwritten else "R-BROUC-6"}
+                          for s, points in enumerate(deal.card_points)]
         table.totals = [table.totals[s] + card_tens[s] + married[s] for s in (0, 1)]  # announces are in already
         self.give_coches(table, deal)
 
@@ -255,7 +275,7 @@ class Brouc(TrickGame):
 
     def more_actions(self, table: BroucTable, deal: BroucDeal) -> list:
         actions = ["announce"] if deal.tricks else []
-        if deal.declaration is None and 6 <= len(deal.tricks) <= 7:
+        if deal.declaration is None and 6 <= len(deal.tricks) <= 7 and self.players_for(table, "declare"):
             actions.append("declare")
         return actions
 
@@ -263,8 +283,9 @@ class Brouc(TrickGame):
         deal = table.current
         if action == "announce" and deal is not None:
             return sorted({t.winner for t in deal.tricks})
-        if action == "declare":
-            return [p for p in range(4) if declaration_refusal("cape_dehors", table.totals, table.side_of(p)) is None]
+        if action == "declare" and deal is not None:  # R-BROUC-8, 8b: at 19 or more, every trick won so far
+            return [p for p in range(4) if not self.lost_a_trick(table, deal, table.side_of(p))
+                    and declaration_refusal("cape_dehors", table.totals, table.side_of(p)) is None]
         return super().players_for(table, action)
 
     def serialise(self, table: BroucTable) -> dict:

@@ -26,6 +26,12 @@ def tens_why(points: int) -> dict:
     return {"fr": f"{points} points, {way[0]} : {value}", "en": f"{points} points, {way[1]}: {value}"}
 
 
+def unwritten_why(points: int) -> dict:
+    """R-BROUC-8b: an undeclared cape is paid in coches; the deal's card points are not written on the slate."""
+    return {"fr": f"{points} points, cape non demandée : pas écrits sur l'ardoise (payée en coches)",
+            "en": f"{points} points, undeclared cape: not written on the slate (paid in coches)"}
+
+
 def announce_points(ranks: set, trump: bool) -> int:
     """R-BROUC-4 and R-BROUC-5: king and queen 20, with the jack 30, doubled in trump."""
     base = 30 if "J" in ranks else 20
@@ -81,7 +87,9 @@ def cape_outcome(declaration: dict | None, cape_side: int | None) -> dict | None
                            "en": f"Cape declared but missed: the {coches} coches go to the declaring side."}}
     if cape_side is not None:
         return {"loser": 1 - cape_side, "coches": CAPE_COCHES, "ends_partie": False, "came_true": True,
-                "rule": "R-BROUC-8",
-                "reason": {"fr": "La cape : 2 coches au camp qui n'a fait aucun pli ; mariages sur table annulés.",
-                           "en": "La cape: 2 coches to the side that took no trick; table marriages cancelled."}}
+                "rule": "R-BROUC-8b",
+                "reason": {"fr": f"La cape : {CAPE_COCHES} coches au camp qui n'a fait aucun pli ; les points des "
+                                 "cartes ne s'écrivent pas, les annonces restent ; mariages sur table annulés.",
+                           "en": f"La cape: {CAPE_COCHES} coches to the side that took no trick; the card points are "
+                                 "not written, the announces stay; table marriages cancelled."}}
     return None

@@ -13,7 +13,7 @@ from referee.cards import FRENCH_52, FRENCH_SUITS
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
-from referee.games.tricks import Absence, TrickDeal, TrickGame, check_revoke, record_absence
+from referee.games.tricks import Absence, TrickDeal, TrickGame, record_absence, show_cards
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")  # R-BRULOT-3, high to low
 STRENGTH = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
@@ -165,7 +165,7 @@ class Brulot(TrickGame):
             params = {"name": table.players[player], "suit": FRENCH_SUITS[led].names["en"], "suit_code": led,
                       "trick": number}
             record_absence(deal, Absence(player, frozenset(led), number, "revoke", "R-BRULOT-3", msg(
-                "{name} did not follow {suit} in trick {trick}, then played {proof_card}."), params))
+                "{name} did not follow {suit} in trick {trick}, yet held {proof_card}."), params))
 
     def on_reveal(self, table: BrulotTable, event) -> None:
         deal = self.open_deal(table)
@@ -189,9 +189,7 @@ class Brulot(TrickGame):
             if holder == player and card not in deal.played and card not in event.cards:
                 raise RuleError("shown_hand_incomplete", "{card} is known to be in {name}'s hand: the shown hand "
                                 "must hold it.", rule="R-BRULOT-4", card=card.code, player=player, name=name)
-        for card in event.cards:
-            check_revoke(deal, player, card)  # a shown card may prove an earlier revoke
-            deal.known[card] = player
+        show_cards(deal, player, event.cards)  # a shown card may prove an earlier revoke (R-COMMON-4b)
         deal.shown[player] = list(dict.fromkeys(event.cards))
 
     # --- scoring (R-BRULOT-5, 6) --------------------------------------------------------------------------

@@ -129,6 +129,16 @@ def record_absence(deal: TrickDeal, absence: Absence) -> Flag | None:
     return None
 
 
+def show_cards(deal: TrickDeal, player: int, cards) -> list:
+    """R-COMMON-4, R-COMMON-4b: cards a player shows (an announce, a revealed hand, a claim) are known to be in his
+    hand from now on, and they prove at once any earlier revoke they contradict, as a play would."""
+    raised = []
+    for card in cards:
+        raised += check_revoke(deal, player, card)
+        deal.known[card] = player
+    return raised
+
+
 def check_revoke(deal: TrickDeal, player: int, card: Card) -> list:
     """R-COMMON-4: a card from ``player`` of a suit he was proved not to hold flags the earlier trick (once)."""
     raised = []
