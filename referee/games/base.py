@@ -77,6 +77,10 @@ class Table:
     def side_of(self, player: int) -> int:
         return next(i for i, side in enumerate(self.sides) if player in side)
 
+    def side_name(self, side: int) -> str:
+        """A side as the players call it: its players' names joined by "&"."""
+        return " & ".join(self.players[p] for p in self.sides[side])
+
     def player_name(self, player: int) -> str:
         return self.players[player]
 

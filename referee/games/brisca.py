@@ -13,6 +13,7 @@ from referee.errors import RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
 from referee.games.brisca_score import deal_outcome, series_result
+from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import TrickDeal, TrickGame
 
 # R-BRISCA-1: strength high to low, and card points (120 in a deal).
@@ -83,7 +84,7 @@ class Brisca(TrickGame):
             ("player", "side", "nothing"), "R-BRISCA-4"),
     )
     events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture,
-              "exchange": ev.parse_exchange, "claim": ev.parse_claim}
+              "exchange": ev.parse_exchange, "claim": ev.parse_claim, "tally": ev.parse_points_tally}
 
     def player_counts(self) -> tuple:
         return (2, 4, 6)  # R-BRISCA-2
@@ -251,12 +252,24 @@ class Brisca(TrickGame):
     def verify_captures(self, table, deal: BriscaDeal, event: ev.Capture) -> None:
         if event.last_trick is not None:
             deal.last_trick_side = event.side if event.last_trick else 1 - event.side
-        points = [self.card_points(pile) for pile in deal.captures]
+        self.need_last_trick(table, [self.card_points(pile) for pile in deal.captures], deal.last_trick_side)
+
+    # --- a deal by its numbers ----------------------------------------------------------------------------
+    def on_tally(self, table: BriscaTable, event: ev.Tally) -> None:
+        deal = open_for_tally(self, table)
+        verify_points(self, table, deal, event.points, "R-BRISCA-1")
+        self.need_last_trick(table, list(event.points), event.last_trick)
+        deal.last_trick_side = event.last_trick
+        close(self, table, deal, event.points, {"points": list(event.points), "last_trick": event.last_trick})
+
+    @staticmethod
+    def need_last_trick(table: BriscaTable, points: list, last_trick_side: int | None) -> None:
+        """R-BRISCA-6 `last_trick`: a 60–60 entered without the cards needs to know who took the last trick."""
         options = table.options
         if points == [60, 60] and options["tie_rule"] == "last_trick" and not options["mexican_11"] \
-                and deal.last_trick_side is None:
-            raise RuleError("last_trick_needed", "60–60 is decided by the last trick at this table: enter the pile "
-                            "again with last_trick true or false.", rule="R-BRISCA-6")
+                and last_trick_side is None:
+            raise RuleError("last_trick_needed", "60–60 is decided by the last trick at this table: say which "
+                            "side took it.", rule="R-BRISCA-6")
 
     # --- scoring (R-BRISCA-6, 7, 8) -----------------------------------------------------------------------
     def finish_deal(self, table: BriscaTable, deal: BriscaDeal) -> None:
@@ -309,6 +322,8 @@ class Brisca(TrickGame):
         parts = [[] for _ in table.sides]
         for number, trick in enumerate(deal.tricks, 1):
             parts[table.side_of(trick.winner)].append({"trick": number, "points": trick.points})
+        if deal.tally is not None:
+            return [{"rule": "R-BRISCA-1", "parts": [{"numbers": p}]} for p in deal.card_points]
         for side, pile in enumerate(deal.captures or []):
             if pile is not None:
                 parts[side].append({"pile": len(pile), "points": self.card_points(pile)})

@@ -36,6 +36,17 @@ class Capture:
 
 
 @dataclass(frozen=True)
+class Tally:
+    """A deal by its numbers: what the table writes on paper, closing the open deal. ``points`` per side (trick
+    games), ``last_trick`` the side that took it (Brisca's 60–60), ``extras`` the game's own fields, already read."""
+
+    type: ClassVar[str] = "tally"
+    points: tuple = ()
+    last_trick: int | None = None
+    extras: object = None
+
+
+@dataclass(frozen=True)
 class Exchange:
     type: ClassVar[str] = "exchange"
     player: int
@@ -102,6 +113,28 @@ def parse_trick(game, table, data) -> TrickPlayed:
 def parse_capture(game, table, data) -> Capture:
     last = field_of(data, "last_trick", bool, optional=True)
     return Capture(field_of(data, "side", int), read_cards(game, table, data), last)
+
+
+def read_side(table, data, name: str, optional: bool = False) -> int | None:
+    side = field_of(data, name, int, optional=optional)
+    if side is not None and not 0 <= side < len(table.sides):
+        raise ParseError("bad_event", "There is no side {index}: sides are 0 to {last}.", index=side,
+                         last=len(table.sides) - 1, field=name)
+    return side
+
+
+def read_numbers(data, name: str, count: int, what: str) -> tuple:
+    """``count`` whole numbers (one per side, or per player) in field ``name``."""
+    values = field_of(data, name, list)
+    if len(values) != count or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+        raise ParseError("bad_event", "Field {field} gives {count} whole numbers, one per {what}.", field=name,
+                         count=count, what=what)
+    return tuple(values)
+
+
+def parse_points_tally(game, table, data) -> Tally:
+    """A tally of card points per side (Brisca), with the side of the last trick where a 60–60 needs it."""
+    return Tally(read_numbers(data, "points", len(table.sides), "side"), read_side(table, data, "last_trick", True))
 
 
 def parse_exchange(game, table, data) -> Exchange:

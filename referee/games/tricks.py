@@ -90,6 +90,12 @@ class TrickDeal:
     flags: list = field(default_factory=list)
     absences: list = field(default_factory=list)
     complete: bool = False
+    tally: dict | None = None  # the numbers as entered, when the deal was entered by its numbers (tally.py)
+
+    @property
+    def entry(self) -> str:
+        """How the deal was entered: "tricks" (card by card), "capture" (piles) or "tally" (by its numbers)."""
+        return "tally" if self.tally is not None else "capture" if self.captures is not None else "tricks"
 
     @property
     def leader(self) -> int:
@@ -351,6 +357,7 @@ class TrickGame(Game):
             "known": {c.code: p for c, p in sorted(deal.known.items())},
             "captures": [[c.code for c in pile] if pile is not None else None for pile in deal.captures]
             if deal.captures is not None else None,
+            "entry": deal.entry, "tally": deal.tally,
         }
         doc.update(self.deal_fields(table, deal))
         return doc
