@@ -33,8 +33,21 @@ def summary(game_id: str, options: dict | None = None) -> dict:
     build = {"brisca": _brisca, "brouc": _brouc, "brulot": _brulot, "brusquembille": _brusquembille,
              "buraco": _buraco}[game_id]
     doc = build(options)
+    doc["items"].append(_entry_item(game_id))
     doc.update(game=game, options=options, changed=changed)
     return doc
+
+
+def _entry_item(game_id: str) -> dict:
+    """R-COMMON-6: the ways a deal is entered, and what each checks."""
+    if game_id == "buraco":
+        return _item("R-COMMON-6", "Une manche se saisit combinaison par combinaison (chacune vérifiée) ou par ses "
+                     "nombres ; les points sont les mêmes.", "A hand is entered meld by meld (each one checked) or by "
+                     "its numbers; the points are the same.")
+    return _item("R-COMMON-6", "Une donne se saisit carte par carte (le jeu est vérifié), par les plis ramassés de "
+                 "chaque camp ou par ses nombres (annonces et jetons compris) ; les points sont les mêmes.",
+                 "A deal is entered card by card (the play is checked), by each side's captured piles or by its "
+                 "numbers (announces and jetons included); the points are the same.")
 
 
 def _brisca(o: dict) -> dict:

@@ -16,6 +16,8 @@ from referee.games.base import Option, Table, register
 from referee.games.brouc_slate import (DECLARED_COCHES, PARTIE_COCHES, announce_points, cape_outcome,
                                        declaration_refusal, marriages_in, partie_over, tens, tens_why,
                                        unwritten_why)
+from referee.games import brouc_numbers as numbers
+from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import Absence, Flag, TrickDeal, TrickGame, record_absence, show_cards
 
 STRENGTH_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # R-BROUC-2: strength follows points
@@ -44,6 +46,7 @@ class BroucDeal(TrickDeal):
     slate_why: list = field(default_factory=list)
     coches: list = field(default_factory=lambda: [0, 0])
     partie_end: dict | None = None
+    with_piles: list = field(default_factory=list)  # BroucNumbers entered with the captured piles
 
 
 @register
@@ -66,8 +69,8 @@ class Brouc(TrickGame):
             "Le camp du marqueur, dessiné à droite de l'ardoise.", "The scorer's side, drawn on the slate's right."),
             (0, 1), "R-BROUC-6"),
     )
-    events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture,
-              "announce": ev.parse_announce, "declare": ev.parse_declare}
+    events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": numbers.parse_capture,
+              "announce": ev.parse_announce, "declare": ev.parse_declare, "tally": numbers.parse_tally}
 
     def sides(self, n_players: int, options: dict) -> list:
         return [[0, 2], [1, 3]]  # R-BROUC-1, R-COMMON-3: partners opposite
@@ -147,10 +150,8 @@ class Brouc(TrickGame):
             raise RuleError("announce_needs_trick", "{name} has not won a trick yet: only a player who has may "
                             "announce.", rule="R-BROUC-4", player=player, name=table.players[player])
         cards = list(event.cards)
-        ranks = sorted(c.rank for c in cards)
-        if len({c.suit for c in cards}) != 1 or ranks not in (["K", "Q"], ["J", "K", "Q"]):
-            raise RuleError("bad_announce", "An announce is the king and queen of one suit, or king, queen and "
-                            "jack.", rule="R-BROUC-4", player=player)
+        ranks = numbers.king_queen(cards, "bad_announce", msg("An announce is the king and queen of one suit, or "
+                                   "king, queen and jack."), "R-BROUC-4", player=player)
         held = [c for c, p in deal.known.items() if p == player and c not in deal.played and c not in cards]
         if len(held) + len(cards) > 8 - len(deal.tricks):  # R-COMMON-4: a hand holds 8 cards less those played
             raise RuleError("announce_too_many", "{name} holds {left} cards now: these cannot all be in the hand.",
@@ -174,7 +175,7 @@ class Brouc(TrickGame):
             if card in shown:
                 raise RuleError("announce_twice", "{card} was already announced in this deal.", rule="R-BROUC-4",
                                 card=card.code, player=player)
-        return announce_points(set(ranks), cards[0].suit == deal.trump_suit)
+        return announce_points(ranks, cards[0].suit == deal.trump_suit)
 
     def on_announce(self, table: BroucTable, event: ev.Announce) -> None:
         points = self.verify_announce(table, event)
@@ -213,18 +214,45 @@ class Brouc(TrickGame):
         table.current.declaration = {"player": event.player, "side": table.side_of(event.player),
                                      "call": event.call, "coches": DECLARED_COCHES[event.call]}
 
+    # --- a deal without its tricks: piles or numbers ------------------------------------------------------
+    def capture_extras(self, table: BroucTable, deal: BroucDeal, event) -> None:
+        if event.extras:
+            if event.extras.declare and (deal.declaration or any(n.declare for n in deal.with_piles)):
+                raise RuleError("declare_twice", "La cape was already declared in this deal.", rule="R-BROUC-8")
+            deal.with_piles.append(event.extras)
+
+    def verify_captures(self, table: BroucTable, deal: BroucDeal, event) -> None:
+        """R-COMMON-6: the announces, mariages sur table and declaration entered with the piles."""
+        given = numbers.BroucNumbers(tuple(a for n in deal.with_piles for a in n.announces),
+                                     tuple(m for n in deal.with_piles for m in n.marriages),
+                                     next((n.declare for n in deal.with_piles if n.declare), None))
+        points = [self.card_points(pile) for pile in deal.captures]
+        numbers.verify(table, deal, given, points, self.cape_side(table, deal), deal.captures)
+        numbers.apply(table, deal, given)
+
+    def on_tally(self, table: BroucTable, event: ev.Tally) -> None:
+        deal, given = open_for_tally(self, table), event.extras
+        verify_points(self, table, deal, event.points, "R-BROUC-2")
+        numbers.verify_cape(table, list(event.points), given.cape)
+        numbers.verify(table, deal, given, list(event.points), given.cape, None)
+        numbers.apply(table, deal, given)
+        close(self, table, deal, event.points, {"points": list(event.points), **numbers.as_entered(given)})
+
+    @staticmethod
+    def cape_side(table: BroucTable, deal: BroucDeal) -> int | None:
+        """R-BROUC-8: the side that took every trick, as the tricks, the piles or the numbers say."""
+        if deal.tally is not None:
+            return deal.tally["cape"]
+        winners = {table.side_of(t.winner) for t in deal.tricks}
+        if deal.captures is not None:
+            winners = {s for s, pile in enumerate(deal.captures) if pile}
+        return winners.pop() if len(winners) == 1 else None
+
     # --- end of a deal ------------------------------------------------------------------------------------
     def finish_deal(self, table: BroucTable, deal: BroucDeal) -> None:
         assert sum(deal.card_points) == 120, deal.card_points
         deal.complete = True
-        if deal.captures is not None:  # R-COMMON-6: legality and what lies in tricks need trick entry
-            deal.flags.append(Flag("captured_entry", None, None, msg(
-                "Entered as captured piles: table marriages, announces and declarations need trick entry."),
-                "R-COMMON-6"))
-        winners = {table.side_of(t.winner) for t in deal.tricks}
-        if deal.captures is not None:
-            winners = {s for s, pile in enumerate(deal.captures) if pile}
-        cape_side = winners.pop() if len(winners) == 1 else None
+        cape_side = self.cape_side(table, deal)
         deal.cape = cape_outcome(deal.declaration, cape_side)
         cancelled = cape_side is not None  # R-BROUC-8: a cape cancels the deal's table marriages
         announce = [sum(a["tens"] for a in deal.announces if a["side"] == s) for s in (0, 1)]

@@ -14,6 +14,8 @@ from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
 from referee.games.settle import settle
+from referee.games import brusquembille_numbers as numbers
+from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import Flag, TrickDeal, TrickGame
 
 STRENGTH_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # R-BRUSQ-1
@@ -43,6 +45,7 @@ class BrusqDeal(TrickDeal):
     turned_drawn: bool = False
     movements: list = field(default_factory=list)
     jetons: list = field(default_factory=list)  # this deal's balance per player
+    with_piles: list | None = None  # the brusquembilles entered with the captured piles, if any were
 
 
 def movements_of(trick_cards: list, players: list, winner: int, trump: str, side_of, sides) -> list:
@@ -79,6 +82,7 @@ class Brusquembille(TrickGame):
     players = (3, 5)
     strength = STRENGTH
     points = POINTS
+    jetons = JETONS
     options = (
         Option("removed", "cards", ["7H", "7C"], _both(
             "À 3 ou 5 joueurs, les deux sept retirés : un rouge et un noir.",
@@ -95,7 +99,8 @@ class Brusquembille(TrickGame):
             "Nombre de donnes de la série quand on ne joue pas aux points.",
             "Deals in the series when not playing to a target."), rule="R-BRUSQ-5"),
     )
-    events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture}
+    events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": numbers.parse_capture,
+              "tally": numbers.parse_tally}
 
     def check_options(self, options: dict, n_players: int) -> None:
         removed = options["removed"]
@@ -148,20 +153,46 @@ class Brusquembille(TrickGame):
         number = len(deal.tricks)
         for move in movements_of(trick.cards, players, trick.winner, deal.trump_suit, table.side_of, table.sides):
             move["trick"] = number
-            sign = 1 if move["kind"] == "won" else -1
-            for balance in (deal.jetons, table.jetons):  # the deal's and the evening's, as each trick is won
-                balance[move["player"]] += sign * move["jetons"] * len(move["opponents"])
-                for other in move["opponents"]:
-                    balance[other] -= sign * move["jetons"]
-            deal.movements.append(move)
+            self.move_jetons(table, deal, move)
+
+    @staticmethod
+    def move_jetons(table: BrusqTable, deal: BrusqDeal, move: dict) -> None:
+        """R-BRUSQ-4: the deal's and the evening's balances, as each trick is won (or as the numbers say)."""
+        sign = 1 if move["kind"] == "won" else -1
+        for balance in (deal.jetons, table.jetons):
+            balance[move["player"]] += sign * move["jetons"] * len(move["opponents"])
+            for other in move["opponents"]:
+                balance[other] -= sign * move["jetons"]
+        deal.movements.append(move)
+
+    # --- a deal without its tricks: piles or numbers ------------------------------------------------------
+    def capture_extras(self, table: BrusqTable, deal: BrusqDeal, event) -> None:
+        if event.extras is not None:
+            deal.with_piles = (deal.with_piles or []) + list(event.extras)
+
+    def verify_captures(self, table: BrusqTable, deal: BrusqDeal, event) -> None:
+        if deal.with_piles is not None:  # R-COMMON-6: the brusquembilles entered with the piles
+            given = tuple(deal.with_piles)
+            numbers.verify(self, table, deal, given, [self.card_points(p) for p in deal.captures], deal.captures)
+            for move in numbers.movements(self, table, deal, given):
+                self.move_jetons(table, deal, move)
+
+    def on_tally(self, table: BrusqTable, event: ev.Tally) -> None:
+        deal = open_for_tally(self, table)
+        verify_points(self, table, deal, event.points, "R-BRUSQ-3")
+        numbers.verify(self, table, deal, event.extras, list(event.points), None)
+        for move in numbers.movements(self, table, deal, event.extras):
+            self.move_jetons(table, deal, move)
+        close(self, table, deal, event.points, {"points": list(event.points),
+                                                "brusquembilles": numbers.as_entered(event.extras)})
 
     # --- scoring and series (R-BRUSQ-3, 5) ----------------------------------------------------------------
     def finish_deal(self, table: BrusqTable, deal: BrusqDeal) -> None:
         assert sum(deal.card_points) == 120, deal.card_points
         deal.complete = True
-        if deal.captures is not None:  # R-COMMON-6: legality and what lies in tricks need trick entry
-            deal.flags.append(Flag("captured_entry", None, None, msg(
-                "Entered as captured piles: jetons are counted from tricks only."), "R-COMMON-6"))
+        if deal.captures is not None and deal.with_piles is None:  # R-COMMON-6: piles alone do not say who
+            deal.flags.append(Flag("captured_entry", None, None, msg(  # played each ace and ten
+                "Entered as captured piles without the brusquembilles: no jeton moved in this deal."), "R-COMMON-6"))
         table.totals = [t + p for t, p in zip(table.totals, deal.card_points)]
         target = table.options["target_points"]
         if (target and max(table.totals) >= target) or (not target and len(table.deals) >= table.options["deals"]):

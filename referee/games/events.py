@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from referee.cards import Card
-from referee.errors import ParseError
+from referee.errors import ParseError, msg
 from referee.games.base import field_of
 
 
@@ -33,6 +33,7 @@ class Capture:
     side: int
     cards: tuple
     last_trick: bool | None = None
+    extras: object = None  # what the game takes beside a pile (Brouc's announces, Brusquembille's brusquembilles)
 
 
 @dataclass(frozen=True)
@@ -127,8 +128,9 @@ def read_numbers(data, name: str, count: int, what: str) -> tuple:
     """``count`` whole numbers (one per side, or per player) in field ``name``."""
     values = field_of(data, name, list)
     if len(values) != count or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
-        raise ParseError("bad_event", "Field {field} gives {count} whole numbers, one per {what}.", field=name,
-                         count=count, what=what)
+        template = (msg("Field {field} gives {count} whole numbers, one per side.") if what == "side" else
+                    msg("Field {field} gives {count} whole numbers, one per player."))
+        raise ParseError("bad_event", template, field=name, count=count)
     return tuple(values)
 
 

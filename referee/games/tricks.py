@@ -298,6 +298,7 @@ class TrickGame(Game):
         if len(event.cards) % n:
             raise RuleError("bad_capture", "A pile holds whole tricks of {n} cards; {count} cards is not a whole "
                             "number of tricks.", rule="R-COMMON-6", n=n, count=len(event.cards))
+        self.capture_extras(table, deal, event)
         piles[side] = list(event.cards)
         missing = [i for i, pile in enumerate(piles) if pile is None]
         spare = self.hidden_out_of_play(table, deal)
@@ -320,6 +321,9 @@ class TrickGame(Game):
     def hidden_out_of_play(self, table: Table, deal: TrickDeal) -> int:
         """Cards out of play the app does not know yet (a widow not entered): then every pile is entered."""
         return 0
+
+    def capture_extras(self, table: Table, deal: TrickDeal, event) -> None:
+        """What a pile's entry carries beside the cards (a game that takes more keeps it for verify_captures)."""
 
     def verify_captures(self, table: Table, deal: TrickDeal, event) -> None:
         """Last checks once every pile is known (a game may need more from the capture entry)."""

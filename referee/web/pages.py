@@ -69,8 +69,13 @@ def movement(move: dict, state: dict) -> str:
     """One jeton movement as a sentence (R-BRUSQ-4): "As de cœur coupé par le 8 de pique : Bo paie 2 jetons…"."""
     deck = _deck(state["game"])
     values = {"name": state["players"][move["player"]], "card": deck.parse(move["card"]).name(lang()),
-              "by_card": deck.parse(move["by"]).name(lang()), "jetons": move["jetons"], "trick": move["trick"]}
-    if move["kind"] == "won":
+              "by_card": deck.parse(move["by"]).name(lang()) if move["by"] else "", "jetons": move["jetons"],
+              "trick": move["trick"], "deal": move.get("deal")}
+    if move["trick"] is None:  # a deal entered by its numbers or its piles: no trick to name
+        template = (msg("Deal {deal}: {card} won for its side: {name} receives {jetons} from each opponent.")
+                    if move["kind"] == "won" else
+                    msg("Deal {deal}: {card} trumped (coupé): {name} pays {jetons} to each opponent."))
+    elif move["kind"] == "won":
         template = msg("Trick {trick}: {card} wins for its side: {name} receives {jetons} from each opponent.")
     else:
         template = msg("Trick {trick}: {card} trumped by {by_card}: {name} pays {jetons} to each opponent.")

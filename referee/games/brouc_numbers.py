@@ -1,0 +1,171 @@
+"""Brouc's deal without its tricks: the announces, mariages sur table, declaration and cape that a table enters with
+its captured piles or with the deal's numbers (the contract's ``tally``). Each is checked against what the deal can
+hold (R-COMMON-5): a shape that is no announce, a card announced twice, a mariage sur table of a king the announcer
+held, a side credited with a trick it cannot have won, card points a mariage's own cards exceed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.cards import FRENCH_SUITS
+from referee.errors import ParseError, RuleError, msg
+from referee.games import events as ev
+from referee.games.base import field_of
+from referee.games.brouc_slate import DECLARED_COCHES, announce_points, declaration_refusal
+
+HAND = 8  # R-BROUC-1: eight cards each
+POINTS = {"K": 4, "Q": 3, "J": 2}  # R-BROUC-2: the cards of an announce or a mariage
+
+
+@dataclass(frozen=True)
+class BroucNumbers:
+    """What a deal entered without its tricks carries beside the points: ``announces`` ((player, cards), …),
+    ``marriages`` ((side, cards), …), ``declare`` (player, call) or None, ``cape`` the side that took every trick
+    (a tally says it; piles show it)."""
+
+    announces: tuple = ()
+    marriages: tuple = ()
+    declare: tuple | None = None
+    cape: int | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.announces or self.marriages or self.declare)
+
+
+def _objects(data, name: str) -> list:
+    items = field_of(data, name, list, optional=True, default=[])
+    if not all(isinstance(item, dict) for item in items):
+        raise ParseError("bad_event", "Field {field} lists objects.", field=name)
+    return items
+
+
+def read_numbers(game, table, data, with_cape: bool) -> BroucNumbers:
+    announces = tuple((ev.read_player(table, a), ev.read_cards(game, table, a)) for a in _objects(data, "announces"))
+    marriages = tuple((ev.read_side(table, m, "side"), ev.read_cards(game, table, m))
+                      for m in _objects(data, "marriages"))
+    declare = data.get("declare")
+    if declare is not None:
+        if not isinstance(declare, dict):
+            raise ParseError("bad_event", "Field {field} is an object with player and call, or null.", field="declare")
+        declare = (ev.parse_declare(game, table, declare).player, declare["call"])
+    cape = ev.read_side(table, data, "cape", optional=True) if with_cape else None
+    return BroucNumbers(announces, marriages, declare, cape)
+
+
+def parse_tally(game, table, data) -> ev.Tally:
+    points = ev.read_numbers(data, "points", len(table.sides), "side")
+    return ev.Tally(points, None, read_numbers(game, table, data, with_cape=True))
+
+
+def parse_capture(game, table, data) -> ev.Capture:
+    capture = ev.parse_capture(game, table, data)
+    return ev.Capture(capture.side, capture.cards, capture.last_trick, read_numbers(game, table, data, False))
+
+
+def king_queen(cards, code: str, template: str, rule: str, **where) -> set:
+    """R-BROUC-4, 5: the king and queen of one suit, or king, queen and jack: their ranks, or a refusal."""
+    ranks = sorted(c.rank for c in cards)
+    if len({c.suit for c in cards}) != 1 or ranks not in (["K", "Q"], ["J", "K", "Q"]):
+        raise RuleError(code, template, rule=rule, **where)
+    return set(ranks)
+
+
+def verify(table, deal, numbers: BroucNumbers, points: list, cape: int | None, piles: list | None) -> None:
+    """Checks the numbers of a deal whose card points per side are ``points`` and whose cape is ``cape``;
+    ``piles`` are the captured piles when the deal was entered by them."""
+    announced = {}
+    shown = {p: [] for p in range(len(table.players))}
+    for player, cards in numbers.announces:
+        name = table.players[player]
+        king_queen(cards, "bad_announce", msg("An announce is the king and queen of one suit, or king, queen and "
+                   "jack."), "R-BROUC-4", player=player)
+        if cape is not None and table.side_of(player) != cape:  # R-BROUC-4: after a trick won
+            raise RuleError("announce_needs_trick", "{name} has not won a trick yet: only a player who has may "
+                            "announce.", rule="R-BROUC-4", player=player, name=name)
+        for card in cards:
+            if card in announced:  # R-BROUC-8b: each card is announced once
+                raise RuleError("announce_twice", "{card} was already announced in this deal.", rule="R-BROUC-8b",
+                                card=card.code, player=player)
+            if card == deal.trump and player != deal.dealer:  # R-BROUC-1: the turned card stays with the dealer
+                raise RuleError("card_in_other_hand", "{card} is known to be in {holder}'s hand.",
+                                rule="R-BROUC-1", card=card.code, player=player, holder=table.players[deal.dealer])
+            announced[card] = player
+        shown[player] += cards
+    for player, cards in shown.items():
+        held = set(cards) | ({deal.trump} if player == deal.dealer and deal.trump else set())
+        if len(held) > HAND - 1:  # R-BROUC-4: an announce comes after a trick won, one card played at least
+            raise RuleError("announce_too_many", "{name} holds {left} cards now: these cannot all be in the hand.",
+                            rule="R-BROUC-4", player=player, name=table.players[player], left=HAND - 1)
+    in_marriage = set()
+    married_points = [0] * len(table.sides)
+    for side, cards in numbers.marriages:
+        name = table.side_name(side)
+        king_queen(cards, "bad_marriage", msg("A mariage sur table is the king and queen of one suit, or king, queen "
+                   "and jack."), "R-BROUC-5")
+        if cape is not None and side != cape:
+            raise RuleError("marriage_needs_trick", "{name} took no trick: no mariage sur table can be theirs.",
+                            rule="R-BROUC-5", name=name, side=side)
+        for card in cards:
+            if card in in_marriage:
+                raise RuleError("marriage_twice", "{card} is in two mariages sur table.", rule="R-BROUC-5",
+                                card=card.code)
+            if card in announced:  # R-BROUC-4, 5: the announcer held king and queen: never together in a trick
+                raise RuleError("marriage_announced", "{name} announced {card}: the king and queen of {suit} were "
+                                "in one hand, so they never lay together in a trick.", rule="R-BROUC-5",
+                                card=card.code, name=table.players[announced[card]],
+                                suit=FRENCH_SUITS[card.suit].names["en"], suit_code=card.suit)
+            if piles is not None and card not in piles[side]:  # the trick with the mariage is in its winner's pile
+                raise RuleError("marriage_not_in_pile", "{card} is not in the pile of {name}: the mariage sur table "
+                                "cannot be theirs.", rule="R-BROUC-5", card=card.code, name=name, side=side)
+            in_marriage.add(card)
+        married_points[side] += sum(POINTS[c.rank] for c in cards)
+    for side, value in enumerate(married_points):
+        if value > points[side]:
+            raise RuleError("marriage_points", "{name} took {points} card points, less than the {needed} of the "
+                            "cards in their mariages sur table.", rule="R-BROUC-5", name=table.side_name(side),
+                            points=points[side], needed=value, side=side)
+    if numbers.declare is not None:
+        player, call = numbers.declare
+        side = table.side_of(player)
+        # R-BROUC-8: the slate when declaring, with this side's announces (they count from the moment made)
+        slate = list(table.totals)
+        slate[side] += sum(announce_points(set(c.rank for c in cards), cards[0].suit == deal.trump_suit) // 10
+                           for p, cards in numbers.announces if table.side_of(p) == side)
+        refusal = declaration_refusal(call, slate, side)
+        if refusal:
+            code, template, fields = refusal
+            raise RuleError(code, template, rule="R-BROUC-8", player=player, **fields)
+
+
+def verify_cape(table, points: list, cape: int | None) -> None:
+    """R-BROUC-8: a side that took every trick took all 120 card points."""
+    if cape is not None and points[cape] != sum(points):
+        raise RuleError("cape_points", "{name} took every trick but has {points} card points, not {whole}.",
+                        rule="R-BROUC-8", name=table.side_name(cape), points=points[cape], whole=sum(points),
+                        side=cape)
+
+
+def apply(table, deal, numbers: BroucNumbers) -> None:
+    """Writes the announces (on the slate at once, R-BROUC-6), the mariages sur table and the declaration."""
+    for player, cards in numbers.announces:
+        side = table.side_of(player)
+        value = announce_points(set(c.rank for c in cards), cards[0].suit == deal.trump_suit)
+        deal.announces.append({"player": player, "side": side, "cards": [c.code for c in cards], "points": value,
+                               "tens": value // 10, "after_trick": None, "shown": list(cards)})
+        table.totals[side] += value // 10
+    for side, cards in numbers.marriages:
+        deal.marriages.append({"trick": None, "suit": cards[0].suit, "cards": [c.code for c in cards],
+                               "points": announce_points(set(c.rank for c in cards),
+                                                         cards[0].suit == deal.trump_suit), "side": side})
+    if numbers.declare is not None:
+        player, call = numbers.declare
+        deal.declaration = {"player": player, "side": table.side_of(player), "call": call,
+                            "coches": DECLARED_COCHES[call]}
+
+
+def as_entered(numbers: BroucNumbers) -> dict:
+    """The numbers as the table entered them, kept with the deal."""
+    return {"cape": numbers.cape,
+            "announces": [{"player": p, "cards": [c.code for c in cards]} for p, cards in numbers.announces],
+            "marriages": [{"side": s, "cards": [c.code for c in cards]} for s, cards in numbers.marriages],
+            "declare": {"player": numbers.declare[0], "call": numbers.declare[1]} if numbers.declare else None}
