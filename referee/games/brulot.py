@@ -3,7 +3,8 @@
 The widow is out of play (R-BRULOT-1); trump is the suit of its top card, or the 4-player rule
 `trump_without_widow`, or none (R-BRULOT-2). Following suit depends on hidden hands: revoke detection
 (R-COMMON-4). A player who plays neither the suit led nor a trump is brûlé (R-BRULOT-4): once his shown hand is
-entered, his plays are checked against it and refused when illegal.
+entered, his plays are checked against it and refused when illegal. A deal may also be entered by its numbers
+(``tally``: each player's penalties, brulot_tally.py); both ways end in the same scoring (``score_deal``).
 """
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from referee.cards import FRENCH_52, FRENCH_SUITS
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
+from referee.games.brulot_tally import known_widow, parse_tally, side_penalties, verify_penalties
+from referee.games.tally import close, open_for_tally
 from referee.games.tricks import Absence, TrickDeal, TrickGame, record_absence, show_cards
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")  # R-BRULOT-3, high to low
@@ -73,7 +76,7 @@ class Brulot(TrickGame):
             "Number of deals (0: one per player, everyone deals once)."), rule="R-BRULOT-6"),
     )
     events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture,
-              "reveal": ev.parse_reveal}
+              "reveal": ev.parse_reveal, "tally": parse_tally}
 
     def check_options(self, options: dict, n_players: int) -> None:
         if len(options["penalties"]) != 4:
@@ -192,16 +195,38 @@ class Brulot(TrickGame):
         show_cards(deal, player, event.cards)  # a shown card may prove an earlier revoke (R-COMMON-4b)
         deal.shown[player] = list(dict.fromkeys(event.cards))
 
+    # --- a deal by its numbers (contract "tally"; R-COMMON-6, R-BRULOT-5) ---------------------------------
+    def on_tally(self, table: BrulotTable, event: ev.Tally) -> None:
+        deal = open_for_tally(self, table)
+        numbers, size = event.extras, widow_size(len(table.players))
+        widow = known_widow(table, deal, numbers.widow, size)  # R-BRULOT-1
+        verify_penalties(table, self.deck_for(table), self.points_for(table), widow, size - len(widow),
+                         numbers.penalties)  # R-BRULOT-5: what the deal holds, less the widow's
+        deal.widow = widow
+        deal.out_of_play.update(widow)
+        close(self, table, deal, side_penalties(table, numbers.penalties),  # R-BRULOT-6: partners add theirs
+              {"penalties": list(numbers.penalties),
+               "widow": None if numbers.widow is None else [c.code for c in numbers.widow]})
+
     # --- scoring (R-BRULOT-5, 6) --------------------------------------------------------------------------
     def finish_deal(self, table: BrulotTable, deal: BrulotDeal) -> None:
-        deck = self.deck_for(table)
-        rest = [c for c in deck.cards if c not in deal.played and c not in deal.out_of_play]
-        deal.widow = deal.widow + rest  # after the last trick, the unplayed cards are the widow
-        deal.out_of_play.update(rest)
-        taken, widow = sum(deal.card_points), self.card_points(deal.widow, table)
-        whole = 4 * sum(table.options["penalties"])
-        assert taken + widow == whole, (taken, widow)
-        deal.check = {"taken": taken, "widow": widow, "deck": whole, "rule": "R-BRULOT-5"}
+        whole = 4 * sum(table.options["penalties"])  # R-BRULOT-5: 40 with the default values
+        taken = sum(deal.card_points)
+        if deal.tally is None:  # card by card or pile by pile: after the last trick, the unplayed cards are the widow
+            rest = [c for c in self.deck_for(table).cards if c not in deal.played and c not in deal.out_of_play]
+            deal.widow = deal.widow + rest
+            deal.out_of_play.update(rest)
+            widow = self.card_points(deal.widow, table)
+            assert taken + widow == whole, (taken, widow)
+        else:  # by its numbers: the widow holds what nobody took (its known cards were checked in brulot_tally)
+            widow = whole - taken
+        self.score_deal(table, deal, widow, whole)
+
+    @staticmethod
+    def score_deal(table: BrulotTable, deal: BrulotDeal, widow: int, whole: int) -> None:
+        """One scoring for every way a deal is entered: the clean-deal bonus (R-BRULOT-5), totals, the series end
+        (R-BRULOT-6). ``deal.card_points`` holds each side's penalties."""
+        deal.check = {"taken": sum(deal.card_points), "widow": widow, "deck": whole, "rule": "R-BRULOT-5"}
         deal.penalties = list(deal.card_points)
         bonus = table.options["clean_deal_bonus"]
         deal.card_points = [p - bonus if p == 0 and bonus else p for p in deal.penalties]
