@@ -5,6 +5,7 @@
   served one after the other, on SQLite and on PostgreSQL alike; ``expected_version`` answers 409 when stale.
 - ``client_event_id`` makes a retried entry harmless: the second one is answered with the state and stores nothing.
 - Undo withdraws the last event in force; it stays in the history, marked withdrawn.
+- A rematch is a new table with the old one's players, options and keys; ``rematches`` links the two.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from collections import OrderedDict
 from dataclasses import fields
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, Column, UniqueConstraint, event as sa_event, func, update
+from sqlalchemy import JSON, Column, UniqueConstraint, event as sa_event, func, or_, update
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from referee.errors import Conflict, Forbidden, NotFound, RuleError, Unauthorized
@@ -67,6 +68,15 @@ class EventRecord(SQLModel, table=True):
         if self.client_event_id is not None:
             doc["client_event_id"] = self.client_event_id
         return doc
+
+
+class RematchRecord(SQLModel, table=True):
+    """Old table -> its rematch. A table of its own: ``create_all`` adds it to a database made before it, and no
+    column of ``tables`` changes. ``old_id`` is the key: one rematch per table, whatever the retries."""
+    __tablename__ = "rematches"
+    old_id: str = Field(primary_key=True, foreign_key="tables.id", max_length=32)
+    new_id: str = Field(foreign_key="tables.id", unique=True, max_length=32)
+    created_at: datetime = Field(default_factory=_now)
 
 
 def _iso(moment: datetime) -> str:
@@ -208,7 +218,7 @@ class Ledger:
         with self._session() as session:
             self._snapshot(session)
             record = self._record(session, table_id)
-            return self._serialise(record, self._replayed(session, record))
+            return self._serialise(session, record, self._replayed(session, record))
 
     def snapshot(self, table_id: str) -> tuple:
         """(state, engine table) of a table: the pages ask the engine what is possible on the second, read-only."""
@@ -216,7 +226,7 @@ class Ledger:
             self._snapshot(session)
             record = self._record(session, table_id)
             table = self._replayed(session, record)
-            return self._serialise(record, table), table
+            return self._serialise(session, record, table), table
 
     def events(self, table_id: str) -> list:
         with self._session() as session:
@@ -278,6 +288,33 @@ class Ledger:
             session.commit()
             return self._remember(record, table)
 
+    def rematch(self, table_id: str) -> tuple:
+        """A finished series goes on at a new table: the same players, options and keys (every link of the old
+        table opens the new one with its id), the next dealer as the game would go on (R-COMMON-2; Brouc's stays
+        after a declared cape). Returns (status, state): 201 made now, 200 made before (one rematch, however many
+        taps). The old table's revision moves, so its live views learn of the rematch at their next poll."""
+        with self._session() as session:
+            old = self._lock_table(session, table_id)
+            made = session.get(RematchRecord, table_id)
+            if made is not None:
+                new_id = made.new_id
+                session.rollback()
+                return 200, self.state(new_id)
+            game = get_game(old.game)
+            played = self._replayed(session, old, old.revision - 1)
+            if not played.finished:
+                raise RuleError("series_not_finished", "The series is not over yet: a rematch starts when it is.")
+            table = game.new_table(list(old.players), dict(old.options), game.next_dealer(played))
+            new = TableRecord(id=secrets.token_urlsafe(8), game=old.game, players=table.players,
+                              options=table.options, dealer=table.first_dealer, scorer_hash=old.scorer_hash,
+                              viewer_key=old.viewer_key, coscorer_hash=old.coscorer_hash)
+            session.add(new)
+            session.flush()  # the new table's row before the link to it
+            session.add(RematchRecord(old_id=old.id, new_id=new.id))
+            session.commit()
+            self._put((old.id, old.revision), played)
+            return 201, self._remember(new, table)
+
     # --- inside -------------------------------------------------------------------------------------------
     def _snapshot(self, session: Session) -> None:
         if self.engine.dialect.name == "postgresql":  # the record and its events read from one snapshot
@@ -335,12 +372,17 @@ class Ledger:
 
     def _remember(self, record: TableRecord, table) -> dict:
         self._put((record.id, record.revision), table)
-        return self._serialise(record, table)
+        with self._session() as session:  # the write's own session is committed: its links are read afresh
+            return self._serialise(session, record, table)
 
     @staticmethod
-    def _serialise(record: TableRecord, table) -> dict:
+    def _serialise(session: Session, record: TableRecord, table) -> dict:
         state = {"id": record.id, "revision": record.revision}
         state.update(get_game(record.game).serialise(table))
+        links = session.exec(select(RematchRecord).where(or_(RematchRecord.old_id == record.id,
+                                                             RematchRecord.new_id == record.id))).all()
+        state["rematch"] = next((link.new_id for link in links if link.old_id == record.id), None)
+        state["rematch_of"] = next((link.old_id for link in links if link.new_id == record.id), None)
         return state
 
 

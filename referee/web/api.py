@@ -107,3 +107,18 @@ def undo(table_id):
 def events(table_id):
     ledger().authorize(table_id, request_key())
     return jsonify(events=ledger().events(table_id))
+
+
+@bp.post("/tables/<table_id>/rematch")
+def rematch(table_id):
+    """Once the series is over: a new table with the same players, options and keys, the next dealer (201); asked
+    again, the same one (200). The key that asked opens it, so its scorer link is the old one with the new id."""
+    key = request_key()
+    ledger().authorize(table_id, key, write=True)
+    status, state = ledger().rematch(table_id)
+    new_id = state["id"]
+    response = jsonify(id=new_id, scorer_url=public_url("pages.table", table_id=new_id, key=key),
+                       viewer_url=public_url("pages.table", table_id=new_id, key=ledger().viewer_key(new_id)),
+                       state=state)
+    response.headers["Location"] = url_for("api.table", table_id=new_id)
+    return response, status

@@ -50,6 +50,9 @@ ERRORS = {
 }
 WRITE_ERRORS = {**ERRORS, "403": _answer("A viewer key on a writing call", "Error")}
 STATE_ANSWER = {"type": "object", "properties": {"state": {"$ref": "#/components/schemas/State"}}}
+REMATCH = {"type": "object", "required": ["id", "scorer_url", "viewer_url", "state"],
+           "properties": {"id": {"type": "string"}, "scorer_url": {"type": "string"},
+                          "viewer_url": {"type": "string"}, "state": {"$ref": "#/components/schemas/State"}}}
 TABLE_ID = [{"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}]
 
 
@@ -102,6 +105,14 @@ def openapi_document() -> dict:
                     "schema": {"type": "object", "required": ["table", "events"]}}}},
                 "responses": {"201": _answer("The new table, its keys and links", "Created"),
                               "422": _answer("Not an export, or an event the engine refuses", "Error")}}},
+            "/api/v1/tables/{table_id}/rematch": {"post": {
+                "summary": "Once the series is over: a new table with the same players, options and keys (every "
+                           "link works with the new id) and the next dealer; asked again, the same table (200)",
+                "parameters": TABLE_ID,
+                "responses": {"201": _answer("The rematch", schema=REMATCH),
+                              "200": _answer("The rematch made before: nothing new", schema=REMATCH),
+                              "422": _answer("series_not_finished: the series is still on", "Error"),
+                              **WRITE_ERRORS}}},
             "/api/v1/tables/{table_id}/undo": {"post": {
                 "summary": "Withdraw the last event in force (it stays in the log, withdrawn); a retry with the "
                            "same client_event_id withdraws nothing more",
@@ -158,7 +169,9 @@ SCHEMAS = {
                   "totals": {"type": "array", "items": {"type": "integer"}},
                   "series": {"type": "object", "required": ["finished", "winner"]},
                   "next": {"type": "object", "required": ["action", "player"]},
-                  "possible": {"type": "array", "items": {"type": "string"}}}},
+                  "possible": {"type": "array", "items": {"type": "string"}},
+                  "rematch": {"type": ["string", "null"], "description": "the rematch's table id, once started"},
+                  "rematch_of": {"type": ["string", "null"], "description": "the table this one is the rematch of"}}},
     "Events": {"type": "object", "properties": {"events": {"type": "array", "items": {
         "type": "object", "required": ["seq", "type", "at", "withdrawn"]}}}},
 }

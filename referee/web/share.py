@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import ipaddress
+import json
 from urllib.parse import urlsplit
 
 import qrcode
@@ -114,8 +115,26 @@ def live(table_id):
     if number(since) is not None and number(since) == ledger().revision(table_id):
         return Response(status=204)
     state = ledger().state(table_id)
-    view = "_screen_live.html" if request.args.get("view") == "screen" else "_live.html"
-    return render_template(view, state=state, game=get_game(state["game"]), key=key)
+    screen_view = request.args.get("view") == "screen"
+    view = "_screen_live.html" if screen_view else "_live.html"
+    response = Response(render_template(view, state=state, game=get_game(state["game"]), key=key))
+    if state["rematch"]:  # live.js goes there (the rematch moved this table's revision: the next poll tells)
+        follow = url_for("share.screen" if screen_view else "pages.table", table_id=state["rematch"], key=key)
+        response.headers["HX-Trigger"] = json.dumps({"referee:rematch": {"url": follow}})
+    return response
+
+
+@bp.post("/t/<table_id>/rematch")
+def rematch(table_id):
+    """The scorer's Rematch button: the new table's scorer page next (post/redirect/get; with htmx a full page
+    change by HX-Redirect). A second tap lands on the same rematch. The same key opens it (same keys)."""
+    key = request_key() or request.form.get("key")
+    ledger().authorize(table_id, key, write=True)
+    _, state = ledger().rematch(table_id)
+    target = url_for("pages.table", table_id=state["id"], key=key)
+    if request.headers.get("HX-Request"):
+        return Response(status=204, headers={"HX-Redirect": target})
+    return redirect(target, code=303)
 
 
 @bp.get("/t/<table_id>/screen")
