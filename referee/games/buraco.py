@@ -3,7 +3,8 @@ and the hand is counted when someone closes or the stock runs out.
 
 Melds are checked as they are laid (the app referees a dispute at the table) or all at once at the count. With 3 or
 5 players the sides are the players until one goes to the pot: he takes the 18-card pot and the others become one
-team with pooled melds (R-BURACO-1b).
+team with pooled melds (R-BURACO-1b). A hand may also be entered by its numbers, as the table writes them on paper
+(the ``tally`` event, buraco_tally.py); it is scored by the same ``score``.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from referee.cards import BURACO_108
 from referee.errors import ParseError, RuleError, msg
 from referee.games.base import Game, Option, Table, field_of, register
 from referee.games.buraco_melds import BONUS, card_value, read_meld
+from referee.games.buraco_tally import parse_tally, tally_hand
 from referee.games.events import parse_deal, read_player
 
 CLOSING, NO_POT = 100, 100  # R-BURACO-5
@@ -37,6 +39,12 @@ class Hand:
     left: list = field(default_factory=list)  # cards left per player at the count
     breakdown: list = field(default_factory=list)  # per team
     points: list = field(default_factory=list)  # per side (per player with 3 or 5)
+    tally: dict | None = None  # the numbers as entered, when the hand was entered by its numbers (buraco_tally.py)
+
+    @property
+    def entry(self) -> str:
+        """How the hand was entered: "melds" (melds, pots and the count) or "tally" (by its numbers)."""
+        return "tally" if self.tally is not None else "melds"
 
     def team_of(self, player: int) -> int:
         return next(t for t, members in enumerate(self.teams) if player in members)
@@ -136,7 +144,7 @@ class Buraco(Game):
     )
 
     events = {"deal": parse_deal, "meld": parse_meld, "extend": parse_extend, "replace": parse_replace,
-              "pot": parse_pot, "count": parse_count}
+              "pot": parse_pot, "count": parse_count, "tally": parse_tally}
 
     def sides(self, n_players: int, options: dict) -> list:
         if n_players == 4:
@@ -278,16 +286,23 @@ class Buraco(Game):
                                 player=closer, name=table.players[closer], missing=", ".join(missing),
                                 missing_items=missing)
         hand.closed_by, hand.left = closer, [list(cards) for cards in event.hands]
-        self.score(table, hand)
-
-    def score(self, table: Table, hand: Hand) -> None:
         low_ace = table.options["low_ace_counts_5"]
+        self.score(table, hand, [(sum(m.value(low_ace) for m in hand.melds.get(t, [])),
+                                  sum(BONUS[m.burraco] for m in hand.melds.get(t, []) if m.burraco),
+                                  sum(card_value(c) for p in members for c in hand.left[p]))
+                                 for t, members in enumerate(hand.teams)])
+
+    def on_tally(self, table: Table, event) -> None:
+        """A hand by its numbers (R-COMMON-5: every number checked); see buraco_tally.py."""
+        tally_hand(self, table, event)
+
+    def score(self, table: Table, hand: Hand, laid: list) -> None:
+        """R-BURACO-6, the one place a hand is scored, counted or tallied: ``laid`` gives per team the card
+        points melded, the burraco bonuses and the card points left in its players' hands."""
         hand.breakdown = []
         for t, members in enumerate(hand.teams):
-            melds = hand.melds.get(t, [])
-            parts = {"melds": sum(m.value(low_ace) for m in melds),
-                     "burracos": sum(BONUS[m.burraco] for m in melds if m.burraco),
-                     "hand": -sum(card_value(c) for p in members for c in hand.left[p]),
+            melds, bonuses, left = laid[t]
+            parts = {"melds": melds, "burracos": bonuses, "hand": -left,
                      "closing": CLOSING if hand.closed_by in members else 0,
                      "pot": 0 if t in hand.pots else -NO_POT}
             hand.breakdown.append(parts)
@@ -323,7 +338,7 @@ class Buraco(Game):
             return []
         if hand is None or hand.complete:
             return ["deal"]
-        return ["meld", "extend", "replace", "pot", "count"]
+        return ["meld", "extend", "replace", "pot", "count"] + ([] if hand.melds or hand.pots else ["tally"])
 
     def serialise_deal(self, table: Table, hand: Hand) -> dict:
         low_ace = table.options["low_ace_counts_5"]
@@ -331,6 +346,7 @@ class Buraco(Game):
                "tricks": [], "points": list(hand.points) or [0] * len(table.sides), "flags": [],
                "melds": {str(t): [m.to_dict(low_ace) for m in melds] for t, melds in hand.melds.items()},
                "pots": {str(t): pot for t, pot in hand.pots.items()}, "closed_by": hand.closed_by,
+               "entry": hand.entry, "tally": hand.tally,
                "teams": [{"players": members, "breakdown": hand.breakdown[t] if hand.breakdown else None,
                           "points": sum(hand.breakdown[t].values()) if hand.breakdown else None}
                          for t, members in enumerate(hand.teams)]}

@@ -10,6 +10,25 @@ CARD = {"type": "string", "description": "<rank><suit>, case-insensitive: AS, 10
 CARDS = {"type": "array", "items": CARD}
 PLAYER = {"type": "integer", "minimum": 0, "description": "player index, in order of play"}
 
+# Buraco's tally (referee/games/buraco_tally.py; R-BURACO-1b, 4, 5, 6): a hand as the table writes it on paper.
+BURACO_POINTS = {"type": "integer", "minimum": 0, "multipleOf": 5}
+BURACO_TALLY = {
+    "closed_by": {**PLAYER, "nullable": True, "description": "Buraco: who closed; null when the stock ran out"},
+    "sides": {"type": "array", "description": "Buraco: one entry per side; with 3 or 5 players one per player, "
+              "whose melds and burracos count for his team", "items": {
+                  "type": "object", "required": ["melds", "pot", "hand"], "properties": {
+                      "melds": {**BURACO_POINTS, "description": "card points laid"},
+                      "burracos": {"type": "object", "additionalProperties": False, "description": "burracos laid",
+                                   "properties": {k: {"type": "integer", "minimum": 0}
+                                                  for k in ("pure", "semi", "dirty")}},
+                      "pot": {"type": "boolean", "description": "took a pot: with 3 or 5 players the lone player's "
+                              "18 cards, or the one team-mate who took the team's 11"},
+                      "hand": {**BURACO_POINTS, "description": "card points left in hand (partners together)"}}}},
+    "teams": {"type": "array", "items": {"type": "array", "items": PLAYER},
+              "description": "Buraco with 3 or 5 players (required): every player alone when nobody took a pot, "
+                             "else [lone player] and [all the others]"},
+}
+
 EVENT_FIELDS = {
     "deal": ({"trump": {**CARD, "nullable": True}, "dealer": PLAYER}, []),
     "trick": ({"cards": CARDS}, ["cards"]),
@@ -18,6 +37,7 @@ EVENT_FIELDS = {
                 ["side", "cards"]),
     "exchange": ({"player": PLAYER, "card": CARD}, ["player"]),
     "claim": ({"player": PLAYER, "cards": CARDS}, ["player", "cards"]),
+    "tally": (BURACO_TALLY, []),
 }
 
 
