@@ -13,6 +13,7 @@ from referee.games import get_game
 from referee.games.tricks import TrickGame
 from referee.web.api import request_key
 from referee.web.i18n import refusal
+from referee.web.sheet import capture_extras, entry_modes, fields_for, tally_body
 from referee.web.views import LAYING, Entry, card_order, last_trick, next_player, number, picker
 
 bp = Blueprint("scorer", __name__)
@@ -22,13 +23,44 @@ def ledger():
     return current_app.extensions["referee.ledger"]
 
 
+REMEMBERED = "entry"  # the cookie, scoped to one table's pages, that remembers how its deals are entered
+
+
+def remembered_mode(game) -> str:
+    mode = request.cookies.get(REMEMBERED)
+    return mode if mode in entry_modes(game.id) else entry_modes(game.id)[0]
+
+
+def untouched(table) -> bool:
+    """A deal is open and nothing of it is entered yet: the table's chosen way of entry applies."""
+    deal = table.current
+    if deal is None or getattr(deal, "complete", True):
+        return False
+    return not (getattr(deal, "tricks", None) or getattr(deal, "captures", None) or getattr(deal, "melds", None)
+                or getattr(deal, "pots", None))
+
+
+def read_entry(values, game, table) -> Entry:
+    deck = game.deck_for(table)
+    return Entry.read(values, deck, len(table.players), len(table.sides),
+                      fields_for(game.id, len(table.players), len(table.sides)))
+
+
 def page_context(table_id: str, key: str, entry: Entry | None = None, error: str | None = None) -> dict:
     state, table = ledger().snapshot(table_id)
     game = get_game(state["game"])
     deck = game.deck_for(table)
-    entry = entry or Entry.read(request.args, deck, len(table.players), len(table.sides))
+    entry = entry or read_entry(request.args, game, table)
+    remembered = remembered_mode(game)
+    if entry.mode == "trick" and not entry.pending and untouched(table) and remembered in ("capture", "numbers"):
+        entry = Entry(remembered) if remembered == "capture" else read_entry({"mode": "numbers"}, game, table)
+    if entry.mode == "numbers" and not untouched(table):
+        entry = Entry()
     possible = game.possible(table)
     extra, tricks = {}, isinstance(game, TrickGame)
+    if entry.mode == "numbers":
+        extra["preview"], extra["preview_error"] = sheet_preview(game, table, entry)
+        extra["whole"] = sheet_whole(game, table)
     if game.id == "buraco" and table.current is not None and not table.current.complete:
         extra["counts"] = available(game, table, entry)
         extra["rows"] = card_order(game, deck) + [(None, [c for c in deck.cards if c.suit is None][:1])]
@@ -42,6 +74,7 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
         "next_player": next_player(table, entry) if tricks else None,
         "last_trick": last_trick(state), "actors": {action: game.players_for(table, action) for action in possible},
         "event_id": uuid.uuid4().hex, "turned_card": game.turned_card(table),
+        "entry_modes": entry_modes(game.id), "remembered": remembered, "untouched": untouched(table),
     }
 
 
@@ -112,7 +145,7 @@ def scorer_post(rule: str):
             state, table = ledger().snapshot(table_id)
             game = get_game(state["game"])
             deck = game.deck_for(table)
-            entry = Entry.read(request.form, deck, len(table.players), len(table.sides))
+            entry = read_entry(request.form, game, table)
             post = Post(table_id, key, game, table, deck, entry)
             if post.retried():
                 return done(table_id, key, Entry())
@@ -187,7 +220,7 @@ def save(post: Post) -> Entry:
         post.store(buraco_body(entry, len(post.table.players)))
         return Entry()
     if entry.mode == "capture":
-        body = {"type": "capture", "side": entry.side, "cards": cards}
+        body = {"type": "capture", "side": entry.side, "cards": cards, **capture_extras(post.game.id, entry.sheet)}
         if request.form.get("last_trick") in ("yes", "no"):
             body["last_trick"] = request.form["last_trick"] == "yes"
     else:  # a claim (Brisca), an announce (Brouc), a shown hand (Brûlot): a player shows cards
@@ -201,6 +234,64 @@ def save(post: Post) -> Entry:
             if missing:
                 return Entry("capture", (), missing[0])
     return Entry()
+
+
+@scorer_post("/t/<table_id>/sheet")
+def sheet(post: Post) -> Entry:
+    """The numbers screen: a tap on the sheet (pick, add, cycle, remove), or the deal saved as a tally."""
+    action = request.form.get("act", "")
+    if action != "save":
+        return post.entry.with_sheet(post.entry.sheet.act(action))
+    post.store(tally_body(post.game.id, post.entry.sheet, sheet_whole(post.game, post.table)))
+    return Entry()
+
+
+@bp.post("/t/<table_id>/sheet/preview")
+def sheet_preview_fragment(table_id):
+    """What the sheet would write, worked out by the engine on a copy: nothing is stored."""
+    ledger().authorize(table_id, request_key() or request.form.get("key"), write=True)
+    state, table = ledger().snapshot(table_id)
+    game = get_game(state["game"])
+    entry = read_entry(request.form, game, table)
+    preview, preview_error = sheet_preview(game, table, entry)
+    return render_template("_sheet_preview.html", state=state, preview=preview, preview_error=preview_error,
+                           key=request_key(), entry=entry)
+
+
+@bp.get("/t/<table_id>/entry/<mode>")
+def choose_entry(table_id, mode):
+    """One tap chooses how this table enters its deals (cards, piles, numbers); the choice is remembered."""
+    key = request_key()
+    ledger().authorize(table_id, key, write=True)
+    state, table = ledger().snapshot(table_id)
+    game = get_game(state["game"])
+    if mode not in entry_modes(game.id):
+        mode = entry_modes(game.id)[0]
+    response = redirect(url_for("pages.table", table_id=table_id, key=key, **({} if mode == "trick" else
+                                                                              {"mode": mode})), code=303)
+    response.set_cookie(REMEMBERED, mode, max_age=3600 * 24 * 30, path=f"/t/{table_id}", samesite="Lax",
+                        httponly=True)
+    return response
+
+
+def sheet_whole(game, table) -> int | None:
+    """What the typed numbers add up to, when the app knows it (card points in play), to fill the last field."""
+    deal = table.current
+    if not isinstance(game, TrickGame) or deal is None or game.id == "brulot":
+        return None
+    return sum(game.points_for(table).get(c.rank, 0) for c in deal.cards_out(game.deck_for(table)))
+
+
+def sheet_preview(game, table, entry: Entry):
+    """(the state the sheet would give, or None; a sentence saying why not, or None)."""
+    if not untouched(table) or not any(entry.sheet.values):
+        return None, None
+    try:
+        body = tally_body(game.id, entry.sheet, sheet_whole(game, table))
+        after = game.apply(table, game.parse_event(table, body))
+    except RefereeError as error:
+        return None, refusal(error, game.deck_for(table))
+    return game.serialise(after), None
 
 
 @scorer_post("/t/<table_id>/declare")

@@ -6,9 +6,11 @@ import re
 from dataclasses import dataclass
 
 from referee.cards import Card
+from referee.web.sheet import Sheet
 
 MODES = ("trick", "capture", "claim", "announce", "reveal",  # how the picker's taps are read
-         "meld", "extend", "replace", "count")  # Buraco's
+         "meld", "extend", "replace", "count",  # Buraco's
+         "numbers")  # the deal by its numbers (sheet.py)
 SHOWING = ("capture", "claim", "announce", "reveal")  # a tap takes a card, a second tap gives it back
 LAYING = ("meld", "extend", "count")  # Buraco: cards in the order laid, two copies of each may be tapped
 
@@ -40,9 +42,10 @@ class Entry:
     at: str = "end"
     hands: tuple = ()  # Buraco's count: the cards left, per player
     closed_by: int | None = None  # Buraco's count: who closed (None: the stock ran out)
+    sheet: Sheet = Sheet()  # the numbers screen's sheet in progress
 
     @classmethod
-    def read(cls, values, deck, n_players: int = 0, n_sides: int = 0) -> "Entry":
+    def read(cls, values, deck, n_players: int = 0, n_sides: int = 0, fields: int = 0) -> "Entry":
         """The entry from an address or a form; numbers outside the table fall back to the defaults."""
         mode = values.get("mode") if values.get("mode") in MODES else "trick"
         pending = list(_cards(values.get("pending"), deck))
@@ -61,7 +64,8 @@ class Entry:
             player = 0
         return cls(mode, tuple(pending), side if side is not None and side < (n_sides or side + 1) else 0, player,
                    meld, "start" if values.get("at") == "start" else "end", hands[:n_players or None],
-                   closed_by if closed_by is not None and closed_by < (n_players or closed_by + 1) else None)
+                   closed_by if closed_by is not None and closed_by < (n_players or closed_by + 1) else None,
+                   Sheet.read(values, fields) if mode in ("numbers", "capture") else Sheet())
 
     def query(self) -> dict:
         query = {"mode": self.mode} if self.mode != "trick" else {}
@@ -79,14 +83,20 @@ class Entry:
             query["hands"] = self.hands_text()
         if self.mode == "count" and self.closed_by is not None:
             query["closed_by"] = self.closed_by
+        if self.mode in ("numbers", "capture"):
+            query.update(self.sheet.query())
         return query
+
+    def with_sheet(self, sheet: Sheet) -> "Entry":
+        """The same entry with the sheet tapped on (the numbers screen, or what a pile carries beside its cards)."""
+        return Entry(self.mode if self.mode == "capture" else "numbers", self.pending, self.side, sheet=sheet)
 
     def hands_text(self) -> str:
         return "~".join(".".join(c.code for c in hand) for hand in self.hands)
 
     def with_pending(self, pending) -> "Entry":
         return Entry(self.mode, tuple(pending), self.side, self.player, self.meld, self.at, self.hands,
-                     self.closed_by)
+                     self.closed_by, self.sheet)
 
     def with_hand(self, player: int, cards, n_players: int) -> "Entry":
         hands = list(self.hands) + [()] * (n_players - len(self.hands))
