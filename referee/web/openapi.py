@@ -37,7 +37,9 @@ EVENT_FIELDS = {
                 ["side", "cards"]),
     "exchange": ({"player": PLAYER, "card": CARD}, ["player"]),
     "claim": ({"player": PLAYER, "cards": CARDS}, ["player", "cards"]),
-    "tally": (BURACO_TALLY, []),
+    "tally": ({**BURACO_TALLY, "penalties": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                                             "description": "Brûlot: penalty points per player (R-BRULOT-5)"},
+               "widow": {**CARDS, "description": "Brûlot: widow cards, when known (R-BRULOT-1)"}}, []),
 }
 
 
