@@ -44,10 +44,12 @@ def _entry_item(game_id: str) -> dict:
         return _item("R-COMMON-6", "Une manche se saisit combinaison par combinaison (chacune vérifiée) ou par ses "
                      "nombres ; les points sont les mêmes.", "A hand is entered meld by meld (each one checked) or by "
                      "its numbers; the points are the same.")
+    extras = {"brouc": (" (annonces, mariages et cape compris)", " (announces, mariages and cape included)"),
+              "brusquembille": (" (jetons compris)", " (jetons included)")}.get(game_id, ("", ""))
     return _item("R-COMMON-6", "Une donne se saisit carte par carte (le jeu est vérifié), par les plis ramassés de "
-                 "chaque camp ou par ses nombres (annonces et jetons compris) ; les points sont les mêmes.",
+                 f"chaque camp ou par ses nombres{extras[0]} ; les points sont les mêmes.",
                  "A deal is entered card by card (the play is checked), by each side's captured piles or by its "
-                 "numbers (announces and jetons included); the points are the same.")
+                 f"numbers{extras[1]}; the points are the same.")
 
 
 def _brisca(o: dict) -> dict:

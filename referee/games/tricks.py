@@ -345,7 +345,8 @@ class TrickGame(Game):
             return ["deal"]
         if deal.captures is not None:
             return ["capture"]
-        return ["trick"] + ([] if deal.tricks else ["capture"]) + self.more_actions(table, deal)
+        fresh = [] if deal.tricks else ["capture"] + (["tally"] if "tally" in self.events else [])
+        return ["trick"] + fresh + self.more_actions(table, deal)
 
     def more_actions(self, table: Table, deal: TrickDeal) -> list:
         """The game's own entries possible now, beside tricks and captured piles."""

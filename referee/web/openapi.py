@@ -29,15 +29,39 @@ BURACO_TALLY = {
                              "else [lone player] and [all the others]"},
 }
 
+# What a trick game's deal carries beside its cards, by its numbers (tally) or with its piles (capture): R-COMMON-6.
+SIDE = {"type": "integer", "minimum": 0, "description": "side index"}
+KING_QUEEN = {**CARDS, "description": "K Q, or K Q J, of one suit"}
+BROUC_NUMBERS = {
+    "announces": {"type": "array", "description": "Brouc: announces (R-BROUC-4)", "items": {
+        "type": "object", "required": ["player", "cards"], "properties": {"player": PLAYER, "cards": KING_QUEEN}}},
+    "marriages": {"type": "array", "description": "Brouc: mariages sur table (R-BROUC-5)", "items": {
+        "type": "object", "required": ["side", "cards"], "properties": {"side": SIDE, "cards": KING_QUEEN}}},
+    "declare": {"type": "object", "nullable": True, "description": "Brouc: la cape declared (R-BROUC-8)",
+                "properties": {"player": PLAYER, "call": {"enum": ["cape_dehors", "cape_dehors_pas_dedouble"]}}},
+}
+BRUSQUEMBILLES = {"brusquembilles": {
+    "type": "array", "description": "Brusquembille: each ace or ten that moved jetons (R-BRUSQ-4); with piles, "
+    "leaving it out leaves the deal's jetons unknown", "items": {
+        "type": "object", "required": ["card", "player", "outcome"],
+        "properties": {"card": CARD, "player": PLAYER, "outcome": {"enum": ["won", "trumped", "beaten"]}}}}}
+POINTS_TALLY = {
+    "points": {"type": "array", "items": {"type": "integer", "minimum": 0},
+               "description": "Brisca, Brouc, Brusquembille: card points per side, summing to 120"},
+    "last_trick": {**SIDE, "nullable": True, "description": "Brisca: the side of the last trick, needed at 60–60 "
+                   "when tie_rule is last_trick"},
+    "cape": {**SIDE, "nullable": True, "description": "Brouc: the side that took every trick"},
+}
+
 EVENT_FIELDS = {
     "deal": ({"trump": {**CARD, "nullable": True}, "dealer": PLAYER}, []),
     "trick": ({"cards": CARDS}, ["cards"]),
     "capture": ({"side": {"type": "integer"}, "cards": CARDS,
-                 "last_trick": {"type": "boolean", "description": "this side took the last trick"}},
-                ["side", "cards"]),
+                 "last_trick": {"type": "boolean", "description": "this side took the last trick"},
+                 **BROUC_NUMBERS, **BRUSQUEMBILLES}, ["side", "cards"]),
     "exchange": ({"player": PLAYER, "card": CARD}, ["player"]),
     "claim": ({"player": PLAYER, "cards": CARDS}, ["player", "cards"]),
-    "tally": ({**BURACO_TALLY, "penalties": {"type": "array", "items": {"type": "integer", "minimum": 0},
+    "tally": ({**POINTS_TALLY, **BROUC_NUMBERS, **BRUSQUEMBILLES, **BURACO_TALLY, "penalties": {"type": "array", "items": {"type": "integer", "minimum": 0},
                                              "description": "Brûlot: penalty points per player (R-BRULOT-5)"},
                "widow": {**CARDS, "description": "Brûlot: widow cards, when known (R-BRULOT-1)"}}, []),
 }

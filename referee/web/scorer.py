@@ -60,6 +60,8 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
     extra, tricks = {}, isinstance(game, TrickGame)
     if entry.mode == "numbers":
         extra["preview"], extra["preview_error"] = sheet_preview(game, table, entry)
+        if error:  # the refusal is said once, in the status
+            extra["preview_error"] = None
         extra["whole"] = sheet_whole(game, table)
     if game.id == "buraco" and table.current is not None and not table.current.complete:
         extra["counts"] = available(game, table, entry)

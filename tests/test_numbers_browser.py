@@ -1,0 +1,158 @@
+"""A deal in seconds, in a real browser at 360×740: one deal of Brisca, Brouc and Brusquembille entered by its numbers
+from the scorer page (the switch, the turned card, the keypad, one tap per announce, mariage or brusquembille, save),
+the taps counted against the issue's goals and the totals read on the page; a Brouc deal by captured piles keeps its
+announce on the slate; without JavaScript the phone's own keyboard does the same."""
+import json
+import urllib.request
+
+import pytest
+
+from tests.test_browser import IDLE, new_phone, shot
+
+
+def api(server, path, body=None, key=None):
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode() if body is not None else None,
+                                     headers={"Content-Type": "application/json",
+                                              **({"Authorization": f"Bearer {key}"} if key else {})})
+    return json.loads(urllib.request.urlopen(request).read())
+
+
+class Taps:
+    """The scorer's finger: every tap counted, each waiting for the swap (htmx) or the next page."""
+
+    def __init__(self, page, js=True):
+        self.page, self.js, self.count = page, js, 0
+
+    def __call__(self, selector):
+        self.count += 1
+        if self.js:
+            self.page.click(selector)
+            self.page.wait_for_function(IDLE)
+        else:
+            with self.page.expect_navigation():
+                self.page.click(selector)
+
+    def keys(self, digits):
+        for digit in digits:
+            self.count += 1
+            self.page.click(f".keypad [data-key='{digit}']")
+        self.page.wait_for_timeout(350)  # the preview follows the typing
+        self.page.wait_for_function(IDLE)
+
+
+def open_table(browser, server, game, players, js=True, **options):
+    made = api(server, "/api/v1/tables", {"game": game, "players": players, "options": options})
+    context, page, _, problems = new_phone(browser, locale="en-GB", js=js)
+    page.goto(f"{server.url}/t/{made['id']}?key={made['scorer_key']}&lang=en")
+    return context, page, made, problems
+
+
+def state(server, made):
+    return api(server, f"/api/v1/tables/{made['id']}", key=made["scorer_key"])
+
+
+def totals_on_page(page):
+    return page.locator("#scoreboard tfoot tr.total td summary").all_inner_texts()
+
+
+def no_overflow(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_r_common_6_a_brisca_deal_by_numbers_in_five_taps(browser, server):
+    context, page, made, problems = open_table(browser, server, "brisca", ["Ana", "Bo"])
+    tap = Taps(page)
+    page.click("text=Numbers")  # the table's choice, made once before the evening: not counted per deal
+    page.wait_for_function(IDLE)
+    tap("button.card[value='1O']")  # the turned card starts the deal
+    tap.keys("70")
+    assert page.locator("input[name=v1]").get_attribute("placeholder") == "50"  # the other side appears
+    assert "More than 60" in page.locator("#sheet-preview").inner_text() or \
+        "more than 60" in page.locator("#sheet-preview").inner_text()
+    shot(page, "numbers-brisca-360")
+    tap(".sheet-save")
+    assert tap.count <= 5, tap.count
+    assert state(server, made)["deals"][0]["points"] == [70, 50] and totals_on_page(page)[:2] == ["70", "50"]
+    assert no_overflow(page) and problems == []
+    context.close()
+
+
+def test_r_brouc_4_5_a_brouc_deal_by_numbers_with_an_announce_and_a_mariage_in_ten_taps(browser, server):
+    context, page, made, problems = open_table(browser, server, "brouc", ["Ana", "Bo", "Cy", "Di"])
+    tap = Taps(page)
+    page.click("text=Numbers")
+    page.wait_for_function(IDLE)
+    tap("button.card[value='KH']")  # Ana turns the king of hearts: trump hearts
+    tap.keys("64")
+    tap("button[value='pick:a:0']")
+    tap("button[value='add:a:H:KQ']")  # K Q of trump: 40, 4 on the slate
+    tap("button[value='pick:m:1']")
+    tap("button[value='add:m:C:KQ']")  # a mariage sur table of clubs won by Bo & Di: 20
+    shot(page, "numbers-brouc-360")
+    assert no_overflow(page)
+    tap(".sheet-save")
+    assert tap.count <= 10, tap.count
+    deal = state(server, made)["deals"][0]
+    assert deal["points"] == [64, 56] and deal["slate"] == [6 + 4 - 2, 6 + 2] and deal["entry"] == "tally"
+    assert totals_on_page(page) == ["8", "8"] and problems == []
+    page.set_viewport_size({"width": 1280, "height": 720})
+    shot(page, "numbers-brouc-1280")
+    context.close()
+
+
+def test_r_brusq_4_a_brusquembille_deal_by_numbers_with_three_brusquembilles_in_fourteen_taps(browser, server):
+    context, page, made, problems = open_table(browser, server, "brusquembille", ["Ana", "Bo", "Cy"])
+    tap = Taps(page)
+    page.click("text=Numbers")
+    page.wait_for_function(IDLE)
+    tap("button.card[value='9S']")  # trump spades
+    tap.keys("45")
+    tap("input[name=v1]")
+    tap.keys("40")  # Cy's 35 appears
+    for card, player in (("AH", 0), ("10D", 1)):
+        tap(f"button[value='cycle:{card}']")  # won
+        tap(f"button[value='who:{card}:{player}']")
+    tap("button[value='cycle:AC']")
+    tap("button[value='cycle:AC']")  # coupé
+    tap("button[value='who:AC:2']")
+    shot(page, "numbers-brusquembille-360")
+    assert no_overflow(page)
+    tap(".sheet-save")
+    assert tap.count <= 14, tap.count
+    result = state(server, made)
+    assert result["deals"][0]["points"] == [45, 40, 35]
+    # Ana's AH won: +4; Bo's 10D won: +2; Cy's AC coupé: pays 2 to each
+    assert result["jetons"] == [4 - 1 + 2, -2 + 2 + 2, -2 - 1 - 4] == [5, 2, -7] and problems == []
+    assert totals_on_page(page)[:3] == ["45", "40", "35"]
+    context.close()
+
+
+def test_r_common_6_a_brouc_deal_by_captured_piles_keeps_its_announce_on_the_slate(browser, server):
+    context, page, made, problems = open_table(browser, server, "brouc", ["Ana", "Bo", "Cy", "Di"])
+    tap = Taps(page)
+    page.click("text=Piles")
+    page.wait_for_function(IDLE)
+    tap("button.card[value='KH']")
+    for card in ["AS", "AH", "AD", "AC", "9S", "8S", "7S", "9H"]:  # Ana & Cy's pile: 44
+        tap(f"button.card[value='{card}']")
+    tap("button[value='pick:a:0']")
+    tap("button[value='add:a:H:KQ']")  # Ana announced K Q of trump: 40
+    shot(page, "piles-brouc-announce-360")
+    tap("form[action*='/save'] button.primary")
+    deal = state(server, made)["deals"][0]
+    assert deal["points"] == [44, 76] and deal["slate"] == [4 + 4, 8] and deal["entry"] == "capture"
+    assert totals_on_page(page) == ["8", "8"] and problems == []
+    context.close()
+
+
+@pytest.mark.parametrize("js", [False])
+def test_r_common_6_without_javascript_the_phones_keyboard_types_the_numbers(browser, server, js):
+    context, page, made, _ = open_table(browser, server, "brisca", ["Ana", "Bo"], js=js)
+    tap = Taps(page, js=False)
+    tap("text=Numbers")
+    tap("button.card[value='1O']")
+    page.fill("input[name=v0]", "38")
+    tap(".sheet-save")
+    assert state(server, made)["deals"][0]["points"] == [38, 82]
+    assert totals_on_page(page)[:2] == ["38", "82"]
+    context.close()

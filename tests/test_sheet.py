@@ -1,0 +1,206 @@
+"""The numbers screen without JavaScript (Flask's client posting the page's own forms) and its sheet: taps that pick,
+add, cycle and remove; the remembered way of entry; the tally saved from the form, its refusal keeping what was typed,
+the preview storing nothing; captured piles carrying Brouc's announces and Brusquembille's brusquembilles."""
+import html
+import re
+
+import pytest
+
+from referee.errors import ParseError
+from referee.web.sheet import Sheet, capture_extras, tally_body
+
+INPUT = re.compile(r"<input\b[^>]*>")
+
+
+def attribute(tag: str, name: str) -> str | None:
+    found = re.search(rf'\b{name}="([^"]*)"', tag)
+    return html.unescape(found.group(1)) if found else None
+
+
+class Phone:
+    """A scorer's phone without JavaScript: it reads the form it sees and posts it, as the browser would."""
+
+    def __init__(self, client, game, players, **options):
+        client.set_cookie("lang", "en")
+        made = client.post("/api/v1/tables", json={"game": game, "players": players, "options": options}).get_json()
+        self.client, self.id, self.key = client, made["id"], made["scorer_key"]
+        self.go(f"/t/{self.id}?key={self.key}")
+
+    def go(self, url):
+        self.url = url
+        self.page = self.client.get(url).get_data(as_text=True)
+
+    def form(self) -> dict:
+        return self.fields_after('id="sheet"')
+
+    def post(self, path, fields):
+        response = self.client.post(f"/t/{self.id}/{path}?key={self.key}", data=fields)
+        if response.status_code == 303:
+            self.go(response.headers["Location"])
+        else:
+            self.page = response.get_data(as_text=True)
+        return response
+
+    def act(self, action, **typed):
+        return self.post("sheet", {**self.form(), **typed, "act": action})
+
+    def deal(self, card):
+        fields = {**self.form_of_picker(), "card": card}
+        return self.post("deal", fields)
+
+    def form_of_picker(self):
+        return self.fields_after('class="picker"')
+
+    def form_posting_to(self, action):
+        return self.fields_after(f'action="/t/{self.id}/{action}')
+
+    def fields_after(self, marker):
+        start = self.page.index(marker)
+        body = self.page[start:self.page.index("</form>", start)]
+        return {attribute(t, "name"): attribute(t, "value") or "" for t in INPUT.findall(body) if attribute(t, "name")}
+
+    def state(self):
+        return self.client.get(f"/api/v1/tables/{self.id}", headers={"Authorization": f"Bearer {self.key}"}).get_json()
+
+    def numbers(self):
+        """The switch: a link that remembers the choice (a cookie for this table) and leads back to the page."""
+        response = self.client.get(f"/t/{self.id}/entry/numbers?key={self.key}")
+        assert response.status_code == 303
+        self.go(response.headers["Location"])
+
+
+@pytest.fixture
+def csrf_client(app):
+    app.config["WTF_CSRF_ENABLED"] = True
+    return app.test_client()
+
+
+# --- the sheet alone ---------------------------------------------------------------------------------------------
+
+def test_a_sheet_reads_and_writes_its_address():
+    sheet = Sheet.read({"v": "64.", "x": "a:0:KH.QH~m:1:KC.QC", "pick": "a:2"}, 2)
+    assert sheet == Sheet(("64", ""), ("a:0:KH.QH", "m:1:KC.QC"), "a:2")
+    assert Sheet.read(sheet.query(), 2) == sheet
+    assert Sheet.read({"v": "64.", "v1": "50"}, 2).values == ("64", "50")  # the typed field wins over the address
+    assert Sheet.read({"v": "1e9.<b>", "x": "a:0:KH~<script>", "pick": "zz"}, 2) == Sheet(("", ""), ("a:0:KH",), "")
+
+
+def test_taps_pick_add_cycle_and_remove():
+    sheet = Sheet(("", ""))
+    assert sheet.act("add:a:H:KQ") == sheet  # no player picked: nothing added
+    sheet = sheet.act("pick:a:1").act("add:a:H:KQJ")
+    assert sheet.items == ("a:1:KH.QH.JH",) and sheet.pick == ""
+    sheet = sheet.act("cycle:AS")
+    assert sheet.items[-1] == "b:AS::won" and sheet.pick == "b:AS"
+    sheet = sheet.act("who:AS:2").act("cycle:AS")
+    assert sheet.items[-1] == "b:AS:2:trumped" and sheet.pick == "b:AS"
+    assert sheet.act("cycle:AS").items[-1] == "b:AS:2:beaten"
+    assert sheet.act("cycle:AS").act("cycle:AS").items == ("a:1:KH.QH.JH",)
+    assert sheet.act("del:0").items == ("b:AS:2:trumped",)
+    toggled = Sheet().act("toggle:c:0").act("toggle:c:1")
+    assert toggled.items == ("c:1",) and toggled.act("toggle:c:1").items == ()
+
+
+def test_r_common_6_the_one_field_left_blank_is_what_remains():
+    assert Sheet(("70", "")).numbers(120) == [70, 50] and Sheet(("70", "")).remainder(120) == (1, 50)
+    assert Sheet(("45", "", "40")).numbers(120) == [45, 35, 40]
+    with pytest.raises(ParseError) as error:
+        Sheet(("45", "", "")).numbers(120)
+    assert error.value.code == "sheet_incomplete"
+
+
+def test_the_tally_a_sheet_writes_for_each_game():
+    brouc = Sheet(("64", ""), ("a:0:KH.QH", "m:1:KC.QC", "c:0", "d:2:cape_dehors"))
+    assert tally_body("brouc", brouc, 120) == {
+        "type": "tally", "points": [64, 56], "cape": 0, "announces": [{"player": 0, "cards": ["KH", "QH"]}],
+        "marriages": [{"side": 1, "cards": ["KC", "QC"]}], "declare": {"player": 2, "call": "cape_dehors"}}
+    assert tally_body("brisca", Sheet(("60", "60"), ("l:1",)), 120) == {"type": "tally", "points": [60, 60],
+                                                                          "last_trick": 1}
+    brusq = Sheet(("45", "", "40"), ("b:AH:0:won", "b:10D:1:trumped"))
+    assert tally_body("brusquembille", brusq, 120)["brusquembilles"] == [
+        {"card": "AH", "player": 0, "outcome": "won"}, {"card": "10D", "player": 1, "outcome": "trumped"}]
+    with pytest.raises(ParseError) as error:
+        tally_body("brusquembille", Sheet(("45", "", "40"), ("b:AH::won",)), 120)
+    assert (error.value.code, error.value.message) == ("sheet_who", "Tap who played AH.")
+    assert capture_extras("brusquembille", Sheet()) == {}  # piles alone: the jetons stay unknown (flagged)
+    assert capture_extras("brouc", Sheet((), ("a:0:KH.QH",))) == {
+        "announces": [{"player": 0, "cards": ["KH", "QH"]}], "marriages": [], "declare": None}
+
+
+# --- the numbers screen through the pages ---------------------------------------------------------------------------
+
+def test_r_common_6_a_brisca_deal_by_numbers_from_the_page_in_three_posts(csrf_client):
+    phone = Phone(csrf_client, "brisca", ["Ana", "Bo"])
+    phone.numbers()
+    assert 'aria-current="true">Numbers' in phone.page
+    phone.deal("1O")
+    assert 'id="sheet"' in phone.page and 'name="v0"' in phone.page  # the remembered way: numbers
+    phone.post("sheet", {**phone.form(), "v0": "70", "act": "save"})
+    state = phone.state()
+    assert state["deals"][0]["points"] == [70, 50] and state["deals"][0]["entry"] == "tally"
+    assert state["series"]["wins"] == [1, 0]
+    phone.deal("3C")
+    assert 'id="sheet"' in phone.page  # still remembered for the next deal
+
+
+def test_r_common_5_a_refused_sheet_says_why_and_keeps_what_was_typed(csrf_client):
+    phone = Phone(csrf_client, "brisca", ["Ana", "Bo"])
+    phone.numbers()
+    phone.deal("1O")
+    before = phone.state()
+    response = phone.post("sheet", {**phone.form(), "v0": "119", "act": "save"})
+    refusals = re.findall(r'class="refusal"[^>]*>([^<]*)<', phone.page)
+    assert response.status_code == 200 and refusals == [
+        "No cards of this deal add up to 119: Ana cannot have 119 card points."]  # once, in the status
+    assert 'name="v0" value="119"' in phone.page and phone.state() == before
+
+
+def test_r_brouc_4_5_announces_and_mariages_tapped_on_the_sheet_reach_the_slate(csrf_client):
+    phone = Phone(csrf_client, "brouc", ["Ana", "Bo", "Cy", "Di"])
+    phone.numbers()
+    phone.deal("KH")
+    phone.act("pick:a:0", v0="64")
+    assert "40" in phone.page and 'value="add:a:H:KQ"' in phone.page  # trump hearts: K Q shown as 40
+    phone.act("add:a:H:KQ")
+    phone.act("pick:m:1")
+    phone.act("add:m:C:KQ")
+    assert "Ana announces K♥ Q♥" in phone.page and "Table marriage K♣ Q♣ won by Bo &amp; Di" in phone.page
+    preview = re.search(r'id="sheet-preview".*?</div>', phone.page, re.S).group(0)
+    assert re.findall(r'<td class="num">(-?\d+)</td>', preview) == ["64", "56", "8", "8", "8", "8"]
+    assert phone.state()["version"] == 1  # taps and the preview store nothing
+    phone.act("save")
+    deal = phone.state()["deals"][0]
+    assert deal["slate"] == [8, 8] and deal["announces"][0]["points"] == 40 and deal["marriages"][0]["side"] == 1
+
+
+def test_the_preview_stores_nothing_and_answers_the_engines_sentence(csrf_client):
+    phone = Phone(csrf_client, "brouc", ["Ana", "Bo", "Cy", "Di"])
+    phone.numbers()
+    phone.deal("KH")
+    fields = {**phone.form(), "v0": "110", "x": "c:0"}
+    response = csrf_client.post(f"/t/{phone.id}/sheet/preview?key={phone.key}", data=fields)
+    assert response.status_code == 200 and "took every trick but has 110 card points, not 120" in response.text
+    fields["v0"] = "120"
+    response = csrf_client.post(f"/t/{phone.id}/sheet/preview?key={phone.key}", data=fields)
+    assert "2 coches to the side that took no trick" in response.text.replace("&#39;", "'")
+    assert phone.state()["version"] == 1
+    viewer = csrf_client.post(f"/t/{phone.id}/sheet/preview", data=fields)
+    assert viewer.status_code == 401
+
+
+def test_r_brusq_4_brusquembilles_tapped_with_the_pile_move_the_jetons(csrf_client):
+    phone = Phone(csrf_client, "brusquembille", ["Ana", "Bo", "Cy", "Di"])
+    phone.deal("9S")
+    phone.go(f"/t/{phone.id}?key={phone.key}&mode=capture&side=0")
+    for card in ["AH", "10H", "KH", "AD", "10D", "KD", "9D", "8D"]:
+        phone.post("tap", {**phone.form_of_picker(), "card": card})
+    phone.act("cycle:AH")
+    phone.act("who:AH:2")
+    phone.act("cycle:AS")
+    phone.act("who:AS:1")
+    assert "won · Cy" in phone.page and "won · Bo" in phone.page
+    phone.post("save", phone.form_posting_to("save"))
+    deal = phone.state()["deals"][0]
+    assert deal["points"] == [50, 70] and deal["entry"] == "capture" and deal["flags"] == []
+    # Cy's ace of hearts won for Ana & Cy: 2 from Bo and from Di; Bo's ace of spades won: 2 from Ana and from Cy
+    assert deal["jetons"] == [-2, 4 - 2, 4 - 2, -2] and phone.state()["jetons"] == [-2, 2, 2, -2]
