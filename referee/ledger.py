@@ -252,7 +252,8 @@ class Ledger:
             before = self._replayed(session, record, record.revision - 1)
             event = game.parse_event(before, body)
             after = game.apply(before, event)
-            body = {"type": event.type, **{f.name: body[f.name] for f in fields(event) if f.name in body}}
+            names = [f.name for f in fields(event)] + list(getattr(event, "extra_fields", ()))
+            body = {"type": event.type, **{name: body[name] for name in names if name in body}}
             seq = (session.exec(select(func.max(EventRecord.seq)).where(EventRecord.table_id == table_id)).one()
                    or 0) + 1
             session.add(EventRecord(table_id=table_id, seq=seq, type=body["type"], body=body,

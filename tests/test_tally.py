@@ -267,3 +267,71 @@ def test_r_common_6_a_brusquembille_deal_by_piles_alone_says_no_jeton_moved():
     deal = BRUSQ.out(state)["deals"][0]
     assert deal["points"] == [50, 70] and deal["jetons"] == [0, 0, 0, 0]
     assert [(f["code"], f["rule"]) for f in deal["flags"]] == [("captured_entry", "R-COMMON-6")]
+
+
+# --- through the JSON API: 422 and the table exactly as it was -------------------------------------------------
+
+@pytest.mark.parametrize("game, players, trump, body, code", [
+    ("brisca", NAMES[:2], "1O", {"points": [60, 61]}, "tally_points_sum"),
+    ("brisca", NAMES[:4], "1O", {"points": [119, 1]}, "tally_points_impossible"),
+    ("brouc", NAMES[:4], "AH", {"points": [110, 10], "cape": 0}, "cape_points"),
+    ("brouc", NAMES[:4], "AH", {"points": [64, 56], "announces": [{"player": 1, "cards": ["KD", "QD"]}],
+                                "marriages": [{"side": 0, "cards": ["KD", "QD"]}]}, "marriage_announced"),
+    ("brouc", NAMES[:4], "AH", {"points": [64, 56], "announces": [{"player": 1, "cards": ["KS", "QS", "JS"]},
+                                                                  {"player": 3, "cards": ["KS", "QS", "JS"]}]},
+     "announce_twice"),
+    ("brusquembille", NAMES[:3], "9S", {"points": [60, 10, 50], "brusquembilles": [
+        {"card": "AS", "player": 0, "outcome": "trumped"}]}, "trump_ace_loses"),
+    ("brusquembille", NAMES[:3], "9S", {"points": [60, 10, 50], "brusquembilles": [
+        {"card": "AH", "player": 0, "outcome": "won"}, {"card": "AH", "player": 2, "outcome": "trumped"}]},
+     "brusquembille_twice"),
+])
+def test_r_common_5_a_refused_tally_answers_422_and_the_table_is_exactly_as_it_was(client, game, players, trump,
+                                                                                   body, code):
+    made = client.post("/api/v1/tables", json={"game": game, "players": players}).get_json()
+    auth = {"Authorization": f"Bearer {made['scorer_key']}"}
+    events = f"/api/v1/tables/{made['id']}/events"
+    assert client.post(events, json={"type": "deal", "trump": trump}, headers=auth).status_code == 201
+    before = client.get(f"/api/v1/tables/{made['id']}", headers=auth).get_json()
+    response = client.post(events, json={"type": "tally", **body}, headers=auth)
+    assert response.status_code == 422 and response.get_json()["error"]["code"] == code
+    assert client.get(f"/api/v1/tables/{made['id']}", headers=auth).get_json() == before
+    assert "tally" in before["possible"]
+
+
+def test_r_common_6_a_tally_through_the_api_answers_the_new_state_with_the_entry(client):
+    made = client.post("/api/v1/tables", json={"game": "brouc", "players": NAMES[:4]}).get_json()
+    auth = {"Authorization": f"Bearer {made['scorer_key']}"}
+    events = f"/api/v1/tables/{made['id']}/events"
+    client.post(events, json={"type": "deal", "trump": "KH"}, headers=auth)
+    response = client.post(events, json={"type": "tally", "points": [64, 56], "cape": None,
+                                         "announces": [{"player": 0, "cards": ["KH", "QH"]}]}, headers=auth)
+    assert response.status_code == 201
+    deal = response.get_json()["state"]["deals"][0]
+    assert (deal["entry"], deal["slate"], deal["points"]) == ("tally", [10, 6], [64, 56])
+    logged = client.get(f"/api/v1/tables/{made['id']}/events", headers=auth).get_json()["events"][-1]
+    assert logged["type"] == "tally" and logged["announces"] == [{"player": 0, "cards": ["KH", "QH"]}]
+
+
+@pytest.mark.parametrize("game, players, entries", [
+    ("brouc", NAMES[:4], [{"type": "deal", "trump": "KH"},
+                          {"type": "tally", "points": [64, 56], "cape": None, "declare": None,
+                           "announces": [{"player": 0, "cards": ["KH", "QH"]}],
+                           "marriages": [{"side": 1, "cards": ["KC", "QC"]}]}]),
+    ("brouc", NAMES[:4], [{"type": "deal", "trump": "KH"},
+                          {"type": "capture", "side": 0, "cards": ["AS", "AH", "AD", "AC", "9S", "8S", "7S", "9H"],
+                           "announces": [{"player": 0, "cards": ["KH", "QH"]}]}]),
+    ("brusquembille", NAMES[:3], [{"type": "deal", "trump": "9S"},
+                                  {"type": "tally", "points": [45, 40, 35], "brusquembilles": [
+                                      {"card": "AH", "player": 0, "outcome": "won"},
+                                      {"card": "AC", "player": 2, "outcome": "trumped"}]}]),
+    ("brulot", NAMES[:3], [{"type": "deal", "trump": "5C"}, {"type": "tally", "penalties": [10, 20, 10]}]),
+])
+def test_r_common_6_what_a_deal_carries_beside_its_cards_is_stored_and_replays_after_a_restart(ledger, game,
+                                                                                               players, entries):
+    created, _, _ = ledger.create_table(game, players, {})
+    for body in entries:
+        _, answered = ledger.append(created["id"], body)
+    ledger._cache.clear()  # a restarted server: the state is replayed from the stored log
+    assert ledger.state(created["id"]) == answered
+    assert answered["deals"][0]["entry"] in ("tally", "capture")

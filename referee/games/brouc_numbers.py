@@ -52,14 +52,17 @@ def read_numbers(game, table, data, with_cape: bool) -> BroucNumbers:
     return BroucNumbers(announces, marriages, declare, cape)
 
 
+FIELDS = ("announces", "marriages", "declare")
+
+
 def parse_tally(game, table, data) -> ev.Tally:
     points = ev.read_numbers(data, "points", len(table.sides), "side")
-    return ev.Tally(points, None, read_numbers(game, table, data, with_cape=True))
+    return ev.Tally(points, None, read_numbers(game, table, data, with_cape=True), ("cape", *FIELDS))
 
 
 def parse_capture(game, table, data) -> ev.Capture:
     capture = ev.parse_capture(game, table, data)
-    return ev.Capture(capture.side, capture.cards, capture.last_trick, read_numbers(game, table, data, False))
+    return ev.Capture(capture.side, capture.cards, capture.last_trick, read_numbers(game, table, data, False), FIELDS)
 
 
 def king_queen(cards, code: str, template: str, rule: str, **where) -> set:

@@ -31,7 +31,7 @@ def parse_tally(game, table, data) -> ev.Tally:
     """``penalties``: one whole number per player; ``widow``: cards, optional (contract, "A deal by its numbers")."""
     penalties = ev.read_numbers(data, "penalties", len(table.players), "player")
     widow = ev.read_cards(game, table, data, "widow") if data.get("widow") is not None else None
-    return ev.Tally(extras=BrulotNumbers(penalties, widow))
+    return ev.Tally(extras=BrulotNumbers(penalties, widow), extra_fields=("penalties", "widow"))
 
 
 def known_widow(table, deal, given: tuple | None, size: int) -> list:

@@ -33,12 +33,13 @@ def read_brusquembilles(game, table, data) -> tuple | None:
 
 def parse_tally(game, table, data) -> ev.Tally:
     points = ev.read_numbers(data, "points", len(table.sides), "side")
-    return ev.Tally(points, None, read_brusquembilles(game, table, data) or ())
+    return ev.Tally(points, None, read_brusquembilles(game, table, data) or (), ("brusquembilles",))
 
 
 def parse_capture(game, table, data) -> ev.Capture:
     capture = ev.parse_capture(game, table, data)
-    return ev.Capture(capture.side, capture.cards, capture.last_trick, read_brusquembilles(game, table, data))
+    return ev.Capture(capture.side, capture.cards, capture.last_trick, read_brusquembilles(game, table, data),
+                      ("brusquembilles",))
 
 
 def verify(game, table, deal, given: tuple, points: list, piles: list | None) -> None:

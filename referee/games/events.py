@@ -34,6 +34,7 @@ class Capture:
     cards: tuple
     last_trick: bool | None = None
     extras: object = None  # what the game takes beside a pile (Brouc's announces, Brusquembille's brusquembilles)
+    extra_fields: tuple = ()  # the body's fields the extras were read from (the ledger stores them)
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class Tally:
     points: tuple = ()
     last_trick: int | None = None
     extras: object = None
+    extra_fields: tuple = ()  # the body's fields the extras were read from (the ledger stores them)
 
 
 @dataclass(frozen=True)
