@@ -14,6 +14,7 @@ from referee.games.tricks import TrickGame
 from referee.web.api import request_key
 from referee.web.i18n import refusal
 from referee.web.sheet import capture_extras, entry_modes, fields_for, tally_body
+from referee.web.sheet_games import sheet_bounds
 from referee.web.views import LAYING, Entry, card_order, last_trick, next_player, number, picker
 
 bp = Blueprint("scorer", __name__)
@@ -63,6 +64,7 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
         if error:  # the refusal is said once, in the status
             extra["preview_error"] = None
         extra["whole"] = sheet_whole(game, table)
+        extra["bounds"] = sheet_bounds(game, table)
     if game.id == "buraco" and table.current is not None and not table.current.complete:
         extra["counts"] = available(game, table, entry)
         extra["rows"] = card_order(game, deck) + [(None, [c for c in deck.cards if c.suit is None][:1])]
@@ -244,7 +246,7 @@ def sheet(post: Post) -> Entry:
     action = request.form.get("act", "")
     if action != "save":
         return post.entry.with_sheet(post.entry.sheet.act(action))
-    post.store(tally_body(post.game.id, post.entry.sheet, sheet_whole(post.game, post.table)))
+    post.store(tally_body(post.game.id, post.entry.sheet, sheet_whole(post.game, post.table), post.table))
     return Entry()
 
 
@@ -277,11 +279,13 @@ def choose_entry(table_id, mode):
 
 
 def sheet_whole(game, table) -> int | None:
-    """What the typed numbers add up to, when the app knows it (card points in play), to fill the last field."""
+    """What the typed numbers add up to, when the app knows it (card points in play), to fill the last field.
+    Brûlot: the penalty cards not in the widow (40 less the widow's, R-BRULOT-5), known only when the whole widow is
+    (R-BRULOT-1: 3 players, its one card is the turned card; 4, no widow); else the sum is a range (sheet_bounds)."""
     deal = table.current
-    if not isinstance(game, TrickGame) or deal is None or game.id == "brulot":
+    if not isinstance(game, TrickGame) or deal is None or game.hidden_out_of_play(table, deal):
         return None
-    return sum(game.points_for(table).get(c.rank, 0) for c in deal.cards_out(game.deck_for(table)))
+    return game.card_points(deal.cards_out(game.deck_for(table)), table)
 
 
 def sheet_preview(game, table, entry: Entry):
@@ -289,7 +293,7 @@ def sheet_preview(game, table, entry: Entry):
     if not untouched(table) or not any(entry.sheet.values):
         return None, None
     try:
-        body = tally_body(game.id, entry.sheet, sheet_whole(game, table))
+        body = tally_body(game.id, entry.sheet, sheet_whole(game, table), table)
         after = game.apply(table, game.parse_event(table, body))
     except RefereeError as error:
         return None, refusal(error, game.deck_for(table))

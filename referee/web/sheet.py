@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, replace
 
 from referee.errors import ParseError
+from referee.web.sheet_games import GAME_TALLIES
 
 ITEM = re.compile(r"[a-z]:[A-Za-z0-9_.:]{1,60}")
 OUTCOMES = ("won", "trumped", "beaten")  # R-BRUSQ-4, in the order a tap cycles them
@@ -73,6 +74,13 @@ class Sheet:
             kind = rest.split(":")[0]
             others = [i for i in items if not i.startswith(kind + ":")]
             return self.with_items(others if rest in items else others + [rest], self.pick)
+        if verb == "flip" and ITEM.fullmatch(rest):  # a row there or not beside others of its kind (a pot not taken)
+            return self.with_items([i for i in items if i != rest] if rest in items else items + [rest], self.pick)
+        if verb == "more" and ITEM.fullmatch(rest):  # a stepper's +: one row more of the same (a burraco)
+            return self.with_items(items + [rest], self.pick)
+        if verb == "less" and rest in items:  # a stepper's −: one row fewer
+            del items[len(items) - 1 - items[::-1].index(rest)]
+            return self.with_items(items, self.pick)
         if verb == "add":  # "add:a:H:KQ" with pick "a:P" -> "a:P:KH.QH"
             kind, suit, ranks = (rest.split(":") + ["", ""])[:3]
             who = self.pick.split(":")
@@ -152,8 +160,11 @@ def capture_extras(game_id: str, sheet: Sheet) -> dict:
     return {}
 
 
-def tally_body(game_id: str, sheet: Sheet, whole: int | None) -> dict:
-    """The contract's ``tally`` for the sheet (R-COMMON-6); the engine checks every number."""
+def tally_body(game_id: str, sheet: Sheet, whole: int | None, table=None) -> dict:
+    """The contract's ``tally`` for the sheet (R-COMMON-6); the engine checks every number. ``table`` (the open
+    deal's) is needed by the games whose sheet names players: Brûlot, Buraco (sheet_games.py)."""
+    if game_id in GAME_TALLIES:
+        return {"type": "tally", **GAME_TALLIES[game_id](sheet, whole, table)}
     body = {"type": "tally"}
     if game_id in ("brisca", "brouc", "brusquembille") and sheet.values:
         body["points"] = sheet.numbers(whole)
