@@ -6,7 +6,7 @@ PORT        ?= 5000
 PYTEST_ARGS ?=
 FLASK       := $(VENV)/bin/flask --app referee
 
-.PHONY: help install db run test test-tools bench translations clean
+.PHONY: help install db run test test-tools bench taps translations clean
 
 help:
 	@echo "make install                 create .venv (Python deps) and node_modules (htmx)"
@@ -14,6 +14,7 @@ help:
 	@echo "make run  [PORT=5000]        install, init the db and serve on the LAN"
 	@echo "make test [PYTEST_ARGS=...]  install and run pytest"
 	@echo "make bench                   print the replay and trick-POST timings (bench/)"
+	@echo "make taps                    print taps, scrolls and seconds per deal in each way of entry (Chromium)"
 	@echo "make clean                   remove .venv, node_modules and static/vendor"
 
 install: $(VENV)/.installed static/vendor/htmx.min.js
@@ -59,6 +60,9 @@ test-tools:
 
 bench: install
 	$(VENV)/bin/python bench/brisca_bench.py
+
+taps: install test-tools
+	$(VENV)/bin/python bench/taps.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor

@@ -40,7 +40,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 
 @dataclass
 class Deal:
-    """One deal to enter: the table, and per way of entry the steps (("tap", selector) or ("keys", digits))."""
+    """One deal to enter: the table, and per way of entry the steps: ("tap", selector), ("keys", digits) on the keypad,
+    or ("field", selector): a tap on that field unless the keypad already moved on to it."""
 
     game: str
     players: list
@@ -115,7 +116,7 @@ def deals() -> list:
     state = by_cards("brulot", ["Ana", "Bo", "Cy", "Di"], brulot, options)
     numbers = [card(brulot[0]["trump"])]
     for player, value in enumerate(penalties[:-1]):
-        numbers += ([("tap", f"input[name=v{player}]")] if player else []) + [("keys", str(value))]
+        numbers += [("field", f"input[name=v{player}]"), ("keys", str(value))]
     found.append(Deal("brulot", ["Ana", "Bo", "Cy", "Di"], "Brûlot, 4 players", {
         "trick": trick_steps(brulot), "capture": pile_steps(brulot, piles(state)),
         "numbers": numbers + [("tap", ".sheet-save")]}, options))
@@ -132,8 +133,15 @@ def deals() -> list:
     points = state["deals"][0]["points"]
     found.append(Deal("brusquembille", ["Ana", "Bo", "Cy"], f"Brusquembille, 3 players, {len(moved)} moved jetons", {
                           "trick": trick_steps(brusq), "capture": pile_steps(brusq, piles(state), sheet),
-                          "numbers": [card(brusq[0]["trump"]), ("keys", str(points[0])), ("tap", "input[name=v1]"),
+                          "numbers": [card(brusq[0]["trump"]), ("keys", str(points[0])), ("field", "input[name=v1]"),
                                       ("keys", str(points[1]))] + sheet + [("tap", ".sheet-save")]}))
+
+    # Buraco, 4 players: Ana closes; Ana & Cy laid 250 with a pure burraco, Cy kept 15; Bo & Di laid 120, kept 45.
+    found.append(Deal("buraco", ["Ana", "Bo", "Cy", "Di"], "Buraco, 4 players, one hand", {"numbers": [
+        ("tap", "form[action*='/deal'] button.primary"), act("toggle:k:0"), ("field", "input[name=v0]"),
+        ("keys", "250"), ("field", "input[name=v1]"), ("keys", "15"), act("more:u:0:pure"),
+        ("field", "input[name=v2]"), ("keys", "120"), ("field", "input[name=v3]"), ("keys", "45"),
+        ("tap", ".sheet-save")]}))
     return found
 
 
@@ -153,6 +161,8 @@ def enter(browser, base, deal: Deal, mode: str) -> tuple:
     taps = scrolls = 0
     start = time.perf_counter()
     for kind, what in deal.steps[mode]:
+        if kind == "field" and page.locator(what).first.evaluate("e => e.classList.contains('active')"):
+            continue  # the keypad already moved on to this field: no tap
         targets = [f".keypad [data-key='{d}']" for d in what] if kind == "keys" else [what]
         for selector in targets:
             box = page.locator(selector).first.bounding_box()
@@ -169,7 +179,7 @@ def enter(browser, base, deal: Deal, mode: str) -> tuple:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="brisca,brouc,brulot,brusquembille")
+    parser.add_argument("--games", default="brisca,brouc,brulot,brusquembille,buraco")
     parser.add_argument("--modes", default="trick,capture,numbers")
     parser.add_argument("--port", type=int, default=5093)
     args = parser.parse_args()

@@ -60,7 +60,7 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
     possible = game.possible(table)
     extra, tricks = {}, isinstance(game, TrickGame)
     if entry.mode == "numbers":
-        extra["preview"], extra["preview_error"] = sheet_preview(game, table, entry)
+        extra.update(sheet_preview(game, table, entry))
         if error:  # the refusal is said once, in the status
             extra["preview_error"] = None
         extra["whole"] = sheet_whole(game, table)
@@ -257,9 +257,8 @@ def sheet_preview_fragment(table_id):
     state, table = ledger().snapshot(table_id)
     game = get_game(state["game"])
     entry = read_entry(request.form, game, table)
-    preview, preview_error = sheet_preview(game, table, entry)
-    return render_template("_sheet_preview.html", state=state, preview=preview, preview_error=preview_error,
-                           key=request_key(), entry=entry)
+    return render_template("_sheet_preview.html", state=state, key=request_key(), entry=entry,
+                           **sheet_preview(game, table, entry))
 
 
 @bp.get("/t/<table_id>/entry/<mode>")
@@ -288,16 +287,20 @@ def sheet_whole(game, table) -> int | None:
     return game.card_points(deal.cards_out(game.deck_for(table)), table)
 
 
-def sheet_preview(game, table, entry: Entry):
-    """(the state the sheet would give, or None; a sentence saying why not, or None)."""
+def sheet_preview(game, table, entry: Entry) -> dict:
+    """What the sheet would give: ``preview`` (the state), or ``preview_error`` (the engine's refusal), or
+    ``preview_prompt`` (what is still to type: a sheet not finished is no mistake)."""
     if not untouched(table) or not any(entry.sheet.values):
-        return None, None
+        return {"preview": None, "preview_error": None, "preview_prompt": None}
     try:
         body = tally_body(game.id, entry.sheet, sheet_whole(game, table), table)
         after = game.apply(table, game.parse_event(table, body))
     except RefereeError as error:
-        return None, refusal(error, game.deck_for(table))
-    return game.serialise(after), None
+        said = refusal(error, game.deck_for(table))
+        unfinished = error.code.startswith("sheet_")
+        return {"preview": None, "preview_error": None if unfinished else said,
+                "preview_prompt": said if unfinished else None}
+    return {"preview": game.serialise(after), "preview_error": None, "preview_prompt": None}
 
 
 @scorer_post("/t/<table_id>/declare")
