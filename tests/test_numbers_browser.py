@@ -7,7 +7,7 @@ import urllib.request
 
 import pytest
 
-from tests.test_browser import IDLE, new_phone, shot
+from tests.test_browser import IDLE, Phone, new_phone, shot
 
 
 def api(server, path, body=None, key=None):
@@ -17,20 +17,16 @@ def api(server, path, body=None, key=None):
     return json.loads(urllib.request.urlopen(request).read())
 
 
-class Taps:
+class Taps(Phone):
     """The scorer's finger: every tap counted, each waiting for the swap (htmx) or the next page."""
 
     def __init__(self, page, js=True):
-        self.page, self.js, self.count = page, js, 0
+        super().__init__(page, js)
+        self.count = 0
 
     def __call__(self, selector):
         self.count += 1
-        if self.js:
-            self.page.click(selector)
-            self.page.wait_for_function(IDLE)
-        else:
-            with self.page.expect_navigation():
-                self.page.click(selector)
+        self.act(selector)
 
     def keys(self, digits):
         for digit in digits:
@@ -47,6 +43,14 @@ def open_table(browser, server, game, players, js=True, **options):
     return context, page, made, problems
 
 
+def at_table(browser, server, game, players, entry, **options):
+    """A scorer's phone on a new table that chose its way of entry (once for the evening: not a tap of the deal)."""
+    context, page, made, problems = open_table(browser, server, game, players, **options)
+    page.click(f"text={entry}")
+    page.wait_for_function(IDLE)
+    return context, page, made, problems, Taps(page)
+
+
 def state(server, made):
     return api(server, f"/api/v1/tables/{made['id']}", key=made["scorer_key"])
 
@@ -60,10 +64,7 @@ def no_overflow(page):
 
 
 def test_r_common_6_a_brisca_deal_by_numbers_in_five_taps(browser, server):
-    context, page, made, problems = open_table(browser, server, "brisca", ["Ana", "Bo"])
-    tap = Taps(page)
-    page.click("text=Numbers")  # the table's choice, made once before the evening: not counted per deal
-    page.wait_for_function(IDLE)
+    context, page, made, problems, tap = at_table(browser, server, "brisca", ["Ana", "Bo"], "Numbers")
     tap("button.card[value='1O']")  # the turned card starts the deal
     tap.keys("70")
     assert page.locator("input[name=v1]").get_attribute("placeholder") == "50"  # the other side appears
@@ -78,10 +79,7 @@ def test_r_common_6_a_brisca_deal_by_numbers_in_five_taps(browser, server):
 
 
 def test_r_brouc_4_5_a_brouc_deal_by_numbers_with_an_announce_and_a_mariage_in_ten_taps(browser, server):
-    context, page, made, problems = open_table(browser, server, "brouc", ["Ana", "Bo", "Cy", "Di"])
-    tap = Taps(page)
-    page.click("text=Numbers")
-    page.wait_for_function(IDLE)
+    context, page, made, problems, tap = at_table(browser, server, "brouc", ["Ana", "Bo", "Cy", "Di"], "Numbers")
     tap("button.card[value='KH']")  # Ana turns the king of hearts: trump hearts
     tap.keys("64")
     tap("button[value='pick:a:0']")
@@ -101,10 +99,7 @@ def test_r_brouc_4_5_a_brouc_deal_by_numbers_with_an_announce_and_a_mariage_in_t
 
 
 def test_r_brusq_4_a_brusquembille_deal_by_numbers_with_three_brusquembilles_in_fourteen_taps(browser, server):
-    context, page, made, problems = open_table(browser, server, "brusquembille", ["Ana", "Bo", "Cy"])
-    tap = Taps(page)
-    page.click("text=Numbers")
-    page.wait_for_function(IDLE)
+    context, page, made, problems, tap = at_table(browser, server, "brusquembille", ["Ana", "Bo", "Cy"], "Numbers")
     tap("button.card[value='9S']")  # trump spades
     tap.keys("45")
     tap("input[name=v1]")
@@ -128,10 +123,7 @@ def test_r_brusq_4_a_brusquembille_deal_by_numbers_with_three_brusquembilles_in_
 
 
 def test_r_common_6_a_brouc_deal_by_captured_piles_keeps_its_announce_on_the_slate(browser, server):
-    context, page, made, problems = open_table(browser, server, "brouc", ["Ana", "Bo", "Cy", "Di"])
-    tap = Taps(page)
-    page.click("text=Piles")
-    page.wait_for_function(IDLE)
+    context, page, made, problems, tap = at_table(browser, server, "brouc", ["Ana", "Bo", "Cy", "Di"], "Piles")
     tap("button.card[value='KH']")
     for card in ["AS", "AH", "AD", "AC", "9S", "8S", "7S", "9H"]:  # Ana & Cy's pile: 44
         tap(f"button.card[value='{card}']")

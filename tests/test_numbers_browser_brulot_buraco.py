@@ -6,8 +6,8 @@ own keyboard and the same buttons enter the same deal. Screenshots land in tests
 import pytest
 
 from tests.conftest import need
-from tests.test_browser import AXE, IDLE, new_phone, shot
-from tests.test_numbers_browser import Taps, api, no_overflow, open_table, state, totals_on_page
+from tests.test_browser import AXE, new_phone, shot
+from tests.test_numbers_browser import Taps, api, at_table, no_overflow, open_table, state, totals_on_page
 
 # Targets of the numbers screen smaller than 44×44 px (a finger's), as "tag value: width×height".
 SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
@@ -30,10 +30,7 @@ def looks_right(page, name):
 
 
 def test_r_brulot_5_a_four_player_deal_by_numbers_in_ten_taps(browser, server):
-    context, page, made, problems = open_table(browser, server, "brulot", ["Ana", "Bo", "Cy", "Di"])
-    tap = Taps(page)
-    page.click("text=Numbers")  # the table's choice, made once before the evening: not counted per deal
-    page.wait_for_function(IDLE)
+    context, page, made, problems, tap = at_table(browser, server, "brulot", ["Ana", "Bo", "Cy", "Di"], "Numbers")
     tap("button.card[value='3H']")  # Ana shows her last card, the 3 of hearts: trump hearts, the deal starts
     assert page.locator(".keypad").is_visible() and page.locator("input[name=v0].active").count() == 1
     tap.keys("13")  # 13 can take no more digit (at most 40): Bo's field is next by itself
@@ -60,10 +57,7 @@ def test_r_brulot_5_a_four_player_deal_by_numbers_in_ten_taps(browser, server):
 
 
 def test_r_buraco_6_a_four_player_hand_by_numbers_in_fourteen_taps(browser, server):
-    context, page, made, problems = open_table(browser, server, "buraco", ["Ana", "Bo", "Cy", "Di"])
-    tap = Taps(page)
-    page.click("text=Numbers")
-    page.wait_for_function(IDLE)
+    context, page, made, problems, tap = at_table(browser, server, "buraco", ["Ana", "Bo", "Cy", "Di"], "Numbers")
     tap("form[action*='/deal'] button.primary")  # "Start hand 1": the numbers screen
     assert page.locator("input[name=v0].active").count() == 1  # Ana & Cy's melds, typed first
     tap("button[value='toggle:k:0']")  # Ana closes
