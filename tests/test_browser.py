@@ -75,15 +75,15 @@ def play_the_deal(phone: Phone, label: str) -> None:
     for cards, _, _ in DEAL_4P[:3]:
         for code in cards:
             phone.tap(code)
-    phone.act("form.undo button")  # one tap withdraws trick 3
+    phone.act("form.undo button")  # one tap reopens trick 3 without its last card
     assert page.locator(".tricks[open] li").count() == 2
-    for code in DEAL_4P[2][0]:
-        phone.tap(code)
+    assert page.locator(".status-next .played-now").count() == 3
+    phone.tap(DEAL_4P[2][0][3])  # one tap puts it back
     phone.tap(DEAL_4P[3][0][0])
     shot(page, f"{label}-3-scorer")
     phone.tap("1C")  # played in trick 1: refused with the engine's sentence, nothing changes
     refusal = page.locator(".refusal").inner_text()
-    assert "as de copas (porrons) a déjà été joué au pli 1" in refusal, refusal
+    assert "As de copas (porrons) a déjà été joué au pli 1" in refusal, refusal
     shot(page, f"{label}-4-refused")
     for code in DEAL_4P[3][0][1:]:
         phone.tap(code)
@@ -96,10 +96,12 @@ def play_the_deal(phone: Phone, label: str) -> None:
 
 def switch_language(phone: Phone) -> None:
     page = phone.page
+    page.click(".menu > summary")  # the language, like the rest of the scorer's tools, is behind the menu
     with page.expect_navigation():
         page.click("nav.languages a[hreflang=en]")
     assert page.get_attribute("html", "lang") == "en"
     assert page.inner_text("#scoreboard-title") == "Scoreboard" and phone.totals() == ["65", "55"]
+    page.click(".menu > summary")
     with page.expect_navigation():
         page.click("nav.languages a[hreflang=fr]")
     assert page.get_attribute("html", "lang") == "fr" and page.inner_text("#scoreboard-title") == "Tableau des scores"

@@ -39,9 +39,9 @@ def test_refusals_are_translated_with_card_names(app):
     error = RuleError("card_already_played", "{card} was already played in trick {trick} (entered here for {name}).",
                       card="1C", player=2, trick=1, name="Cy")
     with app.test_request_context("/", headers={"Cookie": "lang=fr"}):
-        assert refusal(error, SPANISH_40) == "as de copas (porrons) a déjà été joué au pli 1 (saisi ici pour Cy)."
+        assert refusal(error, SPANISH_40) == "As de copas (porrons) a déjà été joué au pli 1 (saisi ici pour Cy)."
     with app.test_request_context("/", headers={"Cookie": "lang=en"}):
-        assert refusal(error, SPANISH_40) == "ace of copas (porrons) was already played in trick 1 (entered here " \
+        assert refusal(error, SPANISH_40) == "Ace of copas (porrons) was already played in trick 1 (entered here " \
             "for Cy)."
         assert refusal(error) == error.message == "1C was already played in trick 1 (entered here for Cy)."
 

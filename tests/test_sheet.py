@@ -27,6 +27,7 @@ class Phone:
         self.go(f"/t/{self.id}?key={self.key}")
 
     def go(self, url):
+        url = url.partition("#")[0]  # the anchor stays in the browser
         self.url = url
         self.page = self.client.get(url).get_data(as_text=True)
 

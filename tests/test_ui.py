@@ -18,7 +18,7 @@ class Scorer:
     """A scorer with a phone: keeps the page it sees and posts its forms."""
 
     def __init__(self, client, url):
-        self.client, self.url = client, url
+        self.client, self.url, self.anchor = client, url, ""
         self.page = client.get(url).get_data(as_text=True)
 
     def post(self, action, htmx=False, **form):
@@ -34,7 +34,7 @@ class Scorer:
         headers = {"HX-Request": "true"} if htmx else {}
         response = self.client.post(path, data=fields, headers=headers)
         if response.status_code == 303:
-            self.url = response.headers["Location"]
+            self.url, _, self.anchor = response.headers["Location"].partition("#")  # a browser keeps the anchor
             self.page = self.client.get(self.url).get_data(as_text=True)
         else:
             self.page = response.get_data(as_text=True)
@@ -124,22 +124,27 @@ def test_a_refused_tap_shows_the_engines_sentence_and_changes_nothing(client):
     scorer.tap("5C")
     response = scorer.tap("1C")
     assert response.status_code == 200  # the page again, with the sentence
-    assert "ace of copas (porrons) was already played in trick 1 (entered here for Cy)." in scorer.page
+    assert "Ace of copas (porrons) was already played in trick 1 (entered here for Cy)." in scorer.page
     assert 'name="pending" value="5C"' in scorer.page  # the tapped card is still there, nothing stored
     assert client.get(scorer.url.replace("/t/", "/api/v1/tables/")).get_json()["version"] == 2
 
 
-def test_one_tap_undoes_a_card_then_a_trick(client):
+def test_one_tap_undoes_a_card_then_reopens_the_trick_without_its_last_card(client):
     scorer = create(client)
     scorer.post("deal", card="11E", dealer="0")
     for code in DEAL_4P[0][0]:
         scorer.tap(code)
+    assert scorer.anchor == "picker"  # without JavaScript the page comes back to the cards, not its top
     scorer.tap("5C")
     scorer.post("undo")
     assert "pending=" not in scorer.url
-    scorer.post("undo")  # the whole first trick is withdrawn
+    scorer.post("undo")  # the trick is withdrawn and reopens with its first three cards
     state = client.get(scorer.url.replace("/t/", "/api/v1/tables/")).get_json()
     assert state["version"] == 1 and state["deals"][0]["tricks"] == []
+    assert "pending=1C.11O.2C" in scorer.url and 'name="pending" value="1C.11O.2C"' in scorer.page
+    scorer.tap(DEAL_4P[0][0][3])  # one tap puts the last card back: the trick is whole again
+    state = client.get(scorer.url.replace("/t/", "/api/v1/tables/")).get_json()
+    assert state["version"] == 2 and state["deals"][0]["tricks"][0]["cards"] == DEAL_4P[0][0]
 
 
 def test_captured_pile_entry(client):

@@ -74,9 +74,10 @@ def sentence(template: str, values: dict, deck=None, fallback: str = "") -> str:
     if isinstance(values.get("missing_items"), list):  # phrases listed in a sentence are msgids too
         values["missing"] = ", ".join(gettext(item) for item in values["missing_items"])
     try:
-        return gettext(template).format(**values)
+        said = gettext(template).format(**values)
     except (KeyError, ValueError, IndexError):
         return fallback or template
+    return said[:1].upper() + said[1:]  # a sentence that opens with a card's name: "As de cœur…", "King of…"
 
 
 def refusal(error: RefereeError, deck=None) -> str:

@@ -6,7 +6,7 @@ import uuid
 from dataclasses import dataclass
 from functools import wraps
 
-from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, g, make_response, redirect, render_template, request, url_for
 
 from referee.errors import Conflict, ParseError, RefereeError, RuleError
 from referee.games import get_game
@@ -82,8 +82,11 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
     }
 
 
-def render_scorer(table_id: str, key: str, entry: Entry | None = None, error: str | None = None, status=200):
+def render_scorer(table_id: str, key: str, entry: Entry | None = None, error: str | None = None, status=200,
+                  refused: str | None = None):
+    """The scorer's page, or its fragment for htmx; ``refused`` is the card a refusal names (it shakes)."""
     context = page_context(table_id, key, entry, error)
+    context.update(refused_card=refused, trick_done=g.get("trick_done", False))
     template = "_scorer.html" if request.headers.get("HX-Request") else "scorer.html"
     response = make_response(render_template(template, **context), status)
     if request.headers.get("HX-Request"):
@@ -96,7 +99,13 @@ def done(table_id: str, key: str, entry: Entry):
     """After an entry: the fragment for htmx, a redirect (post/redirect/get) without JavaScript."""
     if request.headers.get("HX-Request"):
         return render_scorer(table_id, key, entry)
-    return redirect(url_for("pages.table", table_id=table_id, key=key, **entry.query()), code=303)
+    return redirect(url_for("pages.table", table_id=table_id, key=key, _anchor=anchor(entry), **entry.query()),
+                    code=303)
+
+
+def anchor(entry: Entry) -> str:
+    """Without JavaScript the page comes back where the finger was: the picker or the numbers' sheet."""
+    return "sheet" if entry.mode == "numbers" else "picker"
 
 
 @dataclass
@@ -164,7 +173,7 @@ def scorer_post(rule: str):
             except RefereeError as error:
                 # The page again, the engine's sentence beside the picker, nothing stored. Answered 200, as a form
                 # shown again is: a 4xx would put an error in the browser's console (the API answers 422).
-                return render_scorer(table_id, key, post.entry, refusal(error, deck))
+                return render_scorer(table_id, key, post.entry, refusal(error, deck), refused=error.card)
         return handle
     return register
 
@@ -191,6 +200,7 @@ def tap(post: Post) -> Entry:
     if len(cards) < len(post.table.players):
         return entry.with_pending(cards)
     post.store({"type": "trick", "cards": [c.code for c in cards]})
+    g.trick_done = True  # the fragment shows the trick's winner where the finger is
     return Entry()
 
 
@@ -202,7 +212,13 @@ def undo(post: Post) -> Entry:
         return entry.with_hand(entry.player, hand[:-1], len(post.table.players))
     if entry.pending:  # one tap takes back the last card tapped
         return post.entry.with_pending(post.entry.pending[:-1])
-    ledger().undo(post.table_id, expected_revision=post.seen(), client_event_id=request.form.get("event_id") or None)
+    deal = post.table.current
+    tricks = len(deal.tricks) if isinstance(post.game, TrickGame) and deal is not None else 0
+    state = ledger().undo(post.table_id, expected_revision=post.seen(),
+                          client_event_id=request.form.get("event_id") or None)
+    after = state["deals"][-1] if state["deals"] else None
+    if tricks and after is not None and after["number"] == deal.number and len(after["tricks"]) == tricks - 1:
+        return Entry(pending=tuple(deal.tricks[-1].cards[:-1]))  # the trick reopens without its last card
     return Entry()
 
 
