@@ -28,14 +28,21 @@ def summary(game_id: str, options: dict | None = None) -> dict:
     game = get_game(game_id)
     defaults = {o.name: o.default for o in game.options}
     options = {**defaults, **(options or {})}
-    changed = [{"name": o.name, "value": options[o.name], "default": o.default, "help": o.help, "rule": o.rule}
+    changed = [{"name": o.name, "label": o.label, "help": o.help, "rule": o.rule,
+                "value": _words(o, options[o.name]), "default": _words(o, o.default)}
                for o in game.options if options[o.name] != o.default]
     build = {"brisca": _brisca, "brouc": _brouc, "brulot": _brulot, "brusquembille": _brusquembille,
              "buraco": _buraco}[game_id]
-    doc = build(options)
+    said = {o.name: _words(o, options[o.name]) for o in game.options}
+    doc = build(options, said)
     doc["items"].append(_entry_item(game_id))
     doc.update(game=game, options=options, changed=changed)
     return doc
+
+
+def _words(option, value) -> dict:
+    """An option's value as players say it, per language (never its code)."""
+    return {lang: option.word(value, lang) for lang in ("fr", "en")}
 
 
 def _entry_item(game_id: str) -> dict:
@@ -52,7 +59,7 @@ def _entry_item(game_id: str) -> dict:
                  f"numbers{extras[1]}; the points are the same.")
 
 
-def _brisca(o: dict) -> dict:
+def _brisca(o: dict, w: dict) -> dict:
     s = brisca
     order = " > ".join(s.STRENGTH_ORDER)
     items = [
@@ -66,17 +73,16 @@ def _brisca(o: dict) -> dict:
               f"haute carte de la couleur demandée. Force : {order}.", "No obligation to follow or to win. The "
               f"highest trump wins, else the highest card of the suit led. Strength: {order}."),
         _item("R-BRISCA-4", f"Le 7 d'atout s'échange contre une carte retournée {', '.join(s.SEVEN_TAKES)} ; le 2 "
-              f"contre {', '.join(s.TWO_TAKES)}. Une fois par donne, avant la dernière pioche, après un pli gagné "
-              f"({o['exchange_requires']}).", f"The 7 of trump takes a turned {', '.join(s.SEVEN_TAKES)}; the 2 "
-              f"takes {', '.join(s.TWO_TAKES)}. Once a deal, before the last draw, after a trick won "
-              f"({o['exchange_requires']})."),
+              f"contre {', '.join(s.TWO_TAKES)}. Une fois par donne, avant la dernière pioche, "
+              f"{w['exchange_requires']['fr']}.", f"The 7 of trump takes a turned {', '.join(s.SEVEN_TAKES)}; the 2 "
+              f"takes {', '.join(s.TWO_TAKES)}. Once a deal, before the last draw, {w['exchange_requires']['en']}."),
         _item("R-BRISCA-5", "Talon vide : un camp qui montre les trois (ou deux) plus hauts atouts restants prend "
               "tout le reste.", "Stock empty: a side showing the three (or two) highest trumps still out takes "
               "everything left."),
         _item("R-BRISCA-6", f"{s.DEAL_POINTS} points par donne ; plus de {HALF} "
-              f"gagne. 60–60 : {o['tie_rule']}." + (f" Plus de {DOUBLE_OVER} : deux victoires." if o["double_over_100"] else "")
+              f"gagne. 60–60 : {w['tie_rule']['fr']}." + (f" Plus de {DOUBLE_OVER} : deux victoires." if o["double_over_100"] else "")
               + f" Série : {o['wins_needed']} donnes gagnées.", f"{s.DEAL_POINTS} points a deal; more than "
-              f"{HALF} wins. 60–60: {o['tie_rule']}."
+              f"{HALF} wins. 60–60: {w['tie_rule']['en']}."
               + (f" More than {DOUBLE_OVER}: two wins." if o["double_over_100"] else "")
               + f" Series: {o['wins_needed']} deal wins."),
     ]
@@ -90,7 +96,7 @@ def _brisca(o: dict) -> dict:
     return {"items": items, "values": _values(s.POINTS, s.STRENGTH_ORDER), "values_rule": "R-BRISCA-1"}
 
 
-def _brouc(o: dict) -> dict:
+def _brouc(o: dict, w: dict) -> dict:
     s, slate = brouc, brouc_slate
     order = " > ".join(s.STRENGTH_ORDER)
     items = [
@@ -132,15 +138,15 @@ def _brouc(o: dict) -> dict:
     return {"items": items, "values": _values(s.POINTS, s.STRENGTH_ORDER), "values_rule": "R-BROUC-2"}
 
 
-def _brulot(o: dict) -> dict:
+def _brulot(o: dict, w: dict) -> dict:
     widows = ", ".join(f"{n}: {brulot.widow_size(n)}" for n in range(3, 7))
     trump = ("sans atout" if o["no_trump"] else "la couleur de la carte du dessus de la veuve",
              "no trump" if o["no_trump"] else "the suit of the widow's top card")
     items = [
         _item("R-BRULOT-1", f"52 cartes, 3 à 6 joueurs ; veuve (joueurs : cartes) {widows}. Ses cartes sont hors "
               "jeu.", f"52 cards, 3 to 6 players; widow (players: cards) {widows}. Its cards are out of play."),
-        _item("R-BRULOT-2", f"Atout : {trump[0]} ; à 4 : {o['trump_without_widow']}.",
-              f"Trump: {trump[1]}; with 4: {o['trump_without_widow']}."),
+        _item("R-BRULOT-2", f"Atout : {trump[0]} ; à 4 : {w['trump_without_widow']['fr']}.",
+              f"Trump: {trump[1]}; with 4: {w['trump_without_widow']['en']}."),
         _item("R-BRULOT-3", f"Fournir si possible, sinon n'importe quoi. Force : {' > '.join(brulot.RANKS)}.",
               f"Follow suit if you can, otherwise anything. Strength: {' > '.join(brulot.RANKS)}."),
         _item("R-BRULOT-4", "Qui ne joue ni la couleur ni atout est brûlé et montre son jeu.",
@@ -159,14 +165,14 @@ def _brulot(o: dict) -> dict:
             "low_wins": True}
 
 
-def _brusquembille(o: dict) -> dict:
+def _brusquembille(o: dict, w: dict) -> dict:
     s = brusquembille
     order = " > ".join(s.STRENGTH_ORDER)
     jetons = s.JETONS
     items = [
         _item("R-BRUSQ-1", f"3 à 5 joueurs, équipes de 2 à 4. {s.PIQUET_32.size} cartes à 4, 30 sinon (retirés : "
-              f"{', '.join(o['removed'])}). Force : {order}.", f"3 to 5 players, teams of 2 at 4. "
-              f"{s.PIQUET_32.size} cards at 4, 30 otherwise (removed: {', '.join(o['removed'])}). Strength: {order}."),
+              f"{w['removed']['fr']}). Force : {order}.", f"3 to 5 players, teams of 2 at 4. "
+              f"{s.PIQUET_32.size} cards at 4, 30 otherwise (removed: {w['removed']['en']}). Strength: {order}."),
         _item("R-BRUSQ-2", f"{s.HAND_SIZE} cartes, la suivante retournée pour l'atout. Pas d'obligation de fournir. "
               "Chacun pioche après le pli, le gagnant d'abord ; la retournée " +
               ("en dernier." if o["turned_card_last"] else "au gagnant du premier pli."),
@@ -174,9 +180,9 @@ def _brusquembille(o: dict) -> dict:
               "trick, the winner first; the turned card " +
               ("last." if o["turned_card_last"] else "to the first trick's winner.")),
         _item("R-BRUSQ-4", f"Jetons : un as dont le camp gagne le pli reçoit {jetons['A']} de chaque adversaire ; "
-              f"coupé, il leur paie {jetons['A']}. Un dix : {jetons['10']}. Jeton = {o['jeton_value']}.",
+              f"coupé, il leur paie {jetons['A']}. Un dix : {jetons['10']}. Jeton = {w['jeton_value']['fr']}.",
               f"Jetons: an ace whose side wins the trick receives {jetons['A']} from each opponent; trumped, it pays "
-              f"them {jetons['A']}. A ten: {jetons['10']}. One jeton = {o['jeton_value']}."),
+              f"them {jetons['A']}. A ten: {jetons['10']}. One jeton = {w['jeton_value']['en']}."),
         _item("R-BRUSQ-5", (f"Série : le premier à {o['target_points']} points." if o["target_points"] else
                             f"Série : {o['deals']} donnes, le plus haut total gagne."),
               (f"Series: first to {o['target_points']} points." if o["target_points"] else
@@ -185,7 +191,7 @@ def _brusquembille(o: dict) -> dict:
     return {"items": items, "values": _values(s.POINTS, s.STRENGTH_ORDER), "values_rule": "R-BRUSQ-3"}
 
 
-def _buraco(o: dict) -> dict:
+def _buraco(o: dict, w: dict) -> dict:
     m, b = buraco_melds, buraco
     bonus = m.BONUS
     items = [

@@ -81,7 +81,7 @@ def test_a_tables_summary_marks_its_options(site, browser, tmp_path):
     state, scorer, _ = app.extensions["referee.ledger"].create_table(
         "brisca", ["Ana", "Bo", "Cy", "Di"], {"double_over_100": True})
     pages, text = print_pdf(browser, f"{url}/t/{state['id']}/rules?key={scorer}&lang=en", tmp_path / "t.pdf")
-    assert pages == 1 and "double_over_100 = True (default: False)" in text
+    assert pages == 1 and "Double win over 100: yes (default: no)" in text and "double_over_100" not in text
     assert "More than 100: two wins." in text
 
 

@@ -65,23 +65,31 @@ class Brisca(TrickGame):
         Option("tie_rule", "choice", "draw", _both(
             "À 60–60 : nul, gagné par le dernier pli, ou donne rejouée.",
             "At 60–60: a draw, won by the last trick, or the deal is replayed."),
-            ("draw", "last_trick", "replay"), "R-BRISCA-6"),
+            ("draw", "last_trick", "replay"), "R-BRISCA-6", label=_both("À 60–60", "At 60–60"),
+            words={"draw": _both("partie nulle", "draw"), "last_trick": _both("au dernier pli", "to the last trick"),
+                   "replay": _both("donne rejouée", "deal replayed")}),
         Option("double_over_100", "bool", False, _both(
             "Une victoire à plus de 100 points compte double.", "A win with more than 100 points counts as two."),
-            rule="R-BRISCA-6"),
+            rule="R-BRISCA-6", label=_both("Victoire double au-delà de 100", "Double win over 100")),
         Option("wins_needed", "int", 3, _both(
             "Nombre de parties gagnées pour remporter la série.", "Deal wins that take the series."),
-            (3, 5, 7), "R-BRISCA-6"),
+            (3, 5, 7), "R-BRISCA-6", label=_both("Parties gagnées pour la série", "Deal wins for the series")),
         Option("trump_rotation", "bool", False, _both(
             "Quatre donnes, atout fixé tour à tour : oros, copas, espadas, bastos.",
-            "Four deals, trump fixed in turn: oros, copas, espadas, bastos."), rule="R-BRISCA-7"),
+            "Four deals, trump fixed in turn: oros, copas, espadas, bastos."), rule="R-BRISCA-7",
+            label=_both("Atout tournant, en quatre donnes", "Trump in turn, over four deals")),
         Option("mexican_11", "bool", False, _both(
             "Règle mexicaine : gagne le camp qui ne fait pas plus de 11 points.",
-            "Mexican rule: the side taking no more than 11 points wins."), rule="R-BRISCA-8"),
+            "Mexican rule: the side taking no more than 11 points wins."), rule="R-BRISCA-8",
+            label=_both("Règle mexicaine : 11 points ou moins", "Mexican rule: 11 points or fewer")),
         Option("exchange_requires", "choice", "player", _both(
             "Pour échanger l'atout retourné, il faut avoir gagné un pli : soi-même, son camp, ou rien.",
             "To exchange the turned trump one must have won a trick: oneself, one's side, or nothing."),
-            ("player", "side", "nothing"), "R-BRISCA-4"),
+            ("player", "side", "nothing"), "R-BRISCA-4", label=_both("Échange de l'atout retourné",
+                                                                    "Exchanging the turned trump"),
+            words={"player": _both("après un pli gagné par le joueur", "after a trick won by the player"),
+                   "side": _both("après un pli gagné par son camp", "after a trick won by the side"),
+                   "nothing": _both("même sans pli gagné", "even before winning a trick")}),
     )
     events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture,
               "exchange": ev.parse_exchange, "claim": ev.parse_claim, "tally": ev.parse_points_tally}

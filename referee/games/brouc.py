@@ -64,10 +64,13 @@ class Brouc(TrickGame):
     options = (
         Option("coches_to_lose", "int", 0, _both(
             "Nombre de coches qui font perdre la soirée (0 : on compte sans fin).",
-            "Coches that lose the evening (0: keep counting)."), rule="R-BROUC-7"),
+            "Coches that lose the evening (0: keep counting)."), rule="R-BROUC-7",
+            label=_both("Coches qui font perdre la soirée", "Coches that lose the evening"),
+            words={0: _both("aucune, on compte sans fin", "none, keep counting")}),
         Option("scorer_side", "int", 0, _both(
             "Le camp du marqueur, dessiné à droite de l'ardoise.", "The scorer's side, drawn on the slate's right."),
-            (0, 1), "R-BROUC-6"),
+            (0, 1), "R-BROUC-6", label=_both("Camp du marqueur", "The scorer's side"),
+            words={0: _both("joueurs 1 et 3", "players 1 and 3"), 1: _both("joueurs 2 et 4", "players 2 and 4")}),
     )
     events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": numbers.parse_capture,
               "announce": ev.parse_announce, "declare": ev.parse_declare, "tally": numbers.parse_tally}

@@ -60,20 +60,26 @@ class Brulot(TrickGame):
         Option("trump_without_widow", "choice", "dealer_last_card", _both(
             "À 4 joueurs, sans veuve : le donneur montre sa dernière carte pour l'atout, ou pas d'atout.",
             "With 4 players, no widow: the dealer shows his last card for trump, or no trump."),
-            ("dealer_last_card", "none"), "R-BRULOT-2"),
-        Option("no_trump", "bool", False, _both("Brûlot sans atout.", "Brûlot without trump."), rule="R-BRULOT-2"),
+            ("dealer_last_card", "none"), "R-BRULOT-2", label=_both("Atout à 4 joueurs", "Trump with 4 players"),
+            words={"dealer_last_card": _both("la dernière carte du donneur", "the dealer's last card"),
+                   "none": _both("sans atout", "no trump")}),
+        Option("no_trump", "bool", False, _both("Brûlot sans atout.", "Brûlot without trump."), rule="R-BRULOT-2",
+               label=_both("Sans atout", "No trump")),
         Option("penalties", "ints", [4, 3, 2, 1], _both(
             "Pénalités de l'as, du roi, de la dame et du valet.", "Penalties of the ace, king, queen and jack."),
-            rule="R-BRULOT-5"),
+            rule="R-BRULOT-5", label=_both("Pénalités : as, roi, dame, valet", "Penalties: ace, king, queen, jack")),
         Option("clean_deal_bonus", "int", 0, _both(
             "Points retirés à qui ne prend aucune carte de pénalité dans une donne.",
-            "Points taken off whoever takes no penalty card in a deal."), rule="R-BRULOT-5"),
+            "Points taken off whoever takes no penalty card in a deal."), rule="R-BRULOT-5",
+            label=_both("Bonus de la donne propre", "Clean-deal bonus"), words={0: _both("aucun", "none")}),
         Option("partnership", "bool", False, _both(
             "À 4 ou 6, les partenaires additionnent leurs pénalités.", "With 4 or 6, partners add their penalties."),
-            rule="R-BRULOT-6"),
+            rule="R-BRULOT-6", label=_both("Partenaires, à 4 ou 6", "Partners, with 4 or 6")),
         Option("deals", "int", 0, _both(
             "Nombre de donnes (0 : une par joueur, chacun donne une fois).",
-            "Number of deals (0: one per player, everyone deals once)."), rule="R-BRULOT-6"),
+            "Number of deals (0: one per player, everyone deals once)."), rule="R-BRULOT-6",
+            label=_both("Nombre de donnes", "Number of deals"),
+            words={0: _both("une par joueur", "one per player")}),
     )
     events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture,
               "reveal": ev.parse_reveal, "tally": parse_tally}

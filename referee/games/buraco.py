@@ -137,10 +137,10 @@ class Buraco(Game):
     players = (2, 5)
     options = (
         Option("target", "int", 2005, _both("Points qui terminent la série.", "Points that end the series."),
-               rule="R-BURACO-6"),
+               rule="R-BURACO-6", label=_both("Points de fin de série", "Points that end the series")),
         Option("low_ace_counts_5", "bool", True, _both(
             "Un as posé en bas d'une suite (A-2-3) vaut 5.", "An ace laid low in a run (A-2-3) counts 5."),
-            rule="R-BURACO-4"),
+            rule="R-BURACO-4", label=_both("As bas (A-2-3) à 5 points", "Low ace (A-2-3) counts 5")),
     )
 
     events = {"deal": parse_deal, "meld": parse_meld, "extend": parse_extend, "replace": parse_replace,
