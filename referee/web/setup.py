@@ -1,5 +1,7 @@
-"""Starting a table: the game, the players in order of play (add, remove, reorder), the options from the engine's
-schema, the first dealer. Works as plain form posts; with htmx the form swaps in place."""
+"""Starting a table: the game, how many play (one chip per count the game allows), the players in order of play
+(add, remove, reorder), the options from the engine's schema in plain words, the first dealer. Works as plain form
+posts; with htmx the form swaps in place. Seats left empty are dropped when the table is created: a name is never
+invented. The last players' names are offered again by static/setup.js from the browser's own storage."""
 from __future__ import annotations
 
 import re
@@ -9,7 +11,7 @@ from flask_babel import gettext as _
 
 from referee.errors import RefereeError
 from referee.games import get_game
-from referee.web.i18n import refusal
+from referee.web.i18n import lang, refusal
 from referee.web.views import number, seating
 
 bp = Blueprint("setup", __name__)
@@ -28,6 +30,8 @@ def read_form(game) -> tuple:
         field = "opt_" + option.name
         if option.type == "bool":
             options[option.name] = field in request.form
+        elif option.type == "cards" and field in request.form:  # one box per card offered, or typed codes
+            options[option.name] = form_value(option.type, " ".join(request.form.getlist(field)))
         elif field in request.form:
             options[option.name] = form_value(option.type, request.form[field])
     dealer = request.form.get("dealer", "0")
@@ -53,7 +57,7 @@ def form_value(kind: str, raw: str):
 
 
 def apply_op(op: str, players: list, dealer: int) -> tuple:
-    """add, remove:i, up:i, down:i on the seats (the dealer stays with the same person)."""
+    """add, remove:i, up:i, down:i, count:n on the seats (the dealer stays with the same person)."""
     verb, _sep, index = op.partition(":")
     i = number(index) if number(index) is not None else -1
     dealer_name = players[dealer] if 0 <= dealer < len(players) else None
@@ -61,6 +65,8 @@ def apply_op(op: str, players: list, dealer: int) -> tuple:
         players.append("")
     elif verb == "remove" and 0 <= i < len(players) and len(players) > 1:
         players.pop(i)
+    elif verb == "count" and 1 <= i <= MAX_SEATS:
+        players = seats_for(players, i)
     elif verb in ("up", "down"):
         j = i - 1 if verb == "up" else i + 1
         if 0 <= i < len(players) and 0 <= j < len(players):
@@ -68,6 +74,25 @@ def apply_op(op: str, players: list, dealer: int) -> tuple:
     if dealer_name is not None and dealer_name in players and dealer_name:
         dealer = players.index(dealer_name)
     return players, min(dealer, max(len(players) - 1, 0))
+
+
+def seats_for(players: list, count: int) -> list:
+    """``count`` seats: empty ones added at the end, or taken away from the end, the empty ones first (a name
+    written is the last thing to go)."""
+    players = players + [""] * (count - len(players))
+    while len(players) > count:
+        empty = [i for i, p in enumerate(players) if not p]
+        players.pop(empty[-1] if empty else -1)
+    return players
+
+
+def seated(players: list, dealer: int) -> tuple:
+    """The names written, in order, without the empty seats; the dealer's seat among them (the first player when
+    the dealer's seat was left empty, R-COMMON-2)."""
+    names = [p for p in players if p]
+    if 0 <= dealer < len(players) and players[dealer]:
+        return names, sum(1 for p in players[:dealer] if p)
+    return names, 0
 
 
 def render_setup(game, players, options, dealer, error=None):
@@ -92,10 +117,16 @@ def change(game_id):
     if op != "create":
         players, dealer = apply_op(op, players, dealer)
         return render_setup(game, players, options, dealer)
-    names = [p or _("Player %(n)s", n=i + 1) for i, p in enumerate(players)]
+    names, first = seated(players, dealer)
+    least = game.player_counts()[0]
+    if len(names) < least:
+        counts = ", ".join(map(str, game.player_counts()))
+        return render_setup(game, players, options, dealer, _(
+            "Write at least %(n)s names: %(game)s is played by %(counts)s players.", n=least,
+            game=game.names[lang()], counts=counts))
     try:
         state, scorer_key, _viewer = current_app.extensions["referee.ledger"].create_table(
-            game.id, names, options, dealer)
+            game.id, names, options, first)
     except RefereeError as error:
         return render_setup(game, players, options, dealer, refusal(error))
     target = url_for("pages.table", table_id=state["id"], key=scorer_key)
