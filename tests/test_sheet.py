@@ -83,7 +83,7 @@ def test_a_sheet_reads_and_writes_its_address():
     assert sheet == Sheet(("64", ""), ("a:0:KH.QH", "m:1:KC.QC"), "a:2")
     assert Sheet.read(sheet.query(), 2) == sheet
     assert Sheet.read({"v": "64.", "v1": "50"}, 2).values == ("64", "50")  # the typed field wins over the address
-    assert Sheet.read({"v": "1e9.<b>", "x": "a:0:KH~<script>", "pick": "zz"}, 2) == Sheet(("", ""), ("a:0:KH",), "")
+    assert Sheet.read({"v": "1e9.<b>", "x": "a:0:KH.QH~<script>", "pick": "zz"}, 2) == Sheet(("", ""), ("a:0:KH.QH",), "")
 
 
 def test_taps_pick_add_cycle_and_remove():
@@ -205,3 +205,68 @@ def test_r_brusq_4_brusquembilles_tapped_with_the_pile_move_the_jetons(csrf_clie
     assert deal["points"] == [50, 70] and deal["entry"] == "capture" and deal["flags"] == []
     # Cy's ace of hearts won for Ana & Cy: 2 from Bo and from Di; Bo's ace of spades won: 2 from Ana and from Cy
     assert deal["jetons"] == [-2, 4 - 2, 4 - 2, -2] and phone.state()["jetons"] == [-2, 2, 2, -2]
+
+
+# --- found in review: what a hand-made address or a stale page sends is refused or dropped, never a 500 -----------
+
+@pytest.mark.parametrize("game, rows", [
+    ("brouc", ["a:0", "a:x:KH.QH", "c:x", "d:0", "m:5:KH.QH", "a:7:KH.QH", "b:AH", "u:0:gold"]),
+    ("brisca", ["l:x", "l:9"]),
+    ("brusquembille", ["b:AH", "b:KH:0:won", "b:AH:9:won", "b:AH:0:lost"]),
+])
+def test_rows_no_tap_can_make_are_dropped_from_the_address_and_the_forms(csrf_client, game, rows):
+    players = ["Ana", "Bo", "Cy", "Di"] if game != "brusquembille" else ["Ana", "Bo", "Cy"]
+    phone = Phone(csrf_client, game, players)
+    phone.numbers()
+    phone.deal({"brouc": "KH", "brisca": "1O", "brusquembille": "9S"}[game])
+    for row in rows:
+        page = csrf_client.get(f"/t/{phone.id}?key={phone.key}&mode=numbers&v=60.&x={row}&pick={row}")
+        assert page.status_code == 200, row
+        fields = {**phone.form(), "v0": "60", "x": row, "pick": row}
+        assert csrf_client.post(f"/t/{phone.id}/sheet/preview?key={phone.key}", data=fields).status_code == 200
+        for action in ("save", f"pick:{row}", "add:a:H:KQ", f"cycle:{row}", f"who:{row}:0"):
+            response = csrf_client.post(f"/t/{phone.id}/sheet?key={phone.key}", data={**fields, "act": action})
+            assert response.status_code in (200, 303), (row, action)
+    assert Sheet.read({"x": "~".join(rows)}, 2, players=len(players), sides=2).items == ()
+
+
+def test_r_common_6_switching_side_while_entering_piles_keeps_what_was_tapped_beside_them(csrf_client):
+    phone = Phone(csrf_client, "brouc", ["Ana", "Bo", "Cy", "Di"])
+    phone.deal("KH")
+    phone.go(f"/t/{phone.id}?key={phone.key}&mode=capture&side=0")
+    phone.act("pick:a:0")
+    phone.act("add:a:H:KQ")
+    side_link = re.search(r'href="([^"]*side=1[^"]*)"', phone.page).group(1)
+    phone.go(html.unescape(side_link))
+    assert "Ana announces K♥ Q♥" in phone.page and "x=a:0:KH.QH" in html.unescape(side_link)
+
+
+def test_leaving_piles_for_cards_is_remembered_and_a_rematch_keeps_the_tables_way(csrf_client):
+    phone = Phone(csrf_client, "brisca", ["Ana", "Bo"])
+    response = csrf_client.get(f"/t/{phone.id}/entry/capture?key={phone.key}")
+    phone.go(response.headers["Location"])
+    phone.deal("1O")
+    assert "Tap every card of the pile" in phone.page
+    back = re.search(r'href="([^"]*entry/trick[^"]*)"', phone.page).group(1)
+    response = csrf_client.get(html.unescape(back))
+    phone.go(response.headers["Location"])
+    assert "Tap every card of the pile" not in phone.page and 'class="picker"' in phone.page
+    csrf_client.get(f"/t/{phone.id}/entry/numbers?key={phone.key}")
+    auth = {"Authorization": f"Bearer {phone.key}"}
+    csrf_client.post(f"/api/v1/tables/{phone.id}/undo", headers=auth)
+    for _ in range(3):
+        csrf_client.post(f"/api/v1/tables/{phone.id}/events", json={"type": "deal", "trump": "1O"}, headers=auth)
+        csrf_client.post(f"/api/v1/tables/{phone.id}/events", json={"type": "tally", "points": [70, 50]}, headers=auth)
+    phone.go(f"/t/{phone.id}?key={phone.key}")
+    response = phone.post("rematch", phone.form_posting_to("rematch"))
+    assert response.status_code == 303 and "entry=numbers" in response.headers.get("Set-Cookie", "")
+    new_id = phone.url.split("/t/")[1].split("?")[0]
+    assert new_id != phone.id and f"Path=/t/{new_id}" in response.headers["Set-Cookie"]
+
+
+def test_a_card_tapped_at_buraco_outside_a_meld_is_refused_with_a_sentence(csrf_client):
+    phone = Phone(csrf_client, "buraco", ["Ana", "Bo"])
+    phone.post("deal", {**phone.fields_after('action="/t/'), "dealer": "0"})
+    fields = {"csrf_token": phone.form_posting_to("undo")["csrf_token"], "card": "KH"}
+    response = csrf_client.post(f"/t/{phone.id}/tap?key={phone.key}", data=fields)
+    assert response.status_code == 200 and "Buraco has no tricks" in response.text

@@ -335,3 +335,51 @@ def test_r_common_6_what_a_deal_carries_beside_its_cards_is_stored_and_replays_a
     ledger._cache.clear()  # a restarted server: the state is replayed from the stored log
     assert ledger.state(created["id"]) == answered
     assert answered["deals"][0]["entry"] in ("tally", "capture")
+
+
+# --- found in review: what a real deal can hold, and nothing more ------------------------------------------------
+
+# Ana deals (turned AH) and plays her turned card in trick 1, which she wins; then she announces seven cards.
+SEVEN_ANNOUNCED = [["7H", "8H", "9H", "AH"], ["KS", "7S", "AS", "10D"], ["10S", "10C", "QS", "8S"],
+                   ["AD", "JH", "KD", "7D"], ["QH", "QD", "8D", "JD"], ["KH", "JS", "9S", "9D"],
+                   ["AC", "KC", "7C", "9C"], ["10H", "QC", "8C", "JC"]]  # cards from each trick's leader
+SEVEN = [{"player": 0, "cards": ["KS", "QS", "JS"]}, {"player": 0, "cards": ["KD", "QD"]},
+         {"player": 0, "cards": ["KC", "QC"]}]
+
+
+def test_r_brouc_4_a_dealer_who_played_his_turned_card_may_announce_seven_cards_by_numbers_and_piles():
+    start = BROUC.play(brouc_table(), {"type": "deal", "trump": "AH"})
+    first = [{"type": "trick", "cards": SEVEN_ANNOUNCED[0]}] + [{"type": "announce", **a} for a in SEVEN]
+    by_cards = BROUC.play(start, *first, *tricks(SEVEN_ANNOUNCED[1:]))
+    assert BROUC.out(by_cards)["deals"][0]["points"] == [59, 61] and BROUC.out(by_cards)["deals"][0]["flags"] == []
+    numbers = brouc_numbers(by_cards)
+    same_brouc_result(by_cards, BROUC.play(start, {"type": "tally", **numbers}))
+    extras = {k: numbers[k] for k in ("announces", "marriages", "declare")}
+    same_brouc_result(by_cards, BROUC.play(start, {"type": "capture", "side": 0, "cards": piles_of(BROUC, by_cards)[0],
+                                                   **extras}))
+
+
+@pytest.mark.parametrize("body, code", [
+    ({"points": [0, 120], "cape": 1}, "declare_trick_lost"),  # the declarers won six tricks: no cape for the others
+    ({"points": [10, 110]}, "declare_too_late"),  # two tricks hold 84 card points at the most
+    ({"points": [80, 40], "announces": [{"player": 1, "cards": ["KC", "QC"]}]}, "declare_announce"),
+])
+def test_r_brouc_8b_a_declaration_by_numbers_needs_every_trick_won_before_it(body, code):
+    before = three_captured_deals()
+    error = brouc_refusal({**body, "declare": {"player": 0, "call": "cape_dehors"}}, before=before, trump="10H")
+    assert (error.code, error.rule) == (code, "R-BROUC-8b")
+
+
+def test_r_brouc_8b_a_declaration_with_piles_needs_the_other_pile_of_two_tricks_at_most():
+    state = BROUC.play(three_captured_deals(), {"type": "deal", "trump": "10H"})
+    pile = ["AS", "AH", "AD", "AC", "10S", "10H", "10D", "10C", "KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC",
+            "JS", "JH", "JD", "JC"]  # 20 cards: the other side's 12 are three tricks
+    error = BROUC.refused(state, {"type": "capture", "side": 0, "cards": pile,
+                                  "declare": {"player": 0, "call": "cape_dehors"}})
+    assert (error.code, error.params["count"]) == ("declare_too_late", 12)
+
+
+def test_r_brusq_4_a_brusquembille_lost_must_lie_in_the_other_sides_points():
+    error = brusq_refusal({"type": "tally", "points": [120, 0], "brusquembilles": [
+        {"card": "AH", "player": 0, "outcome": "trumped"}]}, n=4)
+    assert (error.code, error.params["needed"], error.params["points"]) == ("brusquembille_lost_points", 11, 0)

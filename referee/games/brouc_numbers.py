@@ -15,6 +15,7 @@ from referee.games.brouc_slate import DECLARED_COCHES, announce_points, declarat
 
 HAND = 8  # R-BROUC-1: eight cards each
 POINTS = {"K": 4, "Q": 3, "J": 2}  # R-BROUC-2: the cards of an announce or a mariage
+MOST_IN_TWO_TRICKS = 4 * 11 + 4 * 10  # R-BROUC-2: eight cards hold at most the four aces and the four tens
 
 
 @dataclass(frozen=True)
@@ -94,9 +95,8 @@ def verify(table, deal, numbers: BroucNumbers, points: list, cape: int | None, p
                                 rule="R-BROUC-1", card=card.code, player=player, holder=table.players[deal.dealer])
             announced[card] = player
         shown[player] += cards
-    for player, cards in shown.items():
-        held = set(cards) | ({deal.trump} if player == deal.dealer and deal.trump else set())
-        if len(held) > HAND - 1:  # R-BROUC-4: an announce comes after a trick won, one card played at least
+    for player, cards in shown.items():  # the dealer's turned card may have gone in the trick he won first
+        if len(set(cards)) > HAND - 1:  # R-BROUC-4: an announce comes after a trick won, one card played at least
             raise RuleError("announce_too_many", "{name} holds {left} cards now: these cannot all be in the hand.",
                             rule="R-BROUC-4", player=player, name=table.players[player], left=HAND - 1)
     in_marriage = set()
@@ -128,16 +128,38 @@ def verify(table, deal, numbers: BroucNumbers, points: list, cape: int | None, p
                             "cards in their mariages sur table.", rule="R-BROUC-5", name=table.side_name(side),
                             points=points[side], needed=value, side=side)
     if numbers.declare is not None:
-        player, call = numbers.declare
-        side = table.side_of(player)
-        # R-BROUC-8: the slate when declaring, with this side's announces (they count from the moment made)
-        slate = list(table.totals)
-        slate[side] += sum(announce_points(set(c.rank for c in cards), cards[0].suit == deal.trump_suit) // 10
-                           for p, cards in numbers.announces if table.side_of(p) == side)
-        refusal = declaration_refusal(call, slate, side)
-        if refusal:
-            code, template, fields = refusal
-            raise RuleError(code, template, rule="R-BROUC-8", player=player, **fields)
+        verify_declaration(table, deal, numbers, points, cape, piles)
+
+
+def verify_declaration(table, deal, numbers: BroucNumbers, points: list, cape: int | None,
+                       piles: list | None) -> None:
+    """R-BROUC-8, 8b: la cape is declared at the second-to-last card by a side that had won every trick so far (six
+    or seven of them), at 19 or more on the slate with the announces it had made."""
+    player, call = numbers.declare
+    side = table.side_of(player)
+    other, name = 1 - side, table.side_name(side)
+    if cape is not None and cape != side:
+        raise RuleError("declare_trick_lost", "{name}'s side declared la cape after winning six tricks: the other "
+                        "side cannot have taken them all.", rule="R-BROUC-8b", player=player,
+                        name=table.players[player])
+    if points[other] > MOST_IN_TWO_TRICKS:
+        raise RuleError("declare_too_late", "{name} declared la cape, so the other side took two tricks at the most: "
+                        "not {points} card points.", rule="R-BROUC-8b", player=player, name=name,
+                        points=points[other])
+    if piles is not None and len(piles[other]) > 2 * len(table.players):
+        raise RuleError("declare_too_late", "{name} declared la cape, so the other side took two tricks at the most: "
+                        "not {count} cards.", rule="R-BROUC-8b", player=player, name=name, count=len(piles[other]))
+    if any(table.side_of(p) == other for p, _ in numbers.announces):
+        raise RuleError("declare_announce", "{name} declared la cape: the other side won no trick before the last "
+                        "two, when nobody holds a king and a queen any more to announce.", rule="R-BROUC-8b",
+                        player=player, name=name)
+    slate = list(table.totals)  # R-BROUC-8: the slate when declaring, with this side's announces (counted when made)
+    slate[side] += sum(announce_points(set(c.rank for c in cards), cards[0].suit == deal.trump_suit) // 10
+                       for p, cards in numbers.announces if table.side_of(p) == side)
+    refusal = declaration_refusal(call, slate, side)
+    if refusal:
+        code, template, fields = refusal
+        raise RuleError(code, template, rule="R-BROUC-8", player=player, **fields)
 
 
 def verify_cape(table, points: list, cape: int | None) -> None:

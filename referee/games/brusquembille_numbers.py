@@ -44,7 +44,7 @@ def parse_capture(game, table, data) -> ev.Capture:
 
 def verify(game, table, deal, given: tuple, points: list, piles: list | None) -> None:
     """Checks each brusquembille's outcome (R-BRUSQ-4) against the trump, the piles and the card points."""
-    seen, won = set(), [0] * len(table.sides)
+    seen, won, lost = set(), [0] * len(table.sides), [0] * len(table.sides)
     for card, player, outcome in given:
         where = {"card": card.code, "player": player, "name": table.players[player]}
         if card.rank not in game.jetons:
@@ -65,13 +65,19 @@ def verify(game, table, deal, given: tuple, points: list, piles: list | None) ->
             template = (msg("{card} is not in the pile of {name}'s side: it did not win for them.")
                         if outcome == "won" else msg("{card} is in the pile of {name}'s side: it won for them."))
             raise RuleError("brusquembille_pile", template, rule="R-BRUSQ-4", **where)
-        if outcome == "won":
-            won[side] += game.points[card.rank]
+        (won if outcome == "won" else lost)[side] += game.points[card.rank]
     for side, value in enumerate(won):
         if value > points[side]:
             raise RuleError("brusquembille_points", "{name} took {points} card points, less than the {needed} of the "
                             "brusquembilles they won.", rule="R-BRUSQ-4", name=table.side_name(side),
                             points=points[side], needed=value, side=side)
+    for side, value in enumerate(lost):  # a brusquembille lost lies in the tricks of another side
+        others = sum(points) - points[side]
+        needed = value + sum(won) - won[side]
+        if needed > others:
+            raise RuleError("brusquembille_lost_points", "The other sides took {points} card points, less than the "
+                            "{needed} of the brusquembilles {name} lost and theirs.", rule="R-BRUSQ-4",
+                            name=table.side_name(side), points=others, needed=needed, side=side)
 
 
 def movements(game, table, deal, given: tuple) -> list:

@@ -189,6 +189,9 @@ def tap(post: Post) -> Entry:
             hand = entry.hands[entry.player] if entry.player is not None and entry.player < len(entry.hands) else ()
             return entry.with_hand(entry.player or 0, [*hand, card], len(post.table.players))
         return entry.with_pending([*entry.pending, card])
+    if not isinstance(post.game, TrickGame) and entry.mode not in ("replace",):
+        raise ParseError("bad_event", "{game} has no tricks: a card is tapped into a meld or a hand.",
+                         game=post.game.names["en"])
     if entry.mode == "replace":  # the natural card that takes the wild card's place (R-BURACO-7)
         post.store({"type": "replace", "side": entry.side, "meld": entry.meld, "card": card.code})
         return Entry()
@@ -288,8 +291,14 @@ def choose_entry(table_id, mode):
         mode = entry_modes(game.id)[0]
     response = redirect(url_for("pages.table", table_id=table_id, key=key, **({} if mode == "trick" else
                                                                               {"mode": mode})), code=303)
-    response.set_cookie(REMEMBERED, mode, max_age=3600 * 24 * 30, path=f"/t/{table_id}", samesite="Lax",
-                        httponly=True)
+    return remember_entry(response, table_id, mode)
+
+
+def remember_entry(response, table_id: str, mode: str | None):
+    """The table's way of entry, in a cookie only that table's pages receive (a rematch takes it along)."""
+    if mode in ("trick", "capture", "numbers"):
+        response.set_cookie(REMEMBERED, mode, max_age=3600 * 24 * 30, path=f"/t/{table_id}", samesite="Lax",
+                            httponly=True)
     return response
 
 

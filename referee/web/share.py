@@ -19,6 +19,7 @@ from qrcode.image.svg import SvgPathImage
 
 from referee.games import get_game
 from referee.web.api import json_body, request_key
+from referee.web.scorer import REMEMBERED, remember_entry
 from referee.web.cli import lan_addresses
 from referee.web.views import number
 
@@ -133,8 +134,10 @@ def rematch(table_id):
     _, state = ledger().rematch(table_id)
     target = url_for("pages.table", table_id=state["id"], key=key)
     if request.headers.get("HX-Request"):
-        return Response(status=204, headers={"HX-Redirect": target})
-    return redirect(target, code=303)
+        response = Response(status=204, headers={"HX-Redirect": target})
+    else:
+        response = redirect(target, code=303)
+    return remember_entry(response, state["id"], request.cookies.get(REMEMBERED))  # the same way of entry
 
 
 @bp.get("/t/<table_id>/screen")

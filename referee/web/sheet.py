@@ -8,7 +8,7 @@ A ``Sheet`` holds the numbers typed (one field per side, or per player where the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from referee.errors import ParseError
 from referee.web.sheet_games import GAME_TALLIES
@@ -16,6 +16,35 @@ from referee.web.sheet_games import GAME_TALLIES
 ITEM = re.compile(r"[a-z]:[A-Za-z0-9_.:]{1,60}")
 OUTCOMES = ("won", "trumped", "beaten")  # R-BRUSQ-4, in the order a tap cycles them
 MAX_ITEMS = 24
+KING_QUEEN = r"[KQJ][SHDC](?:\.[KQJ][SHDC]){1,2}"
+# Each kind of row, whole; "P" a player's index and "S" a side's, checked against the table (a row nobody can have
+# tapped, from a hand-made address, is dropped like any other bad field).
+ROWS = {
+    "a": (re.compile(rf"a:(?P<P>\d{{1,2}}):{KING_QUEEN}")),  # an announce (Brouc)
+    "m": (re.compile(rf"m:(?P<S>\d{{1,2}}):{KING_QUEEN}")),  # a mariage sur table (Brouc)
+    "b": re.compile(r"b:(?:A|10)[SHDC]:(?P<P>\d{1,2})?:(?:won|trumped|beaten)"),  # a brusquembille
+    "c": re.compile(r"c:(?P<S>\d{1,2})"),  # a cape (Brouc)
+    "d": re.compile(r"d:(?P<P>\d{1,2}):(?:cape_dehors|cape_dehors_pas_dedouble)"),  # a declaration (Brouc)
+    "l": re.compile(r"l:(?P<S>\d{1,2})"),  # the last trick's side (Brisca)
+    "k": re.compile(r"k:(?P<P>\d{1,2})"),  # who closed (Buraco)
+    "u": re.compile(r"u:(?P<S>\d{1,2}):(?:pure|semi|dirty)"),  # a burraco (Buraco)
+    "n": re.compile(r"n:(?P<S>\d{1,2})"),  # a pot not taken (Buraco)
+    "p": re.compile(r"p:(?P<P>\d{1,2})"),  # the 18-card pot (Buraco, 3 or 5 players)
+    "e": re.compile(r"e:(?P<P>\d{1,2})"),  # the team's 11-card pot (Buraco, 3 or 5 players)
+}
+PICKS = {"a": re.compile(r"a:(?P<P>\d{1,2})"), "m": re.compile(r"m:(?P<S>\d{1,2})"),
+         "b": re.compile(r"b:(?:A|10)[SHDC]")}
+
+
+def well_formed(text: str, grammar: dict, limits: tuple) -> bool:
+    """Whether ``text`` is a row (or a pick) of its kind whose player and side exist at this table."""
+    found = grammar.get(text[:1])
+    match = found.fullmatch(text) if found and ITEM.fullmatch(text) else None
+    if match is None:
+        return False
+    players, sides = limits
+    return all(match.group(name) is None or int(match.group(name)) < limit
+               for name, limit in (("P", players), ("S", sides)) if name in match.groupdict())
 
 
 def _digits(text) -> str:
@@ -27,15 +56,18 @@ class Sheet:
     values: tuple = ()
     items: tuple = ()
     pick: str = ""
+    limits: tuple = field(default=(99, 99), compare=False, repr=False)  # (players, sides) at this table
 
     @classmethod
-    def read(cls, values, fields: int) -> "Sheet":
-        """From an address or a form: ``v0``… (typed fields) over ``v`` (the address's copy), ``x`` and ``pick``."""
+    def read(cls, values, fields: int, players: int = 99, sides: int = 99) -> "Sheet":
+        """From an address or a form: ``v0``… (typed fields) over ``v`` (the address's copy), ``x`` and ``pick``;
+        rows and picks that are not whole, or name a player or side the table does not have, are left out."""
         typed = (values.get("v") or "").split(".")
         numbers = tuple(_digits(values.get(f"v{i}", typed[i] if i < len(typed) else "")) for i in range(fields))
-        items = tuple(i for i in (values.get("x") or "").split("~") if ITEM.fullmatch(i))[:MAX_ITEMS]
+        limits = (players, sides)
+        items = tuple(i for i in (values.get("x") or "").split("~") if well_formed(i, ROWS, limits))[:MAX_ITEMS]
         pick = values.get("pick") or ""
-        return cls(numbers, items, pick if ITEM.fullmatch(pick) else "")
+        return cls(numbers, items, pick if well_formed(pick, PICKS, limits) else "", limits)
 
     def query(self) -> dict:
         query = {}
@@ -59,14 +91,16 @@ class Sheet:
         return item in self.items
 
     def with_items(self, items, pick: str = "") -> "Sheet":
-        return replace(self, items=tuple(items)[:MAX_ITEMS], pick=pick)
+        """The sheet after a tap: only well-formed rows and picks stay (a tap can build no other)."""
+        return replace(self, items=tuple(i for i in items if well_formed(i, ROWS, self.limits))[:MAX_ITEMS],
+                       pick=pick if well_formed(pick, PICKS, self.limits) else "")
 
     def act(self, action: str) -> "Sheet":
         """One tap on the sheet: pick who or what the next tap is for, add or remove a row, cycle an outcome."""
         verb, _, rest = action.partition(":")
         items = list(self.items)
         if verb == "pick":
-            return replace(self, pick="" if rest == self.pick else rest)
+            return self.with_items(items, "" if rest == self.pick else rest)
         if verb == "del" and rest.isdigit() and int(rest) < len(items):
             del items[int(rest)]
             return self.with_items(items)

@@ -65,7 +65,8 @@ class Entry:
         return cls(mode, tuple(pending), side if side is not None and side < (n_sides or side + 1) else 0, player,
                    meld, "start" if values.get("at") == "start" else "end", hands[:n_players or None],
                    closed_by if closed_by is not None and closed_by < (n_players or closed_by + 1) else None,
-                   Sheet.read(values, fields) if mode in ("numbers", "capture") else Sheet())
+                   Sheet.read(values, fields, n_players or 99, n_sides or 99) if mode in ("numbers", "capture")
+                   else Sheet())
 
     def query(self) -> dict:
         query = {"mode": self.mode} if self.mode != "trick" else {}
@@ -86,6 +87,11 @@ class Entry:
         if self.mode in ("numbers", "capture"):
             query.update(self.sheet.query())
         return query
+
+    def with_side(self, side: int) -> "Entry":
+        """The same entry for another side (a pile being entered: its sheet stays)."""
+        return Entry(self.mode, self.pending, side, self.player, self.meld, self.at, self.hands, self.closed_by,
+                     self.sheet)
 
     def with_sheet(self, sheet: Sheet) -> "Entry":
         """The same entry with the sheet tapped on (the numbers screen, or what a pile carries beside its cards)."""
