@@ -1,0 +1,219 @@
+"""Buraco's meld screen on one phone screen (issue 13), in a real browser at 360×740, with JavaScript (htmx swaps the
+scorer) and without (forms post and redirect): while a meld is built or extended, the cards being laid, the button
+that lays them and every card of the two-deck picker that can still be tapped lie inside the screen, at least
+44×44 px, not hidden under anything; each card says how many of its copies are still free (two of each card, four
+jokers: R-BURACO-1) and is disabled with none left. A set and a run are built by taps and laid, a run is extended,
+a mixed run is refused, and the melds and their points are read on the page. Nothing is wider than the screen at
+320, 360 and 1280 px, and the pages say hand, never deal or trick. Screenshots land in tests/artifacts/buraco-*.png."""
+import re
+
+import pytest
+
+from tests.conftest import need
+from tests.test_browser import ARTIFACTS, AXE, IDLE, new_phone
+from tests.test_numbers_browser import api, no_overflow
+
+PHONE_HEIGHT = 740
+
+# Every target the scorer needs while building a meld, with where it is and whether something covers its centre.
+TARGETS = """() => Array.from(document.querySelectorAll('.bur-grid button.card:enabled, .bur-lay'))
+  .map((e) => { const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {value: e.value || e.className, x: r.left, y: r.top, w: r.width, h: r.height,
+            covered: !(hit && (hit === e || e.contains(hit)))}; })"""
+
+
+def shot(page, name, full=False):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"buraco-{name}.png"), full_page=full)
+
+
+class Scorer:
+    """The scorer's phone at a Buraco table: taps wait for the swap (htmx) or the next page (no JavaScript)."""
+
+    def __init__(self, page, js):
+        self.page, self.js = page, js
+
+    def act(self, selector):
+        if self.js:
+            self.page.click(selector)
+            self.page.wait_for_function(IDLE)
+        else:
+            with self.page.expect_navigation():
+                self.page.click(selector)
+
+    def go(self, selector):
+        """A link: a new page, with or without JavaScript."""
+        with self.page.expect_navigation():
+            self.page.click(selector)
+
+    def tap(self, code):
+        self.act(f".bur-grid button.card[value='{code}']")
+        self.on_one_screen()
+
+    def lay(self):
+        self.act(".bur-lay")
+
+    def laying(self):
+        return self.page.locator(".bur-meld li.bur-new").all_inner_texts()
+
+    def card(self, code):
+        return self.page.locator(f".bur-grid button.card[value='{code}']")
+
+    def on_one_screen(self):
+        """The cards being laid, the lay button and every card still free: on the screen, finger-sized, uncovered;
+        the cards being laid and the lay button right above the picker."""
+        targets = self.page.evaluate(TARGETS)
+        assert len(targets) >= 40
+        outside = [t for t in targets if t["y"] < 0 or t["y"] + t["h"] > PHONE_HEIGHT or t["x"] < 0
+                   or t["x"] + t["w"] > 360]
+        small = [t for t in targets if t["w"] < 44 or t["h"] < 44]
+        covered = [t for t in targets if t["covered"]]
+        assert (outside, small, covered) == ([], [], []), (outside, small, covered)
+        meld = self.page.locator(".bur-meld").bounding_box()
+        grid = self.page.locator(".bur-grid").bounding_box()
+        assert 0 <= meld["y"] and meld["y"] + meld["height"] <= grid["y"] < meld["y"] + meld["height"] + 12
+        if self.page.locator(".bur-lay").count():
+            lay = self.page.locator(".bur-lay").bounding_box()
+            assert lay["y"] + lay["height"] <= grid["y"] < lay["y"] + lay["height"] + 12
+        assert self.page.evaluate("window.scrollX") == 0 and no_overflow(self.page)
+
+    def team_points(self):
+        return self.page.locator(".melds-table .bur-team > summary .bur-points").all_inner_texts()
+
+    def melds(self, team):
+        return [" ".join(li.locator(".card-inline").all_inner_texts())
+                for li in self.page.locator(".melds-table .bur-team").nth(team).locator("li.meld").all()]
+
+
+def without_deal_or_trick(text):
+    """Buraco is played in hands (manches): never a deal (donne) or a trick (pli) on its pages."""
+    return re.findall(r"\b(deals?|tricks?|donnes?|plis?)\b", text, re.IGNORECASE)
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["htmx", "no-javascript"])
+def test_r_buraco_1_2_melds_built_by_taps_on_one_phone_screen(server, browser, js):
+    made = api(server, "/api/v1/tables", {"game": "buraco", "players": ["Ana", "Bo", "Cy", "Di"]})
+    context, page, _, problems = new_phone(browser, "en-GB", js=js)
+    scorer = Scorer(page, js)
+    label = "htmx" if js else "nojs"
+    page.goto(f"{server.url}/t/{made['id']}?key={made['scorer_key']}&lang=en")
+    scorer.act("#scorer button.primary")  # start hand 1
+    modes = page.locator(".bur-modes a")
+    assert modes.all_inner_texts() == ["Ana & Cy", "Bo & Di"] and page.inner_text(".bur-modes-label") == "New meld:"
+    assert [modes.nth(i).get_attribute("aria-label") for i in range(2)] == ["New meld: Ana & Cy", "New meld: Bo & Di"]
+    assert not without_deal_or_trick(page.inner_text("#scorer"))
+
+    # A set of Ana & Cy: 7♥ 7♥ 7♠ 7♣. After two taps no 7♥ is left: shown, and disabled (R-BURACO-1).
+    scorer.go(".bur-modes a[href*='mode=meld'][href*='side=0']")
+    scorer.on_one_screen()
+    assert page.locator(".bur-lay").is_disabled()
+    assert page.locator(".bur-grid button.card").count() == 53  # 52 cards and the joker, each once
+    assert scorer.card("7H").get_attribute("data-left") == "2" and scorer.card("JK").get_attribute("data-left") == "4"
+    assert scorer.card("JK").locator(".bur-pips").inner_text() == "●●●●"
+    shot(page, f"{label}-1-meld")
+    scorer.tap("7H")
+    assert scorer.card("7H").locator(".bur-pips").inner_text() == "●○"
+    assert "1 of 2 left" in scorer.card("7H").locator(".sr-only").inner_text()
+    scorer.tap("7H")
+    seven = scorer.card("7H")
+    assert seven.is_disabled() and seven.get_attribute("data-left") == "0"
+    assert seven.locator(".bur-pips").inner_text() == "○○" and "0 of 2 left" in seven.locator(".sr-only").inner_text()
+    for code in ("7S", "7C"):
+        scorer.tap(code)
+    assert scorer.laying() == ["7♥", "7♥", "7♠", "7♣"]
+    shot(page, f"{label}-2-set-built")
+    scorer.lay()
+    assert scorer.melds(0) == ["7♥ 7♥ 7♠ 7♣"] and scorer.team_points() == ["20 points", "0 points"]
+
+    # A run of Bo & Di in sequence order (R-BURACO-3): 9♠ 10♠ J♠; a mixed run on the way is refused (R-BURACO-2).
+    scorer.go(".bur-modes a[href*='mode=meld'][href*='side=1']")
+    assert scorer.card("7H").is_disabled()  # both laid in the set: still none left
+    for code in ("5C", "6D", "7C"):
+        scorer.tap(code)
+    scorer.lay()
+    refusal = page.locator(".refusal").first
+    assert refusal.inner_text() == "A run is of one suit; this one mixes C, D."
+    box = refusal.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE_HEIGHT
+    scorer.on_one_screen()
+    shot(page, f"{label}-3-refused")
+    for _ in range(3):
+        scorer.act("form.undo button")  # takes back the last card tapped
+    assert scorer.laying() == []
+    for code in ("9S", "10S", "JS"):
+        scorer.tap(code)
+    scorer.lay()
+    assert scorer.melds(1) == ["9♠ 10♠ J♠"] and scorer.team_points() == ["20 points", "30 points"]
+
+    # Bo & Di extend their run with Q♠ K♠ at the end: the meld as it is, then the cards added, then Extend.
+    scorer.go(".melds-table a[href*='mode=extend'][href*='side=1'][href*='meld=0']")
+    scorer.on_one_screen()
+    for code in ("QS", "KS"):
+        scorer.tap(code)
+    assert page.locator(".bur-meld li.bur-old").all_inner_texts() == ["9♠", "10♠", "J♠"]
+    assert scorer.laying() == ["Q♠", "K♠"] and page.inner_text(".bur-lay") == "Extend"
+    shot(page, f"{label}-4-extend")
+    scorer.lay()
+    assert scorer.melds(1) == ["9♠ 10♠ J♠ Q♠ K♠"] and scorer.team_points() == ["20 points", "50 points"]
+    assert "50 points" in page.locator(".melds-table .bur-team").nth(1).locator("li.meld .meld-value").inner_text()
+    assert not without_deal_or_trick(page.inner_text("#scorer"))
+    shot(page, f"{label}-5-melds", full=True)
+
+    # Nothing wider than the screen, from the smallest phone to a laptop; a meld being built at each width.
+    scorer.go(".bur-modes a[href*='mode=meld'][href*='side=0']")
+    scorer.tap("AD")
+    for width, height in ((320, 640), (360, PHONE_HEIGHT), (1280, 720)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), width
+        shot(page, f"{label}-6-meld-{width}")
+    page.set_viewport_size({"width": 360, "height": PHONE_HEIGHT})
+
+    # The count: Bo holds K♦ when the stock runs out; the breakdown before saving, then the totals (R-BURACO-5, 6).
+    scorer.go(".bur-count-link a")
+    scorer.go(".bur-players a[href*='player=1']")
+    scorer.tap("KD")
+    assert page.locator(".bur-meld li.bur-new").all_inner_texts() == ["K♦"]
+    scorer.go(".bur-closed button")  # closed by nobody: the stock ran out
+    assert page.locator(".breakdown tfoot td").all_inner_texts() == ["-80", "-60"]  # 20 - 100; 50 - 10 - 100
+    assert not without_deal_or_trick(page.inner_text("#scorer"))
+    shot(page, f"{label}-7-count")
+    scorer.act("#bur-count button.primary")
+    assert page.locator("#scoreboard tfoot tr.total td summary").all_inner_texts() == ["-80", "-60"]
+    assert problems == []
+    context.close()
+
+
+def serious_violations(page):
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document)).violations"
+                          ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length}))")
+    return [v for v in found if v["impact"] in ("serious", "critical")]
+
+
+def test_r_buraco_6_the_count_says_hand_in_both_languages(server, browser):
+    """The count screen and the scoreboard say hand (manche), never deal or trick; no serious accessibility
+    violation on the meld, extend and count screens (axe-core)."""
+    made = api(server, "/api/v1/tables", {"game": "buraco", "players": ["Ana", "Bo", "Cy", "Di"]})
+    need(AXE.exists(), f"{AXE} is missing (npm ci installs axe-core)")
+    key = made["scorer_key"]
+    for body in ({"type": "deal", "dealer": 0}, {"type": "meld", "side": 0, "cards": ["KC", "QC", "JC"]},
+                 {"type": "pot", "side": 0}):
+        api(server, f"/api/v1/tables/{made['id']}/events", body, key)
+    for locale, lang, hand in (("en-GB", "en", "Hand 1"), ("fr-CH", "fr", "Manche 1")):
+        context, page, _, problems = new_phone(browser, locale, bypass_csp=True)  # to inject axe
+        page.goto(f"{server.url}/t/{made['id']}?key={key}&lang={lang}&mode=count&player=1&hands=~KD")
+        assert page.locator(".bur-meld li.bur-new").all_inner_texts() == ["K♦"]
+        assert page.locator(".breakdown tfoot td").all_inner_texts() == ["30", "-110"]  # the stock ran out: melds 30; K♦ left -10, no pot -100
+        assert hand in page.inner_text("#scorer")
+        assert not without_deal_or_trick(page.inner_text("#scorer")), without_deal_or_trick(page.inner_text("#scorer"))
+        shot(page, f"count-{lang}", full=True)
+        page.goto(f"{server.url}/t/{made['id']}?key={made['viewer_key']}&lang={lang}")
+        assert not without_deal_or_trick(page.inner_text("main"))
+        if lang == "en":
+            for query in ("&mode=count&player=1&hands=~KD", "&mode=meld&side=1&pending=5D.6D",
+                          "&mode=extend&side=0&meld=0&pending=10C", ""):
+                page.goto(f"{server.url}/t/{made['id']}?key={key}&lang=en{query}")
+                assert serious_violations(page) == [], query
+        assert problems == []
+        context.close()
