@@ -96,7 +96,7 @@ def test_r_brouc_6_a_deals_slate_in_tens(pile, points, slate):
 def test_r_brouc_6_sur_le_point_makes_13_and_says_so():
     deal_state = out(captured(table(), PILE_55))["deals"][0]
     assert sum(deal_state["slate"]) == 13
-    assert deal_state["slate_why"][0]["rounding"]["fr"] == "55 points, sur le point : 6"
+    assert deal_state["slate_why"][0]["rounding"]["fr"] == "55 points, sur le point\u00a0: 6"
     assert deal_state["slate_why"][1]["rounding"]["en"] == "65 points, on the point: 7"
 
 

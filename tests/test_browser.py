@@ -205,7 +205,7 @@ def test_a_brouc_deal_by_taps_and_its_slate(server, browser):
     assert page.locator("#scoreboard tr.total td summary").all_inner_texts() == ["2", "14"]
     assert page.locator(".slate-table tr.deal td summary").all_inner_texts() == ["2", "14"]
     page.click(".slate-table tr.deal td.right summary")
-    assert "64 points, arrondi vers le bas : 6" in page.inner_text(".slate-table tr.deal td.right .why")
+    assert "64 points, arrondi vers le bas\u00a0: 6" in page.inner_text(".slate-table tr.deal td.right .why")
     shot(page, "brouc-1-slate")
     assert problems == []
     context.close()

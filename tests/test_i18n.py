@@ -57,3 +57,19 @@ def test_the_page_language_follows_the_cookie(client):
     client.set_cookie("lang", "en")
     page = client.get(f"/t/{created['id']}?key={created['scorer_key']}").get_data(as_text=True)
     assert '<html lang="en">' in page and "Scoreboard" in page
+
+
+PLAIN_SPACE_BEFORE = re.compile(r" [:;!?](?=[\s\"')]|$)")
+
+
+def test_french_typography_a_no_break_space_before_colons_semicolons_and_question_marks():
+    with open(ROOT / "referee/translations/fr/LC_MESSAGES/messages.po", "rb") as po:
+        catalogue = read_po(po)
+    wrong = [m.id for m in catalogue if m.id and any(
+        PLAIN_SPACE_BEFORE.search(s) for s in (m.string if isinstance(m.string, tuple) else (m.string,)))]
+    assert wrong == []
+    from referee.games import GAMES
+    from referee.summaries import summary
+    for game in GAMES:
+        items = summary(game)["items"] + [{"fr": o.help["fr"]} for o in GAMES[game].options]
+        assert [i["fr"] for i in items if PLAIN_SPACE_BEFORE.search(i["fr"])] == [], game

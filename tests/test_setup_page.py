@@ -182,7 +182,7 @@ def test_a_tables_rules_print_its_options_in_plain_words(client):
     assert "Once a deal, before the last draw, even before winning a trick." in text
     client.set_cookie("lang", "fr")
     text = visible(client.get(url).get_data(as_text=True))
-    assert "au dernier pli (par défaut : partie nulle)" in text
+    assert "au dernier pli (par défaut : partie nulle)" in text  # no-break spaces read as spaces here
     assert "avant la dernière pioche, même sans pli gagné." in text
 
 

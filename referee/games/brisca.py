@@ -55,7 +55,7 @@ class Brisca(TrickGame):
     names = _both("Brisca", "Brisca")
     origin = _both("Espagne, Catalogne", "Spain, Catalonia")
     flag = "es"  # static/flags/es.svg
-    description = _both("Jeu de plis espagnol à 40 cartes avec une pioche ; l'as et le trois valent le plus.",
+    description = _both("Jeu de plis espagnol à 40 cartes avec une pioche ; l'as et le trois valent le plus.",
                         "Spanish 40-card trick game with a drawing stock; aces and threes count most.")
     direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
     players = (2, 6)
@@ -63,7 +63,7 @@ class Brisca(TrickGame):
     points = POINTS
     options = (
         Option("tie_rule", "choice", "draw", _both(
-            "À 60–60 : nul, gagné par le dernier pli, ou donne rejouée.",
+            "À 60–60 : nul, gagné par le dernier pli, ou donne rejouée.",
             "At 60–60: a draw, won by the last trick, or the deal is replayed."),
             ("draw", "last_trick", "replay"), "R-BRISCA-6", label=_both("À 60–60", "At 60–60"),
             words={"draw": _both("partie nulle", "draw"), "last_trick": _both("au dernier pli", "to the last trick"),
@@ -75,15 +75,15 @@ class Brisca(TrickGame):
             "Nombre de parties gagnées pour remporter la série.", "Deal wins that take the series."),
             (3, 5, 7), "R-BRISCA-6", label=_both("Parties gagnées pour la série", "Deal wins for the series")),
         Option("trump_rotation", "bool", False, _both(
-            "Quatre donnes, atout fixé tour à tour : oros, copas, espadas, bastos.",
+            "Quatre donnes, atout fixé tour à tour : oros, copas, espadas, bastos.",
             "Four deals, trump fixed in turn: oros, copas, espadas, bastos."), rule="R-BRISCA-7",
             label=_both("Atout tournant, en quatre donnes", "Trump in turn, over four deals")),
         Option("mexican_11", "bool", False, _both(
-            "Règle mexicaine : gagne le camp qui ne fait pas plus de 11 points.",
+            "Règle mexicaine : gagne le camp qui ne fait pas plus de 11 points.",
             "Mexican rule: the side taking no more than 11 points wins."), rule="R-BRISCA-8",
             label=_both("Règle mexicaine : 11 points ou moins", "Mexican rule: 11 points or fewer")),
         Option("exchange_requires", "choice", "player", _both(
-            "Pour échanger l'atout retourné, il faut avoir gagné un pli : soi-même, son camp, ou rien.",
+            "Pour échanger l'atout retourné, il faut avoir gagné un pli : soi-même, son camp, ou rien.",
             "To exchange the turned trump one must have won a trick: oneself, one's side, or nothing."),
             ("player", "side", "nothing"), "R-BRISCA-4", label=_both("Échange de l'atout retourné",
                                                                     "Exchanging the turned trump"),

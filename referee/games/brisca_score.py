@@ -19,25 +19,25 @@ def deal_outcome(options: dict, points: list, last_trick_side: int | None) -> di
     if options["mexican_11"]:  # R-BRISCA-8
         low = [s for s, p in enumerate(points) if p <= MEXICAN_LIMIT]
         if not low:
-            return _outcome(None, 0, True, "R-BRISCA-8", "Aucun camp n'a 11 points ou moins : partie nulle.",
+            return _outcome(None, 0, True, "R-BRISCA-8", "Aucun camp n'a 11 points ou moins : partie nulle.",
                             "No side took 11 points or fewer: a draw.")
         side = low[0]
-        return _outcome(side, 1, True, "R-BRISCA-8", f"{points[side]} points, 11 ou moins : partie gagnée.",
+        return _outcome(side, 1, True, "R-BRISCA-8", f"{points[side]} points, 11 ou moins : partie gagnée.",
                         f"{points[side]} points, 11 or fewer: the deal is won.")
     if points[0] == points[1]:  # 60–60, R-BRISCA-6 tie_rule
         rule = options["tie_rule"]
         if rule == "replay":
-            return _outcome(None, 0, False, "R-BRISCA-6", "60–60 : la donne ne compte pas, on la rejoue.",
+            return _outcome(None, 0, False, "R-BRISCA-6", "60–60 : la donne ne compte pas, on la rejoue.",
                             "60–60: the deal does not count and is replayed.")
         if rule == "last_trick":
-            return _outcome(last_trick_side, 1, True, "R-BRISCA-6", "60–60 : gagnée par le camp du dernier pli.",
+            return _outcome(last_trick_side, 1, True, "R-BRISCA-6", "60–60 : gagnée par le camp du dernier pli.",
                             "60–60: won by the side that took the last trick.")
-        return _outcome(None, 0, True, "R-BRISCA-6", "60–60 : partie nulle.", "60–60: a draw.")
+        return _outcome(None, 0, True, "R-BRISCA-6", "60–60 : partie nulle.", "60–60: a draw.")
     side = 0 if points[0] > HALF else 1
     if options["double_over_100"] and points[side] > DOUBLE_OVER:
-        return _outcome(side, 2, True, "R-BRISCA-6", f"{points[side]} points, plus de 100 : compte pour deux.",
+        return _outcome(side, 2, True, "R-BRISCA-6", f"{points[side]} points, plus de 100 : compte pour deux.",
                         f"{points[side]} points, more than 100: counts as two wins.")
-    return _outcome(side, 1, True, "R-BRISCA-6", f"{points[side]} points, plus de 60 : partie gagnée.",
+    return _outcome(side, 1, True, "R-BRISCA-6", f"{points[side]} points, plus de 60 : partie gagnée.",
                     f"{points[side]} points, more than 60: the deal is won.")
 
 

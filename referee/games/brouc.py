@@ -63,7 +63,7 @@ class Brouc(TrickGame):
     points = POINTS
     options = (
         Option("coches_to_lose", "int", 0, _both(
-            "Nombre de coches qui font perdre la soirée (0 : on compte sans fin).",
+            "Nombre de coches qui font perdre la soirée (0 : on compte sans fin).",
             "Coches that lose the evening (0: keep counting)."), rule="R-BROUC-7",
             label=_both("Coches qui font perdre la soirée", "Coches that lose the evening"),
             words={0: _both("aucune, on compte sans fin", "none, keep counting")}),
@@ -286,7 +286,7 @@ class Brouc(TrickGame):
             loser, reason = deal.cape["loser"], deal.cape["reason"]
         else:
             loser = partie_over(table.totals)  # R-BROUC-7
-            reason = {"fr": "Dehors à 31 : une coche au perdant.", "en": "Out at 31: one coche to the loser."}
+            reason = {"fr": "Dehors à 31 : une coche au perdant.", "en": "Out at 31: one coche to the loser."}
             if loser is not None:
                 given[loser] += PARTIE_COCHES
         table.coches = [c + g for c, g in zip(table.coches, given)]

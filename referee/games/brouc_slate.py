@@ -21,14 +21,14 @@ def tens(points: int) -> int:
 def tens_why(points: int) -> dict:
     value = tens(points)
     if points % 10 == 5:
-        return {"fr": f"{points} points, sur le point : {value}", "en": f"{points} points, on the point: {value}"}
+        return {"fr": f"{points} points, sur le point : {value}", "en": f"{points} points, on the point: {value}"}
     way = ("arrondi vers le bas", "rounded down") if points % 10 < 5 else ("arrondi vers le haut", "rounded up")
-    return {"fr": f"{points} points, {way[0]} : {value}", "en": f"{points} points, {way[1]}: {value}"}
+    return {"fr": f"{points} points, {way[0]} : {value}", "en": f"{points} points, {way[1]}: {value}"}
 
 
 def unwritten_why(points: int) -> dict:
     """R-BROUC-8b: an undeclared cape is paid in coches; the deal's card points are not written on the slate."""
-    return {"fr": f"{points} points, cape non demandée : pas écrits sur l'ardoise (payée en coches)",
+    return {"fr": f"{points} points, cape non demandée : pas écrits sur l'ardoise (payée en coches)",
             "en": f"{points} points, undeclared cape: not written on the slate (paid in coches)"}
 
 
@@ -80,16 +80,16 @@ def cape_outcome(declaration: dict | None, cape_side: int | None) -> dict | None
         side = declaration["side"]
         if cape_side == side:
             return {"loser": 1 - side, "coches": coches, "ends_partie": True, "came_true": True, "rule": "R-BROUC-8",
-                    "reason": {"fr": f"Cape demandée et réussie : {coches} coches au camp adverse.",
+                    "reason": {"fr": f"Cape demandée et réussie : {coches} coches au camp adverse.",
                                "en": f"Cape declared and made: {coches} coches to the other side."}}
         return {"loser": side, "coches": coches, "ends_partie": True, "came_true": False, "rule": "R-BROUC-8",
-                "reason": {"fr": f"Cape demandée mais manquée : les {coches} coches vont au camp qui l'a demandée.",
+                "reason": {"fr": f"Cape demandée mais manquée : les {coches} coches vont au camp qui l'a demandée.",
                            "en": f"Cape declared but missed: the {coches} coches go to the declaring side."}}
     if cape_side is not None:
         return {"loser": 1 - cape_side, "coches": CAPE_COCHES, "ends_partie": False, "came_true": True,
                 "rule": "R-BROUC-8b",
-                "reason": {"fr": f"La cape : {CAPE_COCHES} coches au camp qui n'a fait aucun pli ; les points des "
-                                 "cartes ne s'écrivent pas, les annonces restent ; mariages sur table annulés.",
+                "reason": {"fr": f"La cape : {CAPE_COCHES} coches au camp qui n'a fait aucun pli ; les points des "
+                                 "cartes ne s'écrivent pas, les annonces restent ; mariages sur table annulés.",
                            "en": f"La cape: {CAPE_COCHES} coches to the side that took no trick; the card points are "
                                  "not written, the announces stay; table marriages cancelled."}}
     return None

@@ -51,14 +51,14 @@ class Brulot(TrickGame):
     names = _both("Brûlot", "Brûlot")
     origin = _both("Québec", "Québec")
     flag = "ca-qc"
-    description = _both("Jeu de plis québécois où l'on évite les as, rois, dames et valets : le plus bas gagne.",
+    description = _both("Jeu de plis québécois où l'on évite les as, rois, dames et valets : le plus bas gagne.",
                         "Québec trick game where you avoid aces, kings, queens and jacks: lowest score wins.")
     direction = _both("sens des aiguilles d'une montre", "clockwise")
     players = (3, 6)
     strength = STRENGTH
     options = (
         Option("trump_without_widow", "choice", "dealer_last_card", _both(
-            "À 4 joueurs, sans veuve : le donneur montre sa dernière carte pour l'atout, ou pas d'atout.",
+            "À 4 joueurs, sans veuve : le donneur montre sa dernière carte pour l'atout, ou pas d'atout.",
             "With 4 players, no widow: the dealer shows his last card for trump, or no trump."),
             ("dealer_last_card", "none"), "R-BRULOT-2", label=_both("Atout à 4 joueurs", "Trump with 4 players"),
             words={"dealer_last_card": _both("la dernière carte du donneur", "the dealer's last card"),
@@ -76,7 +76,7 @@ class Brulot(TrickGame):
             "À 4 ou 6, les partenaires additionnent leurs pénalités.", "With 4 or 6, partners add their penalties."),
             rule="R-BRULOT-6", label=_both("Partenaires, à 4 ou 6", "Partners, with 4 or 6")),
         Option("deals", "int", 0, _both(
-            "Nombre de donnes (0 : une par joueur, chacun donne une fois).",
+            "Nombre de donnes (0 : une par joueur, chacun donne une fois).",
             "Number of deals (0: one per player, everyone deals once)."), rule="R-BRULOT-6",
             label=_both("Nombre de donnes", "Number of deals"),
             words={0: _both("une par joueur", "one per player")}),

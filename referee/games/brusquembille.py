@@ -85,7 +85,7 @@ class Brusquembille(TrickGame):
     jetons = JETONS
     options = (
         Option("removed", "cards", ["7H", "7C"], _both(
-            "À 3 ou 5 joueurs, les deux sept retirés : un rouge et un noir.",
+            "À 3 ou 5 joueurs, les deux sept retirés : un rouge et un noir.",
             "With 3 or 5 players, the two sevens removed: one red, one black."), rule="R-BRUSQ-1",
             label=_both("Sept retirés, à 3 ou 5", "Sevens removed, with 3 or 5"), offer=("7H", "7D", "7S", "7C")),
         Option("turned_card_last", "bool", False, _both(
@@ -96,7 +96,7 @@ class Brusquembille(TrickGame):
             "Valeur d'un jeton en argent.", "What one jeton is worth in money."), rule="R-BRUSQ-4",
             label=_both("Valeur d'un jeton", "Value of a jeton")),
         Option("target_points", "int", 0, _both(
-            "Points qui gagnent la série (0 : la série se joue en un nombre de donnes).",
+            "Points qui gagnent la série (0 : la série se joue en un nombre de donnes).",
             "Points that win the series (0: the series is a number of deals)."), rule="R-BRUSQ-5",
             label=_both("Points pour gagner la série", "Points to win the series"),
             words={0: _both("aucun, on joue un nombre de donnes", "none, a number of deals")}),

@@ -131,7 +131,7 @@ class Buraco(Game):
     names = _both("Buraco", "Buraco")
     origin = _both("Uruguay, Italie", "Uruguay, Italy")
     flag = "uy"
-    description = _both("Jeu de combinaisons à deux jeux : suites, séries, burracos et puits, jusqu'à 2005.",
+    description = _both("Jeu de combinaisons à deux jeux : suites, séries, burracos et puits, jusqu'à 2005.",
                         "Rummy with two decks: runs, sets, burracos and pots, played to 2005.")
     direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
     players = (2, 5)

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 import qrcode
 from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request, session, url_for
+from flask_babel import gettext
 from markupsafe import Markup
 from qrcode.image.pure import PyPNGImage
 from qrcode.image.svg import SvgPathImage
@@ -48,7 +49,8 @@ def phone_url(table_id: str, key: str, endpoint: str = "pages.table") -> str:
 def qr_svg(text: str) -> Markup:
     image = qrcode.make(text, image_factory=SvgPathImage, box_size=10, border=2)
     svg = image.to_string(encoding="unicode")
-    return Markup(svg.replace("<svg ", '<svg role="img" class="qr" ', 1))
+    label = Markup.escape(gettext("QR code of %(link)s", link=text))
+    return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{label}" class="qr" ', 1))
 
 
 def qr_png(text: str) -> bytes:
