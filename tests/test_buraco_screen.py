@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tests.conftest import need
-from tests.test_browser import ARTIFACTS, AXE, IDLE, new_phone
+from tests.test_browser import ARTIFACTS, AXE, Phone, new_phone
 from tests.test_numbers_browser import api, no_overflow
 
 PHONE_HEIGHT = 740
@@ -28,19 +28,8 @@ def shot(page, name, full=False):
     page.screenshot(path=str(ARTIFACTS / f"buraco-{name}.png"), full_page=full)
 
 
-class Scorer:
+class Scorer(Phone):
     """The scorer's phone at a Buraco table: taps wait for the swap (htmx) or the next page (no JavaScript)."""
-
-    def __init__(self, page, js):
-        self.page, self.js = page, js
-
-    def act(self, selector):
-        if self.js:
-            self.page.click(selector)
-            self.page.wait_for_function(IDLE)
-        else:
-            with self.page.expect_navigation():
-                self.page.click(selector)
 
     def go(self, selector):
         """A link: a new page, with or without JavaScript."""
