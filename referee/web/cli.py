@@ -1,7 +1,8 @@
-"""Command line: ``flask --app referee init-db`` and ``flask --app referee serve``."""
+"""Command line: ``flask --app referee init-db``, ``serve``, ``backup <path>`` and ``db-revision <message>``."""
 from __future__ import annotations
 
 import socket
+import sqlite3
 
 import click
 import qrcode
@@ -36,13 +37,46 @@ def lan_addresses() -> list:
     return found
 
 
+def upgrade_database(app) -> str:
+    """Brings the app's database to the newest revision in place (referee/migrations); says what it did."""
+    from referee import migrations
+
+    ledger = app.extensions["referee.ledger"]
+    before, after = migrations.upgrade(ledger.url)
+    where = ledger.engine.url.render_as_string(hide_password=True)
+    if before == after:
+        return f"Database ready at revision {after} (up to date): {where}"
+    return f"Database ready at revision {after} (was {before or 'without a revision'}): {where}"
+
+
 def register(app) -> None:
     @app.cli.command("init-db")
     def init_db():
-        """Create the database tables (safe to run again: existing data is kept)."""
-        ledger = app.extensions["referee.ledger"]
-        ledger.init_db()
-        click.echo(f"Database ready: {ledger.engine.url.render_as_string(hide_password=True)}")
+        """Create the database or upgrade it to this version's schema in place (its data is kept)."""
+        click.echo(upgrade_database(app))
+
+    @app.cli.command("backup")
+    @click.argument("path", type=click.Path(dir_okay=True, writable=True))
+    def backup(path):
+        """Write a consistent copy of the live database to PATH (a file, or a directory for a dated file).
+
+        SQLite: the online backup API, safe while Referee serves. PostgreSQL: pg_dump's custom format."""
+        from referee.backup import BackupError, backup as take_backup
+
+        try:
+            done = take_backup(app.extensions["referee.ledger"].url, path)
+        except (BackupError, OSError, sqlite3.Error) as error:
+            raise click.ClickException(str(error)) from error
+        counts = f"{done['tables']} tables, {done['events']} events, " if "events" in done else ""
+        click.echo(f"Backup written: {done['path']} ({counts}{done['bytes']:,} bytes)")
+
+    @app.cli.command("db-revision")
+    @click.argument("message")
+    def db_revision(message):
+        """Write the next migration from what the models changed (read it before committing)."""
+        from referee import migrations
+
+        click.echo(f"New revision: {migrations.new_revision(message)}")
 
     @app.cli.command("serve")
     @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (all: the LAN).")
@@ -52,7 +86,7 @@ def register(app) -> None:
         """Serve Referee on the local network and print the address phones at the table can open."""
         from waitress import serve as waitress_serve
 
-        app.extensions["referee.ledger"].init_db()
+        click.echo(upgrade_database(app))
         addresses = lan_addresses() if host in ("0.0.0.0", "") else [host]
         url = app.config.get("PUBLIC_URL") or f"http://{(addresses or ['127.0.0.1'])[0]}:{port}"
         app.config["PUBLIC_URL"] = url
