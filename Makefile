@@ -6,11 +6,12 @@ PORT        ?= 5000
 PYTEST_ARGS ?=
 FLASK       := $(VENV)/bin/flask --app referee
 
-.PHONY: help install db run test test-tools bench taps translations clean
+.PHONY: help install install-test db backup run test test-tools bench taps translations clean
 
 help:
-	@echo "make install                 create .venv (Python deps) and node_modules (htmx)"
-	@echo "make db                      create the SQLite database in instance/"
+	@echo "make install                 create .venv (the app's Python deps) and node_modules (htmx)"
+	@echo "make db                      create the database, or upgrade it in place (migrations; data kept)"
+	@echo "make backup [TO=path]        copy the live database to instance/backups/ (SQLite; PostgreSQL: pg_dump)"
 	@echo "make run  [PORT=5000]        install, init the db and serve on the LAN"
 	@echo "make test [PYTEST_ARGS=...]  install and run pytest"
 	@echo "make bench                   print the replay and trick-POST timings (bench/)"
@@ -19,11 +20,20 @@ help:
 
 install: $(VENV)/.installed static/vendor/htmx.min.js
 
+install-test: install $(VENV)/.installed-test
+
+# Two stamps: `make run` installs the app's dependencies only; `make test` adds the test extra (pytest, Playwright)
+# once, and again whenever pyproject.toml (so .installed) is newer than its stamp.
 $(VENV)/.installed: pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 	  { echo >&2 "*** Referee needs Python >= 3.11 as '$(PYTHON)' (try: make PYTHON=python3.11 ...)"; exit 1; }
 	@test -x $(VENV)/bin/pip || $(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
 	  echo >&2 "*** '$(PYTHON) -m venv' failed. On Debian/Ubuntu: sudo apt-get install python3-venv"; exit 1; }
+	$(VENV)/bin/pip install -e . || \
+	  { echo >&2 "*** pip install failed: check your network access to PyPI and the error above."; exit 1; }
+	@touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed
 	$(VENV)/bin/pip install -e '.[test]' || \
 	  { echo >&2 "*** pip install failed: check your network access to PyPI and the error above."; exit 1; }
 	@touch $@
@@ -41,10 +51,14 @@ static/vendor/htmx.min.js: node_modules/.installed
 db: $(VENV)/.installed
 	$(FLASK) init-db
 
+backup: $(VENV)/.installed
+	@test -n "$(TO)" || mkdir -p instance/backups
+	$(FLASK) backup $(or $(TO),instance/backups)
+
 run: install db
 	$(FLASK) serve --port $(PORT)
 
-test: install test-tools
+test: install-test test-tools
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 # Debian tools some tests use: Chromium (browser tests), zbarimg (reads QR codes), pdfinfo (printed pages). Installed when run as
@@ -61,7 +75,7 @@ test-tools:
 bench: install
 	$(VENV)/bin/python bench/brisca_bench.py
 
-taps: install test-tools
+taps: install-test test-tools
 	$(VENV)/bin/python bench/taps.py
 
 clean:

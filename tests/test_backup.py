@@ -133,7 +133,7 @@ def test_backup_to_a_directory_names_a_dated_file_and_never_overwrites_the_datab
     assert result.exit_code == 0, result.output
     [written] = list(folder.iterdir())
     assert written.name.startswith("referee-") and written.suffix == ".sqlite3"
-    assert f"Backup written: {written} (1 tables, 1 events, " in result.output
+    assert f"Backup written: {written} (1 table, 1 event, " in result.output
     itself = app.test_cli_runner().invoke(args=["backup", str(tmp_path / "live.sqlite3")])
     assert itself.exit_code == 1
     assert f"{tmp_path / 'live.sqlite3'} is the database itself: write the backup somewhere else." in itself.output

@@ -67,7 +67,8 @@ def register(app) -> None:
             done = take_backup(app.extensions["referee.ledger"].url, path)
         except (BackupError, OSError, sqlite3.Error) as error:
             raise click.ClickException(str(error)) from error
-        counts = f"{done['tables']} tables, {done['events']} events, " if "events" in done else ""
+        counts = "".join(f"{done[name]} {name[:-1] if done[name] == 1 else name}, " for name in ("tables", "events")
+                         if name in done)
         click.echo(f"Backup written: {done['path']} ({counts}{done['bytes']:,} bytes)")
 
     @app.cli.command("db-revision")
