@@ -17,7 +17,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, event, text
+from sqlalchemy import create_engine, event, inspect, text
 
 HERE = Path(__file__).resolve().parent
 
@@ -84,6 +84,10 @@ def upgrade(url: str, revision: str = "head") -> tuple:
     cfg = config()
     with locked(url) as connection:
         before = MigrationContext.configure(connection).get_current_revision()
+        if before is not None and set(inspect(connection).get_table_names()) <= {"alembic_version"}:
+            # Emptied but for Alembic's own note (``Ledger.drop_all`` knows only the models): a new database.
+            connection.execute(text("DELETE FROM alembic_version"))
+            before = None
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, revision)
         after = MigrationContext.configure(connection).get_current_revision()
