@@ -239,7 +239,7 @@ def test_the_live_poll_of_the_old_table_tells_of_the_rematch(api):
 def test_the_openapi_document_describes_the_rematch(api):
     doc = api.get("/api/v1/openapi.json").get_json()
     post = doc["paths"]["/api/v1/tables/{table_id}/rematch"]["post"]
-    assert sorted(post["responses"]) == ["200", "201", "401", "403", "404", "422"]
+    assert {"200", "201", "401", "403", "404", "422"} <= set(post["responses"])  # and the errors of every call
     assert post["responses"]["201"]["content"]["application/json"]["schema"]["required"] == \
         ["id", "scorer_url", "viewer_url", "state"]
     state = doc["components"]["schemas"]["State"]

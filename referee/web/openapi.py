@@ -1,223 +1,267 @@
-"""The OpenAPI 3.1 document served at /api/v1/openapi.json, kept beside the code it describes.
+"""The OpenAPI 3.1 document served at /api/v1/openapi.json, kept beside the code it describes (docs/api.md says the
+same in sentences).
 
-The game list, option names and event types come from the engine registry, so they cannot drift from it.
+The game list, option names and event types come from the engine registry, so they cannot drift from it; every
+event's fields are in ``openapi_events.py``. tests/test_openapi.py validates the document and checks it against the
+parsers and the routes; tests/test_contract.py checks a running server's answers against its schemas.
 """
 from __future__ import annotations
 
 from referee.games import GAMES
+from referee.web.openapi_events import CARDS, CONTROL, NAMES, PLAYER, event_schemas, nullable
 
-CARD = {"type": "string", "description": "<rank><suit>, case-insensitive: AS, 10H or TH, 1O, 12B, JK"}
-CARDS = {"type": "array", "items": CARD}
-PLAYER = {"type": "integer", "minimum": 0, "description": "player index, in order of play"}
+OPTION_TYPES = {"bool": {"type": "boolean"}, "int": {"type": "integer"}, "number": {"type": "number", "minimum": 0},
+                "cards": CARDS, "ints": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+                "choice": {"type": "string"}}
 
-# Buraco's tally (referee/games/buraco_tally.py; R-BURACO-1b, 4, 5, 6): a hand as the table writes it on paper.
-BURACO_POINTS = {"type": "integer", "minimum": 0, "multipleOf": 5}
-BURACO_TALLY = {
-    "closed_by": {**PLAYER, "nullable": True, "description": "Buraco: who closed; null when the stock ran out"},
-    "sides": {"type": "array", "description": "Buraco: one entry per side; with 3 or 5 players one per player, "
-              "whose melds and burracos count for his team", "items": {
-                  "type": "object", "required": ["melds", "pot", "hand"], "properties": {
-                      "melds": {**BURACO_POINTS, "description": "card points laid"},
-                      "burracos": {"type": "object", "additionalProperties": False, "description": "burracos laid",
-                                   "properties": {k: {"type": "integer", "minimum": 0}
-                                                  for k in ("pure", "semi", "dirty")}},
-                      "pot": {"type": "boolean", "description": "took a pot: with 3 or 5 players the lone player's "
-                              "18 cards, or the one team-mate who took the team's 11"},
-                      "hand": {**BURACO_POINTS, "description": "card points left in hand (partners together)"}}}},
-    "teams": {"type": "array", "items": {"type": "array", "items": PLAYER},
-              "description": "Buraco with 3 or 5 players (required): every player alone when nobody took a pot, "
-                             "else [lone player] and [all the others]"},
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(description: str, schema: dict, headers: dict | None = None) -> dict:
+    answer = {"description": description, "content": {"application/json": {"schema": schema}}}
+    if headers:
+        answer["headers"] = headers
+    return answer
+
+
+def _error(name: str) -> dict:
+    return {"$ref": f"#/components/responses/{name}"}
+
+
+HEADERS = {
+    "Allow": {"description": "the methods this path takes", "schema": {"type": "string"}},
+    "Retry-After": {"description": "seconds to wait before asking again", "schema": {"type": "integer"}},
+    "Location": {"description": "the new table's address in this API", "schema": {"type": "string"}},
 }
-
-# What a trick game's deal carries beside its cards, by its numbers (tally) or with its piles (capture): R-COMMON-6.
-SIDE = {"type": "integer", "minimum": 0, "description": "side index"}
-KING_QUEEN = {**CARDS, "description": "K Q, or K Q J, of one suit"}
-BROUC_NUMBERS = {
-    "announces": {"type": "array", "description": "Brouc: announces (R-BROUC-4)", "items": {
-        "type": "object", "required": ["player", "cards"], "properties": {"player": PLAYER, "cards": KING_QUEEN}}},
-    "marriages": {"type": "array", "description": "Brouc: mariages sur table (R-BROUC-5)", "items": {
-        "type": "object", "required": ["side", "cards"], "properties": {"side": SIDE, "cards": KING_QUEEN}}},
-    "declare": {"type": "object", "nullable": True, "description": "Brouc: la cape declared (R-BROUC-8)",
-                "properties": {"player": PLAYER, "call": {"enum": ["cape_dehors", "cape_dehors_pas_dedouble"]}}},
+RESPONSES = {
+    "BadKey": _json("No key, or a key that opens no table here (401)", _ref("Error")),
+    "ViewerKey": _json("A viewer key on a writing call (403)", _ref("Error")),
+    "NoTable": _json("No such table (404)", _ref("Error")),
+    "MethodNotAllowed": _json("This path with another method (405): Allow lists the methods it takes",
+                              _ref("Error"), {"Allow": {"$ref": "#/components/headers/Allow"}}),
+    "Stale": _json("expected_version or expected_revision is stale: nothing stored (409)", _ref("Error")),
+    "TooLarge": _json("The body is larger than this call takes (413)", _ref("Error")),
+    "Refused": _json("The body cannot be read, or a rule refuses it: nothing stored (422). The error names the "
+                     "code, the sentence, and where they apply the ruling id, the card, the player and the field",
+                     _ref("Error")),
+    "RateLimited": _json("Too many requests from this address (429): table creations and imports per address, "
+                         "and wrong keys; code rate_limited", _ref("Error"),
+                         {"Retry-After": {"$ref": "#/components/headers/Retry-After"}}),
+    "Error": _json("Any other refusal, in the same shape", _ref("Error")),
 }
-BRUSQUEMBILLES = {"brusquembilles": {
-    "type": "array", "description": "Brusquembille: each ace or ten that moved jetons (R-BRUSQ-4); with piles, "
-    "leaving it out leaves the deal's jetons unknown", "items": {
-        "type": "object", "required": ["card", "player", "outcome"],
-        "properties": {"card": CARD, "player": PLAYER, "outcome": {"enum": ["won", "trumped", "beaten"]}}}}}
-POINTS_TALLY = {
-    "points": {"type": "array", "items": {"type": "integer", "minimum": 0},
-               "description": "Brisca, Brouc, Brusquembille: card points per side, summing to 120"},
-    "last_trick": {**SIDE, "nullable": True, "description": "Brisca: the side of the last trick, needed at 60–60 "
-                   "when tie_rule is last_trick"},
-    "cape": {**SIDE, "nullable": True, "description": "Brouc: the side that took every trick"},
-}
-
-EVENT_FIELDS = {
-    "deal": ({"trump": {**CARD, "nullable": True}, "dealer": PLAYER}, []),
-    "trick": ({"cards": CARDS}, ["cards"]),
-    "capture": ({"side": {"type": "integer"}, "cards": CARDS,
-                 "last_trick": {"type": "boolean", "description": "this side took the last trick"},
-                 **BROUC_NUMBERS, **BRUSQUEMBILLES}, ["side", "cards"]),
-    "exchange": ({"player": PLAYER, "card": CARD}, ["player"]),
-    "claim": ({"player": PLAYER, "cards": CARDS}, ["player", "cards"]),
-    "tally": ({**POINTS_TALLY, **BROUC_NUMBERS, **BRUSQUEMBILLES, **BURACO_TALLY, "penalties": {"type": "array", "items": {"type": "integer", "minimum": 0},
-                                             "description": "Brûlot: penalty points per player (R-BRULOT-5)"},
-               "widow": {**CARDS, "description": "Brûlot: widow cards, when known (R-BRULOT-1)"}}, []),
-}
-
-
-def _event_schemas() -> dict:
-    kinds = sorted({kind for game in GAMES.values() for kind in game.events})
-    schemas = {}
-    for kind in kinds:
-        props, required = EVENT_FIELDS.get(kind, ({}, []))
-        games = sorted(g.id for g in GAMES.values() if kind in g.events)
-        schemas["Event_" + kind] = {
-            "type": "object", "description": f"A {kind} entry ({', '.join(games)}).",
-            "properties": {"type": {"const": kind}, **props,
-                           "expected_version": {"type": "integer", "description": "409 unless it is the version"},
-                           "expected_revision": {"type": "integer", "description": "409 unless it is the revision "
-                                                                                   "(which also counts undos)"},
-                           "client_event_id": {"type": "string", "maxLength": 128,
-                                               "description": "a retry with the same id stores nothing (200)"}},
-            "required": ["type", *required]}
-    return schemas
-
-
-def _answer(description, schema_ref=None, schema=None) -> dict:
-    schema = schema or {"$ref": f"#/components/schemas/{schema_ref}"}
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-ERRORS = {
-    "401": _answer("No key, or a key that does not open this table", "Error"),
-    "404": _answer("No such table", "Error"),
-}
-WRITE_ERRORS = {**ERRORS, "403": _answer("A viewer key on a writing call", "Error")}
-STATE_ANSWER = {"type": "object", "properties": {"state": {"$ref": "#/components/schemas/State"}}}
+COMMON = {"405": _error("MethodNotAllowed"), "429": _error("RateLimited"), "default": _error("Error")}
+READ = {"401": _error("BadKey"), "404": _error("NoTable"), **COMMON}
+WRITE = {**READ, "403": _error("ViewerKey"), "413": _error("TooLarge"), "422": _error("Refused")}
+OPEN = {"413": _error("TooLarge"), "422": _error("Refused"), **COMMON}  # no key asked
+TABLE_ID = [{"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"},
+             "description": "the table's id, as its creation answered"}]
+STATE_ANSWER = {"type": "object", "required": ["state"], "properties": {"state": _ref("State")}}
 REMATCH = {"type": "object", "required": ["id", "scorer_url", "viewer_url", "state"],
+           "description": "the rematch's table; the old table's keys open it",
            "properties": {"id": {"type": "string"}, "scorer_url": {"type": "string"},
-                          "viewer_url": {"type": "string"}, "state": {"$ref": "#/components/schemas/State"}}}
-TABLE_ID = [{"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}]
+                          "viewer_url": {"type": "string"}, "state": _ref("State")}}
+
+
+def _body(schema: dict, required: bool = True) -> dict:
+    return {"required": required, "content": {"application/json": {"schema": schema}}}
 
 
 def openapi_document() -> dict:
-    events = _event_schemas()
-    event_ref = {"oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in events],
-                 "discriminator": {"propertyName": "type"}}
+    events = event_schemas(GAMES)
+    event_ref = {"oneOf": [_ref(name) for name in events], "discriminator": {
+        "propertyName": "type", "mapping": {name[len("Event_"):]: f"#/components/schemas/{name}" for name in events}}}
     return {
         "openapi": "3.1.0",
         "info": {"title": "Referee API", "version": "1",
                  "description": "Score and referee card games played at a real table: create a table, post what "
                                 "happens, read the state. Errors are {\"error\": {\"code\", \"message\", rule?, "
-                                "card?, player?}}."},
+                                "card?, player?}} and store nothing. The same in sentences: docs/api.md."},
         "servers": [{"url": "/"}],
         "security": [{"bearer": []}, {"key": []}],
-        "paths": {
-            "/api/v1/games": {"get": {"summary": "The games, their player counts and options", "security": [],
-                                      "responses": {"200": _answer("The games", "Games")}}},
-            "/api/v1/openapi.json": {"get": {"summary": "This document", "security": [],
-                                             "responses": {"200": {"description": "OpenAPI 3.1"}}}},
-            "/api/v1/tables": {"post": {
-                "summary": "Create a table (no account)", "security": [],
-                "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/NewTable"}}}},
-                "responses": {"201": _answer("The table, its two keys and links", "Created"),
-                              "422": _answer("Unknown game, bad players, options or dealer", "Error")}}},
-            "/api/v1/tables/{table_id}": {"get": {
-                "summary": "The table's state", "parameters": TABLE_ID,
-                "responses": {"200": _answer("The state", "State"), **ERRORS}}},
-            "/api/v1/tables/{table_id}/events": {
-                "post": {"summary": "Enter one event", "parameters": TABLE_ID,
-                         "requestBody": {"required": True, "content": {"application/json": {"schema": event_ref}}},
-                         "responses": {"201": _answer("Stored", schema=STATE_ANSWER),
-                                       "200": _answer("A client_event_id already seen: nothing stored",
-                                                      schema=STATE_ANSWER),
-                                       "409": _answer("expected_version is stale: nothing stored", "Error"),
-                                       "422": _answer("A rule is broken or the event is bad: nothing stored",
-                                                      "Error"), **WRITE_ERRORS}},
-                "get": {"summary": "The event log, withdrawn events included", "parameters": TABLE_ID,
-                        "responses": {"200": _answer("The events", "Events"), **ERRORS}}},
-            "/api/v1/tables/{table_id}/export.json": {"get": {
-                "summary": "The table's set-up, its whole event log (withdrawn events included) and its state",
-                "parameters": TABLE_ID, "responses": {"200": {"description": "The export"}, **ERRORS}}},
-            "/api/v1/tables/{table_id}/export.csv": {"get": {
-                "summary": "One row per deal and side: points (and Brouc's slate)", "parameters": TABLE_ID,
-                "responses": {"200": {"description": "CSV", "content": {"text/csv": {}}}, **ERRORS}}},
-            "/api/v1/import": {"post": {
-                "summary": "A new table from an export: its events in force replayed (all checked again)",
-                "security": [], "requestBody": {"required": True, "content": {"application/json": {
-                    "schema": {"type": "object", "required": ["table", "events"]}}}},
-                "responses": {"201": _answer("The new table, its keys and links", "Created"),
-                              "422": _answer("Not an export, or an event the engine refuses", "Error")}}},
-            "/api/v1/tables/{table_id}/rematch": {"post": {
-                "summary": "Once the series is over: a new table with the same players, options and keys (every "
-                           "link works with the new id) and the next dealer; asked again, the same table (200)",
-                "parameters": TABLE_ID,
-                "responses": {"201": _answer("The rematch", schema=REMATCH),
-                              "200": _answer("The rematch made before: nothing new", schema=REMATCH),
-                              "422": _answer("series_not_finished: the series is still on", "Error"),
-                              **WRITE_ERRORS}}},
-            "/api/v1/tables/{table_id}/undo": {"post": {
-                "summary": "Withdraw the last event in force (it stays in the log, withdrawn); a retry with the "
-                           "same client_event_id withdraws nothing more",
-                "parameters": TABLE_ID,
-                "requestBody": {"required": False, "content": {"application/json": {"schema": {
-                    "type": "object", "properties": {"expected_version": {"type": "integer"},
-                                                     "expected_revision": {"type": "integer"},
-                                                     "client_event_id": {"type": "string", "maxLength": 128}}}}}},
-                "responses": {"200": _answer("The new state", schema=STATE_ANSWER),
-                              "409": _answer("expected_version is stale", "Error"),
-                              "422": _answer("Nothing to undo", "Error"), **WRITE_ERRORS}}},
-        },
+        "paths": _paths(event_ref),
         "components": {
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"},
-                                "key": {"type": "apiKey", "in": "query", "name": "key"}},
-            "schemas": {**events, **SCHEMAS, "Games": _games_schema()},
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer", "description": "Authorization: Bearer <key>"},
+                "key": {"type": "apiKey", "in": "query", "name": "key", "description": "?key=<key>, as links and "
+                        "QR codes carry it"}},
+            "headers": HEADERS,
+            "responses": RESPONSES,
+            "schemas": {**events, **SCHEMAS, **_game_schemas()},
         },
     }
 
 
-def _games_schema() -> dict:
-    return {"type": "object", "properties": {"games": {"type": "array", "items": {
-        "type": "object", "required": ["id", "name", "players", "options"],
-        "properties": {"id": {"enum": sorted(GAMES)}, "name": {"type": "string"},
-                       "players": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
-                       "options": {"type": "array", "items": {"type": "object", "required": ["name", "type",
-                                                                                             "default"]}}}}}}}
+def _paths(event_ref: dict) -> dict:
+    table = "/api/v1/tables/{table_id}"
+    return {
+        "/api/v1/games": {"get": {
+            "summary": "The games, their player counts, options and events", "security": [],
+            "responses": {"200": _json("The games", _ref("Games")), **COMMON}}},
+        "/api/v1/openapi.json": {"get": {"summary": "This document", "security": [], "responses": {
+            "200": _json("OpenAPI 3.1", {"type": "object", "required": ["openapi", "paths"]}), **COMMON}}},
+        "/api/v1/tables": {"post": {
+            "summary": "Create a table (no account); the answer holds its two keys, shown this once",
+            "security": [], "requestBody": _body(_ref("NewTable")),
+            "responses": {"201": {**_json("The table, its two keys and links", _ref("Created")),
+                                  "headers": {"Location": {"$ref": "#/components/headers/Location"}}}, **OPEN}}},
+        table: {"get": {"summary": "The table's whole state (any key of the table)", "parameters": TABLE_ID,
+                        "responses": {"200": _json("The state", _ref("State")), **READ}}},
+        table + "/events": {
+            "post": {"summary": "Enter one event (scorer key)", "parameters": TABLE_ID,
+                     "requestBody": _body(event_ref),
+                     "responses": {"201": _json("Stored: the new state", STATE_ANSWER),
+                                   "200": _json("A client_event_id already seen: nothing stored, the current state",
+                                                STATE_ANSWER), "409": _error("Stale"), **WRITE}},
+            "get": {"summary": "The event log, withdrawn events included (any key)", "parameters": TABLE_ID,
+                    "responses": {"200": _json("The events", _ref("Events")), **READ}}},
+        table + "/undo": {"post": {
+            "summary": "Withdraw the last event in force (it stays in the log, withdrawn); a retry with the same "
+                       "client_event_id withdraws nothing more", "parameters": TABLE_ID,
+            "requestBody": _body({"type": "object", "properties": CONTROL}, required=False),
+            "responses": {"200": _json("The new state", STATE_ANSWER), "409": _error("Stale"), **WRITE}}},
+        table + "/export.json": {"get": {
+            "summary": "The table's set-up, its whole event log (withdrawn events included) and its state; "
+                       "POST /api/v1/import takes it back", "parameters": TABLE_ID,
+            "responses": {"200": _json("The export", _ref("Export")), **READ}}},
+        table + "/export.csv": {"get": {
+            "summary": "One row per deal and side: points (and Brouc's slate)", "parameters": TABLE_ID,
+            "responses": {"200": {"description": "CSV: deal, side, players, points, slate, complete",
+                                  "content": {"text/csv": {"schema": {"type": "string"}}}}, **READ}}},
+        "/api/v1/import": {"post": {
+            "summary": "A new table from an export: its events in force replayed, every one checked again; a log "
+                       "the engine refuses stores nothing", "security": [], "requestBody": _body(_ref("Import")),
+            "responses": {"201": _json("The new table, its two new keys and links", _ref("Created")), **OPEN}}},
+        table + "/rematch": {"post": {
+            "summary": "Once the series is over: a new table with the same players, options and keys (every link "
+                       "works with the new id) and the next dealer; asked again, the same table (200)",
+            "parameters": TABLE_ID,
+            "responses": {"201": {**_json("The rematch", REMATCH),
+                                  "headers": {"Location": {"$ref": "#/components/headers/Location"}}},
+                          "200": _json("The rematch made before: nothing new", REMATCH),
+                          **{**WRITE, "422": _json("series_not_finished: the series is still on", _ref("Error"))}}}},
+    }
 
 
+def _game_schemas() -> dict:
+    """``Games`` (GET /api/v1/games), and ``NewTable``: one shape per game with its own options."""
+    games = sorted(GAMES)
+    new_tables = {}
+    for game_id in games:
+        game = GAMES[game_id]
+        counts = game.player_counts()
+        options = {o.name: {**OPTION_TYPES[o.type], "default": o.default, "description": o.help["en"]
+                            + (f" ({o.rule})" if o.rule else "")} for o in game.options}
+        for o in game.options:
+            if o.choices is not None:
+                options[o.name] = {**options[o.name], "enum": list(o.choices)}
+        new_tables["NewTable_" + game_id] = {
+            "title": NAMES[game_id], "type": "object", "required": ["game", "players"],
+            "properties": {
+                "game": {"const": game_id},
+                "players": {"type": "array", "minItems": min(counts), "maxItems": max(counts), "uniqueItems": True,
+                            "description": f"names in order of play (R-COMMON-1): {', '.join(map(str, counts))} "
+                                           "players, each name of 1 to 40 printable characters and its own (two "
+                                           "names differing only in case are the same)",
+                            "items": {"type": "string", "minLength": 1, "maxLength": 40, "pattern": r"\S"}},
+                "options": nullable({"type": "object", "properties": options, "additionalProperties": False},
+                                    "what is not given takes its default"),
+                "dealer": nullable(PLAYER, "the first dealer; null or absent: the first player (R-COMMON-2)")}}
+    option = {"type": "object", "required": ["name", "type", "default", "help"], "properties": {
+        "name": {"type": "string"}, "type": {"enum": sorted(OPTION_TYPES)}, "default": {},
+        "help": _ref("Words"), "choices": {"type": "array"}, "rule": {"type": "string"}}}
+    game = {"type": "object", "required": ["id", "name", "players", "options", "events"], "properties": {
+        "id": {"enum": games}, "name": {"type": "string"}, "names": _ref("Words"), "origin": _ref("Words"),
+        "flag": {"type": "string"}, "description": _ref("Words"), "direction": _ref("Words"),
+        "players": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
+                    "description": "[fewest, most]"},
+        "options": {"type": "array", "items": option},
+        "events": {"type": "array", "items": {"type": "string"}, "description": "the event types it takes"}}}
+    return {"Games": {"type": "object", "required": ["games"],
+                      "properties": {"games": {"type": "array", "items": game}}},
+            "NewTable": {"oneOf": [_ref(name) for name in new_tables], "discriminator": {
+                "propertyName": "game", "mapping": {name[len("NewTable_"):]: f"#/components/schemas/{name}"
+                                                    for name in new_tables}}},
+            **new_tables}
+
+
+KEY = {"type": "string", "minLength": 22, "description": "at least 128 random bits, URL-safe"}
+SETUP = {"type": "object", "required": ["game", "players", "options", "dealer"], "properties": {
+    "game": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}},
+    "options": {"type": "object"}, "dealer": {"type": "integer"}}}
+LOGGED = {"type": "object", "required": ["seq", "type", "at", "withdrawn"],
+          "description": "an event as entered (its own fields), with its place in the log",
+          "properties": {"seq": {"type": "integer", "minimum": 1}, "type": {"type": "string"},
+                         "at": {"type": "string", "format": "date-time"}, "withdrawn": {"type": "boolean"},
+                         "withdrawn_at": {"type": "string", "format": "date-time"},
+                         "client_event_id": {"type": "string"}}}
+INTS = {"type": "array", "items": {"type": "number"}}
+DEAL = {"type": "object", "required": ["number", "dealer", "trump", "complete", "points", "flags"],
+        "anyOf": [{"required": ["tricks"]}, {"required": ["tricks_count"]}],
+        "description": "a deal (Buraco: a hand); games add their own fields (Brouc's slate, Buraco's breakdown "
+                       "and teams, Brisca's outcome …)",
+        "properties": {
+            "number": {"type": "integer", "minimum": 1}, "dealer": {"type": "integer"},
+            "trump": {"type": ["string", "null"]}, "complete": {"type": "boolean"},
+            "entry": {"type": "string", "description": "how it was entered: tricks, captures, tally (by its numbers)"
+                      " or melds (Buraco)"},
+            "tricks": {"type": "array", "items": {"type": "object", "required": ["leader", "cards", "winner",
+                                                                                   "points"],
+                                                  "properties": {"leader": {"type": "integer"}, "cards": CARDS,
+                                                                 "winner": {"type": "integer"},
+                                                                 "points": {"type": "number"}}}},
+            "tricks_count": {"type": "integer", "description": "in place of tricks in a write's answer"},
+            "points": {**INTS, "description": "this deal's result per side, in the game's own points"},
+            "flags": {"type": "array", "items": {"type": "object", "required": ["code", "message"], "properties": {
+                "code": {"type": "string"}, "player": {"type": ["integer", "null"]},
+                "trick": {"type": ["integer", "null"]}, "message": {"type": "string"}}}}}}
 SCHEMAS = {
     "Error": {"type": "object", "required": ["error"], "properties": {"error": {
         "type": "object", "required": ["code", "message"],
-        "properties": {"code": {"type": "string"}, "message": {"type": "string"}, "rule": {"type": "string"},
-                       "card": {"type": "string"}, "player": {"type": "integer"}}}}},
-    "NewTable": {"type": "object", "required": ["game", "players"], "properties": {
-        "game": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}},
-        "options": {"type": "object"}, "dealer": PLAYER}},
+        "description": "beside code and message, details where they help: rule, card, player, field …",
+        "properties": {"code": {"type": "string", "pattern": "^[a-z0-9_]+$"}, "message": {"type": "string"},
+                       "rule": {"type": "string"}, "card": {"type": "string"}, "player": {"type": "integer"},
+                       "field": {"type": "string"}}}}},
+    "Words": {"type": "object", "required": ["fr", "en"],
+              "properties": {"fr": {"type": "string"}, "en": {"type": "string"}}},
     "Created": {"type": "object", "required": ["id", "scorer_key", "viewer_key", "scorer_url", "viewer_url", "state"],
-                "properties": {"id": {"type": "string"}, "scorer_key": {"type": "string"},
-                               "viewer_key": {"type": "string"}, "scorer_url": {"type": "string"},
-                               "viewer_url": {"type": "string"}, "state": {"$ref": "#/components/schemas/State"}}},
+                "properties": {"id": {"type": "string"}, "scorer_key": {**KEY, "description": "may write; only its "
+                                                                        "hash is stored, it is shown this once"},
+                               "viewer_key": {**KEY, "description": "reads only"},
+                               "scorer_url": {"type": "string"}, "viewer_url": {"type": "string"},
+                               "state": _ref("State")}},
     "State": {"type": "object",
               "required": ["id", "game", "version", "players", "sides", "options", "deals", "totals", "series",
                            "next"],
+              "description": "games add their own fields beside these (docs/api.md, The state)",
               "properties": {
-                  "id": {"type": "string"}, "game": {"type": "string"}, "version": {"type": "integer"},
+                  "id": {"type": "string"}, "game": {"enum": sorted(GAMES)},
+                  "version": {"type": "integer", "minimum": 0, "description": "events in force"},
                   "revision": {"type": "integer", "description": "grows with every change, undo included"},
-                  "players": {"type": "array", "items": {"type": "string"}},
-                  "sides": {"type": "array", "items": {"type": "object", "properties": {
-                      "name": {"type": "string"}, "players": {"type": "array", "items": {"type": "integer"}}}}},
-                  "options": {"type": "object"},
-                  "deals": {"type": "array", "items": {"type": "object", "required": [
-                      "number", "dealer", "trump", "complete", "tricks", "points", "flags"]}},
-                  "totals": {"type": "array", "items": {"type": "integer"}},
-                  "series": {"type": "object", "required": ["finished", "winner"]},
-                  "next": {"type": "object", "required": ["action", "player"]},
-                  "possible": {"type": "array", "items": {"type": "string"}},
+                  "players": {"type": "array", "items": {"type": "string"}, "description": "in order of play"},
+                  "sides": {"type": "array", "items": {"type": "object", "required": ["name", "players"],
+                                                       "properties": {"name": {"type": "string"}, "players": {
+                                                           "type": "array", "items": {"type": "integer"}}}}},
+                  "options": {"type": "object", "description": "every option, resolved"},
+                  "deals": {"type": "array", "items": DEAL},
+                  "totals": {**INTS, "description": "running totals per side, in the game's scoring unit"},
+                  "series": {"type": "object", "required": ["finished", "winner"], "properties": {
+                      "finished": {"type": "boolean"}, "winner": {"type": ["integer", "null"]}}},
+                  "next": {"type": "object", "required": ["action", "player"], "properties": {
+                      "action": {"type": ["string", "null"]}, "player": {"type": ["integer", "null"]}}},
+                  "possible": {"type": "array", "items": {"type": "string"},
+                               "description": "the event types the table takes now"},
                   "rematch": {"type": ["string", "null"], "description": "the rematch's table id, once started"},
                   "rematch_of": {"type": ["string", "null"], "description": "the table this one is the rematch of"}}},
-    "Events": {"type": "object", "properties": {"events": {"type": "array", "items": {
-        "type": "object", "required": ["seq", "type", "at", "withdrawn"]}}}},
+    "Events": {"type": "object", "required": ["events"], "properties": {"events": {"type": "array",
+                                                                                   "items": LOGGED}}},
+    "Export": {"type": "object", "required": ["format", "table", "events", "state"], "properties": {
+        "format": {"const": "referee-export/1"}, "table": SETUP, "events": {"type": "array", "items": LOGGED},
+        "state": _ref("State")}},
+    "Import": {"type": "object", "required": ["table", "events"],
+               "description": "an export as GET …/export.json wrote it; its state is not needed (the events are "
+                              "replayed), withdrawn events are skipped",
+               "properties": {"format": {"const": "referee-export/1"}, "table": SETUP,
+                              "events": {"type": "array", "items": LOGGED}, "state": {"type": "object"}}},
 }
