@@ -1,4 +1,4 @@
-"""Cards, suits, decks and their notation (see ../shared/api-contract.md, "Cards"). No game logic here.
+"""Cards, suits, decks and their notation (see docs/api.md, "Cards"). No game logic here.
 
 A card code is ``<rank><suit>``, case-insensitive: ``AS``, ``10H`` (or ``TH``), ``7C`` for French suits,
 ``1O``, ``12B`` for Spanish ones, ``JK`` for Buraco's jokers.

@@ -16,7 +16,6 @@ from referee import create_app
 from referee.ledger import Ledger
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
 IN_CI = os.environ.get("CI") == "true"
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
 

@@ -1,4 +1,4 @@
-"""The JSON API through HTTP (Flask's client), status codes and bodies as ../shared/api-contract.md fixes them."""
+"""The JSON API through HTTP (Flask's client), status codes and bodies as docs/api.md fixes them."""
 import pytest
 
 from tests.test_brisca import DEAL_4P

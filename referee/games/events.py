@@ -1,4 +1,4 @@
-"""The entries a table takes (../shared/api-contract.md, "Events"), as frozen values.
+"""The entries a table takes (docs/api.md, "Events"), as frozen values.
 
 Each parser reads a JSON body for one table and either returns the event or raises ``ParseError`` naming the
 field or the card it cannot read. Whether the event is allowed *now* is the game's business, not the parser's.

@@ -1,4 +1,4 @@
-"""The JSON API of ../shared/api-contract.md: parse, call the ledger, answer. No rules here."""
+"""The JSON API of docs/api.md: parse, call the ledger, answer. No rules here."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request, url_for
