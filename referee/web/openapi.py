@@ -197,8 +197,7 @@ LOGGED = {"type": "object", "required": ["seq", "type", "at", "withdrawn"],
                          "withdrawn_at": {"type": "string", "format": "date-time"},
                          "client_event_id": {"type": "string"}}}
 INTS = {"type": "array", "items": {"type": "number"}}
-DEAL = {"type": "object", "required": ["number", "dealer", "trump", "complete", "points", "flags"],
-        "anyOf": [{"required": ["tricks"]}, {"required": ["tricks_count"]}],
+DEAL = {"type": "object", "required": ["number", "dealer", "trump", "complete", "tricks", "points", "flags"],
         "description": "a deal (Buraco: a hand); games add their own fields (Brouc's slate, Buraco's breakdown "
                        "and teams, Brisca's outcome …)",
         "properties": {
@@ -211,7 +210,6 @@ DEAL = {"type": "object", "required": ["number", "dealer", "trump", "complete", 
                                                   "properties": {"leader": {"type": "integer"}, "cards": CARDS,
                                                                  "winner": {"type": "integer"},
                                                                  "points": {"type": "number"}}}},
-            "tricks_count": {"type": "integer", "description": "in place of tricks in a write's answer"},
             "points": {**INTS, "description": "this deal's result per side, in the game's own points"},
             "flags": {"type": "array", "items": {"type": "object", "required": ["code", "message"], "properties": {
                 "code": {"type": "string"}, "player": {"type": ["integer", "null"]},
