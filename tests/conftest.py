@@ -31,7 +31,7 @@ def need(condition: bool, reason: str) -> None:
 @pytest.fixture
 def app(tmp_path):
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
-                      "SECRET_KEY": "test"})
+                      "SECRET_KEY": "test", "RATELIMIT_ENABLED": False})  # limits: tests/test_limits.py
     app.extensions["referee.ledger"].init_db()
     return app
 
@@ -69,7 +69,7 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_path}", "PUBLIC_URL": self.url,
-                    "SECRET_KEY": "test"}
+                    "SECRET_KEY": "test", "FLASK_RATELIMIT_ENABLED": "false"}  # every test comes from 127.0.0.1
         self.process = None
 
     def start(self) -> "Server":

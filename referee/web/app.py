@@ -8,9 +8,11 @@ from pathlib import Path
 from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.errors import RefereeError
 from referee.ledger import Ledger
+from referee.web.limits import init_limits
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,8 +44,16 @@ def create_app(config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         WTF_CSRF_TIME_LIMIT=None,  # a scorer's page stays open all evening
+        IMPORT_MAX_BYTES=8 * 1024 * 1024,  # an export: ~200 bytes an event, state included (share.import_table)
+        PROXY_FIX_X_FOR=0,  # behind a reverse proxy: how many of them set X-Forwarded-For/-Proto
     )
+    app.config.from_prefixed_env()  # operators set any of these as FLASK_<NAME> (FLASK_RATELIMIT_ENABLED=false)
     app.config.update(config or {})
+    if str(app.config.get("PUBLIC_URL") or "").lower().startswith("https://"):
+        app.config["SESSION_COOKIE_SECURE"] = True  # served over https: no cookie ever travels in clear
+    if app.config["PROXY_FIX_X_FOR"]:  # rate limits count the client's address, not the proxy's
+        hops = int(app.config["PROXY_FIX_X_FOR"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
     app.json.sort_keys = False
@@ -63,6 +73,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(share.bp)
     app.register_blueprint(printing.bp)
     csrf.exempt(share.import_table)
+    init_limits(app)
     cli.register(app)
 
     @app.after_request
@@ -73,6 +84,8 @@ def create_app(config: dict | None = None) -> Flask:
         response.headers.setdefault("X-Frame-Options", "DENY")
         if request.path.startswith("/api/") or request.args.get("key"):
             response.headers.setdefault("Cache-Control", "no-store")
+        if app.config["SESSION_COOKIE_SECURE"]:  # the session's own cookie is Secure by Flask's setting
+            secure_cookies(response)
         if os.environ.get("REFEREE_WORKER_HEADER"):  # tests of several worker processes say who answered
             response.headers["X-Referee-Worker"] = str(os.getpid())
         return response
@@ -93,7 +106,21 @@ def create_app(config: dict | None = None) -> Flask:
     def http_error(error: HTTPException):
         if request.path.startswith("/api/"):
             code = (error.name or "error").lower().replace(" ", "_").replace("'", "")
-            return jsonify(error={"code": code, "message": error.description}), error.code
-        return render_template("error.html", error=error), error.code
+            response = jsonify(error={"code": code, "message": error.description})
+        else:
+            response = app.make_response(render_template("error.html", error=error))
+        response.status_code = error.code
+        for name, value in error.get_headers():  # a 405's Allow, for one
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response
 
     return app
+
+
+def secure_cookies(response) -> None:
+    """Every cookie the pages set (the table's way of entry, the language) is Secure under https, like the session's."""
+    cookies = response.headers.getlist("Set-Cookie")
+    if any("; secure" not in cookie.lower() for cookie in cookies):
+        response.headers.setlist("Set-Cookie", [cookie if "; secure" in cookie.lower() else cookie + "; Secure"
+                                                for cookie in cookies])

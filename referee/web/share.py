@@ -12,12 +12,13 @@ import json
 from urllib.parse import urlsplit
 
 import qrcode
-from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, current_app, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup
 from qrcode.image.pure import PyPNGImage
 from qrcode.image.svg import SvgPathImage
 
+from referee.errors import Unauthorized
 from referee.games import get_game
 from referee.web.api import json_body, request_key
 from referee.web.scorer import REMEMBERED, remember_entry
@@ -78,14 +79,21 @@ def qr(table_id, which, kind):
 def share(table_id):
     key = request_key()
     ledger().authorize(table_id, key, write=True)
+    return render_share(table_id, key, renewed=request.args.get("renewed"))
+
+
+def render_share(table_id: str, key: str, renewed: str | None = None, coscorer_key: str | None = None) -> Response:
+    """The share page; a co-scorer code is drawn only in the answer to the post that issued it (never kept)."""
     viewer = phone_url(table_id, ledger().viewer_key(table_id))
-    fresh = session.pop(f"coscorer:{table_id}", None)  # shown once, right after it was issued
-    coscorer = phone_url(table_id, fresh) if fresh else None
+    coscorer = phone_url(table_id, coscorer_key) if coscorer_key else None
     state = ledger().state(table_id)
-    return render_template("share.html", state=state, game=get_game(state["game"]), key=key, viewer=viewer,
-                           viewer_qr=qr_svg(viewer), coscorer=coscorer, coscorer_key=fresh,
-                           coscorer_qr=qr_svg(coscorer) if coscorer else None, renewed=request.args.get("renewed"),
-                           screen=screen_url(table_id))
+    response = Response(render_template(
+        "share.html", state=state, game=get_game(state["game"]), key=key, viewer=viewer, viewer_qr=qr_svg(viewer),
+        coscorer=coscorer, coscorer_key=coscorer_key, coscorer_qr=qr_svg(coscorer) if coscorer else None,
+        renewed=renewed if renewed in ("viewer", "own", "unconfirmed", "unconfirmed-own") else None,
+        own=phone_url(table_id, key), screen=screen_url(table_id)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def screen_url(table_id: str) -> str:
@@ -95,25 +103,45 @@ def screen_url(table_id: str) -> str:
 
 @bp.post("/t/<table_id>/keys/<kind>")
 def new_key(table_id, kind):
-    """A new viewer or co-scorer key (scorer only; a co-scorer key only when confirmed); the old one stops at once.
-    Post, then redirect: reloading the page never issues another key."""
+    """A new key (scorer's page only; the old one stops at once), each after a ticked box where it matters:
+    - ``viewer``: post, then redirect (a reload never issues another);
+    - ``coscorer``: the answer to the post shows the code once, and it is kept nowhere else (not in a cookie: only
+      its hash is stored); a reload asks the browser to post again, which issues another and stops this one;
+    - ``own``: the key in this page's address (the scorer's, or a co-scorer's) is replaced; the page moves to the
+      new address at once, the only place the new key is written."""
     key = request_key() or request.form.get("key")
     ledger().authorize(table_id, key, write=True)
-    if kind not in ("viewer", "coscorer"):
+    if kind not in ("viewer", "coscorer", "own"):
         return jsonify(error={"code": "not_found", "message": "No such key."}), 404
-    if kind == "coscorer" and request.form.get("confirm") != "yes":
-        return redirect(url_for("share.share", table_id=table_id, key=key, renewed="unconfirmed"), code=303)
+    if kind in ("coscorer", "own") and request.form.get("confirm") != "yes":
+        unconfirmed = "unconfirmed" if kind == "coscorer" else "unconfirmed-own"
+        return redirect(url_for("share.share", table_id=table_id, key=key, renewed=unconfirmed), code=303)
+    if kind == "own":
+        fresh = ledger().renew_own_key(table_id, key)
+        return redirect(url_for("share.share", table_id=table_id, key=fresh, renewed="own"), code=303)
     fresh = ledger().new_key(table_id, kind)
     if kind == "coscorer":
-        session[f"coscorer:{table_id}"] = fresh
+        return render_share(table_id, key, coscorer_key=fresh)
     return redirect(url_for("share.share", table_id=table_id, key=key, renewed=kind), code=303)
+
+
+@bp.get("/t/<table_id>/keys/<kind>")
+def key_page(table_id, kind):
+    """The address a co-scorer code was shown at, opened again (a restored tab): the share page, code not shown."""
+    return redirect(url_for("share.share", table_id=table_id, key=request_key()), code=303)
 
 
 @bp.get("/t/<table_id>/live")
 def live(table_id):
     """204 while nothing changed since ``since``; the new scoreboard (or big screen) fragment as soon as it did."""
     key = request_key()
-    ledger().authorize(table_id, key)
+    try:
+        ledger().authorize(table_id, key)
+    except Unauthorized:
+        if not request.headers.get("HX-Request"):
+            raise
+        g.key_refused = True  # counted as a key guess (limits.py) all the same
+        return Response(status=286, headers={"HX-Reswap": "none"})  # htmx stops polling: a revoked key is for good
     since = request.args.get("since", "")
     if number(since) is not None and number(since) == ledger().revision(table_id):
         return Response(status=204)
@@ -184,7 +212,9 @@ def spreadsheet_safe(text: str) -> str:
 
 @bp.post("/api/v1/import")
 def import_table():
-    """A new table from an export: its events in force replayed through the engine (201, like a creation)."""
+    """A new table from an export: its events in force replayed through the engine (201, like a creation). An
+    export is bigger than an entry (the log, and the state, which is not read): its own size limit."""
+    request.max_content_length = current_app.config["IMPORT_MAX_BYTES"]
     doc = json_body()
     state, scorer_key, viewer_key = ledger().import_table(doc.get("table"), doc.get("events"))
     table_id = state["id"]

@@ -1,0 +1,177 @@
+"""Rate limits per client address: tables created, imports, wrong keys. Answered 429 with Retry-After and the
+contract's error body; a club behind one address still creates an evening's tables with the default limits."""
+import json
+import re
+import urllib.error
+import urllib.request
+
+import pytest
+
+from referee import create_app
+from tests.conftest import Server
+from tests.test_ui import token
+
+CLUB = {"REMOTE_ADDR": "198.51.100.7"}  # a club's one public address (its phones behind NAT)
+OTHER = {"REMOTE_ADDR": "203.0.113.9"}
+BRISCA = {"game": "brisca", "players": ["Ana", "Bo", "Cy", "Di"]}
+
+
+def limited_app(tmp_path, **config):
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'limits.sqlite3'}",
+                      "SECRET_KEY": "test", **config})
+    app.extensions["referee.ledger"].init_db()
+    return app
+
+
+def create(client, who=CLUB, body=BRISCA):
+    return client.post("/api/v1/tables", json=body, environ_base=who)
+
+
+def assert_rate_limited(response, api=True):
+    assert response.status_code == 429
+    wait = int(response.headers["Retry-After"])
+    assert 0 < wait <= 3600
+    if api:
+        error = response.get_json()["error"]
+        assert error["code"] == "rate_limited" and error["retry_after"] == wait
+        assert error["message"].startswith("Too many ") and "from this address" in error["message"]
+    return wait
+
+
+def test_an_evening_of_50_tables_from_one_address_passes_and_the_101st_table_of_the_hour_waits(tmp_path):
+    """The defaults: 100 tables an hour from one address (an evening of 50 tables, each made twice over)."""
+    client = limited_app(tmp_path).test_client()
+    assert [create(client).status_code for _ in range(100)] == [201] * 100
+    assert_rate_limited(create(client))
+    assert create(client, OTHER).status_code == 201  # counted per address
+
+
+def test_table_creation_answers_429_with_retry_after_and_the_contracts_body(tmp_path):
+    client = limited_app(tmp_path, RATELIMIT_TABLES="3 per hour").test_client()
+    assert [create(client).status_code for _ in range(3)] == [201, 201, 201]
+    response = create(client)
+    wait = assert_rate_limited(response)
+    assert 3500 <= wait <= 3600
+    message = response.get_json()["error"]["message"]
+    assert message == f"Too many tables created from this address: try again in {wait} s."
+
+
+def test_a_refused_creation_counts_nothing(tmp_path):
+    client = limited_app(tmp_path, RATELIMIT_TABLES="2 per hour").test_client()
+    for _ in range(5):
+        assert create(client, body={"game": "brisca", "players": ["Ana"]}).status_code == 422
+    assert [create(client).status_code for _ in range(2)] == [201, 201]
+    assert_rate_limited(create(client))
+
+
+def test_the_set_up_form_counts_its_tables_with_the_api_and_its_seat_changes_not_at_all(tmp_path):
+    app = limited_app(tmp_path, RATELIMIT_TABLES="2 per hour")
+    app.config["WTF_CSRF_ENABLED"] = True
+    client = app.test_client()
+    client.set_cookie("lang", "en")
+    page = client.get("/new/brisca", environ_base=CLUB).get_data(as_text=True)
+    form = {"csrf_token": token(page), "player": ["Ana", "Bo", "Cy", "Di"], "dealer": "0"}
+    for _ in range(5):  # adding and removing seats: not a table
+        assert client.post("/new/brisca", data={**form, "op": "add"}, environ_base=CLUB).status_code == 200
+    assert client.post("/new/brisca", data={**form, "op": "create"}, environ_base=CLUB).status_code == 303
+    assert create(client).status_code == 201
+    refused = client.post("/new/brisca", data={**form, "op": "create"}, environ_base=CLUB)
+    assert_rate_limited(refused, api=False)
+    text = refused.get_data(as_text=True)
+    assert refused.mimetype == "text/html"
+    assert "Too many tables were created from this address: try again in 60 minutes." in text
+
+
+def test_imports_have_their_own_count(tmp_path):
+    client = limited_app(tmp_path, RATELIMIT_IMPORTS="2 per hour").test_client()
+    created = create(client).get_json()
+    export = client.get(f"/api/v1/tables/{created['id']}/export.json?key={created['viewer_key']}").get_json()
+    assert [client.post("/api/v1/import", json=export, environ_base=CLUB).status_code for _ in range(2)] == [201, 201]
+    response = client.post("/api/v1/import", json=export, environ_base=CLUB)
+    assert_rate_limited(response)
+    assert response.get_json()["error"]["message"].startswith("Too many imports from this address")
+    assert client.post("/api/v1/import", json=export, environ_base=OTHER).status_code == 201
+    assert create(client).status_code == 201  # imports do not use up the tables' count
+
+
+def test_wrong_keys_are_counted_and_past_the_limit_the_address_waits(tmp_path):
+    client = limited_app(tmp_path, RATELIMIT_KEY_GUESSES="5 per minute").test_client()
+    created = create(client).get_json()
+    table, viewer = created["id"], created["viewer_key"]
+    for _ in range(30):  # right keys are never counted
+        assert client.get(f"/api/v1/tables/{table}?key={viewer}", environ_base=CLUB).status_code == 200
+    guesses = [client.get(f"/api/v1/tables/{table}?key=guess{i}", environ_base=CLUB).status_code for i in range(5)]
+    assert guesses == [401] * 5
+    guessed = client.get(f"/api/v1/tables/{table}?key=guess6", environ_base=CLUB)
+    wait = assert_rate_limited(guessed)
+    assert wait <= 60 and guessed.get_json()["error"]["message"].startswith("Too many wrong keys from this address")
+    assert client.get(f"/api/v1/tables/{table}?key={viewer}", environ_base=CLUB).status_code == 429  # the whole address
+    page = client.get(f"/t/{table}?key={viewer}", environ_base=CLUB, headers={"Accept-Language": "en"})
+    assert_rate_limited(page, api=False)
+    assert "Too many wrong keys from this address: try again in 1 minute." in page.get_data(as_text=True)
+    assert client.get(f"/api/v1/tables/{table}?key={viewer}", environ_base=OTHER).status_code == 200
+    assert client.get("/static/referee.css", environ_base=CLUB).status_code == 200  # styles still load
+
+
+def test_a_live_view_whose_key_was_revoked_stops_polling_and_counts_once(tmp_path):
+    """htmx stops polling on 286 (and swaps nothing): a TV left on an old viewer link never locks a club out."""
+    client = limited_app(tmp_path, RATELIMIT_KEY_GUESSES="3 per minute").test_client()
+    created = create(client).get_json()
+    table, viewer = created["id"], created["viewer_key"]
+    client.application.extensions["referee.ledger"].new_key(table, "viewer")
+    poll = client.get(f"/t/{table}/live?key={viewer}&since=0", headers={"HX-Request": "true"}, environ_base=CLUB)
+    assert poll.status_code == 286 and poll.headers["HX-Reswap"] == "none" and poll.data == b""
+    assert client.get(f"/t/{table}/live?key={viewer}", environ_base=CLUB).status_code == 401  # a page: 401
+    assert client.get(f"/api/v1/tables/{table}?key=x", environ_base=CLUB).status_code == 401
+    assert_rate_limited(client.get(f"/api/v1/tables/{table}?key=y", environ_base=CLUB))  # 286 + 401 + 401 = 3
+
+
+def test_limits_off_through_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("FLASK_RATELIMIT_ENABLED", "false")
+    monkeypatch.setenv("FLASK_RATELIMIT_TABLES", "1 per hour")
+    client = limited_app(tmp_path).test_client()
+    assert client.application.config["RATELIMIT_ENABLED"] is False
+    assert [create(client).status_code for _ in range(3)] == [201] * 3
+
+
+def test_behind_a_proxy_each_forwarded_address_has_its_own_count(tmp_path):
+    client = limited_app(tmp_path, RATELIMIT_TABLES="1 per hour", PROXY_FIX_X_FOR=1).test_client()
+    proxy = {"REMOTE_ADDR": "10.0.0.1"}
+    first = {"X-Forwarded-For": "198.51.100.7"}
+    assert client.post("/api/v1/tables", json=BRISCA, headers=first, environ_base=proxy).status_code == 201
+    assert client.post("/api/v1/tables", json=BRISCA, headers=first, environ_base=proxy).status_code == 429
+    second = {"X-Forwarded-For": "203.0.113.9"}
+    assert client.post("/api/v1/tables", json=BRISCA, headers=second, environ_base=proxy).status_code == 201
+
+
+def test_a_served_process_reads_its_limits_from_flask_variables(tmp_path):
+    """The real server (``flask serve``) with FLASK_RATELIMIT_* in its environment, over HTTP."""
+    server = Server(tmp_path / "served.sqlite3")
+    server.env.update(FLASK_RATELIMIT_ENABLED="true", FLASK_RATELIMIT_TABLES="2 per hour",
+                      FLASK_RATELIMIT_STORAGE_URI="memory://")
+    server.start()
+    try:
+        statuses, last = [], None
+        for _ in range(3):
+            request = urllib.request.Request(server.url + "/api/v1/tables", data=json.dumps(BRISCA).encode(),
+                                             headers={"Content-Type": "application/json"})
+            try:
+                with urllib.request.urlopen(request, timeout=10) as response:
+                    statuses.append(response.status)
+            except urllib.error.HTTPError as error:
+                statuses.append(error.code)
+                last = error
+        assert statuses == [201, 201, 429]
+        assert 3500 <= int(last.headers["Retry-After"]) <= 3600
+        assert json.loads(last.read())["error"]["code"] == "rate_limited"
+    finally:
+        server.kill()
+
+
+@pytest.mark.parametrize("setting", ["RATELIMIT_TABLES", "RATELIMIT_IMPORTS", "RATELIMIT_KEY_GUESSES"])
+def test_the_readme_states_the_default_limits(setting):
+    from pathlib import Path
+
+    from referee.web.limits import DEFAULTS
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    assert re.search(rf"`FLASK_{setting}`[^\n]*`{re.escape(DEFAULTS[setting])}`", readme), setting
