@@ -209,6 +209,9 @@ def test_an_unknown_api_address_and_a_wrong_method_answer_in_the_same_shape(serv
     assert call(server, "GET", "/api/v1/nothing-here").error["code"] == "not_found"
     wrong = call(server, "DELETE", f"/api/v1/tables/{table['id']}", key=table["scorer_key"])
     assert wrong.status == 405 and wrong.error["code"] == "method_not_allowed"
+    assert set(wrong.headers["Allow"].replace(" ", "").split(",")) == {"GET", "HEAD", "OPTIONS"}
+    events = call(server, "PUT", f"/api/v1/tables/{table['id']}/events", {}, table["scorer_key"])
+    assert events.status == 405 and {"GET", "POST"} <= set(events.headers["Allow"].replace(" ", "").split(","))
 
 
 def test_each_game_adds_its_own_fields_to_the_state(server, document):
