@@ -119,7 +119,7 @@ def parse_count(game, table, data) -> Count:
     hands = tuple(tuple(BURACO_108.parse_many(h)) for h in field_of(data, "hands", list))
     melds = data.get("melds")
     if melds is not None:
-        if not isinstance(melds, list):
+        if not isinstance(melds, list) or not all(isinstance(side, list) for side in melds):
             raise ParseError("bad_event", "Field melds lists, per side, the melds laid.", field="melds")
         melds = tuple(tuple(tuple(BURACO_108.parse_many(m)) for m in side) for side in melds)
     return Count(closer, hands, melds)

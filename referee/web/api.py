@@ -1,14 +1,29 @@
 """The JSON API of docs/api.md: parse, call the ledger, answer. No rules here."""
 from __future__ import annotations
 
+import json
+import re
+
 from flask import Blueprint, current_app, jsonify, request, url_for
 
-from referee.errors import ParseError
+from referee.errors import NotFound, ParseError
 from referee.games import GAMES
 from referee.web.openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 CONTRACT_ORDER = ("brulot", "brisca", "buraco", "brouc", "brusquembille")
+
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what the ledger makes (token_urlsafe), within its column
+
+
+@bp.app_url_value_preprocessor
+def known_table_id(_endpoint, values) -> None:
+    """A table id that no table can have (a NUL, a space, too long) is answered 404 here, on every page and API
+    call, before it reaches a database that would choke on it (PostgreSQL refuses a NUL in text)."""
+    table_id = (values or {}).get("table_id")
+    if table_id is not None and not TABLE_ID.fullmatch(table_id):
+        raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
 
 
 def ledger():
@@ -23,13 +38,51 @@ def request_key() -> str | None:
     return request.args.get("key") or None
 
 
-def json_body(optional: bool = False) -> dict:
-    if optional and not request.get_data():
+JSON_DEPTH = 32  # the deepest body the API writes back is an export's state, well under this
+
+
+def json_body(optional: bool = False, max_bytes: int | None = None) -> dict:
+    """The request's JSON object, read within limits: at most ``max_bytes`` (default the app's
+    MAX_CONTENT_LENGTH, 413 beyond), nested at most JSON_DEPTH deep, numbers that fit, no NaN; anything else is
+    refused in the contract's shape (422 ``bad_json``) and never reaches the ledger."""
+    if max_bytes is not None:
+        request.max_content_length = max_bytes
+    raw = request.get_data(cache=True)
+    if optional and not raw:
         return {}
-    body = request.get_json(silent=True)
+    if not request.is_json:
+        raise ParseError("bad_json", "Send a JSON object with Content-Type: application/json.")
+    try:
+        body = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, a number too long, nested past the stack
+        raise ParseError("bad_json", "The body is not valid JSON.") from None
     if not isinstance(body, dict):
         raise ParseError("bad_json", "Send a JSON object with Content-Type: application/json.")
+    _check_nesting(body)
     return body
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _check_nesting(value) -> None:
+    """Lists and objects nested at most JSON_DEPTH deep, and text that is Unicode (a lone surrogate escape such
+    as ``"\\ud800"`` would fail later, when written to a page or a database): walked without recursion."""
+    todo = [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, (str, dict)):
+            for text in ([item] if isinstance(item, str) else item.keys()):
+                try:
+                    text.encode()
+                except UnicodeEncodeError:
+                    raise ParseError("bad_json", "The body is not valid JSON.") from None
+        if isinstance(item, (dict, list)):
+            if level > JSON_DEPTH:
+                raise ParseError("bad_json", "The body nests lists and objects more than {depth} deep.",
+                                 depth=JSON_DEPTH)
+            todo.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
 
 
 def public_url(endpoint: str, **values) -> str:

@@ -15,7 +15,7 @@ from referee.web.api import request_key
 from referee.web.i18n import refusal
 from referee.web.sheet import capture_extras, entry_modes, fields_for, tally_body
 from referee.web.sheet_games import sheet_bounds
-from referee.web.views import LAYING, Entry, card_order, last_trick, next_player, number, picker
+from referee.web.views import LAYING, SHOWING, Entry, card_order, last_trick, modes_for, next_player, number, picker
 
 bp = Blueprint("scorer", __name__)
 
@@ -44,7 +44,7 @@ def untouched(table) -> bool:
 def read_entry(values, game, table) -> Entry:
     deck = game.deck_for(table)
     return Entry.read(values, deck, len(table.players), len(table.sides),
-                      fields_for(game.id, len(table.players), len(table.sides)))
+                      fields_for(game.id, len(table.players), len(table.sides)), modes_for(game))
 
 
 def page_context(table_id: str, key: str, entry: Entry | None = None, error: str | None = None) -> dict:
@@ -136,15 +136,21 @@ class Post:
         """The revision this phone's page showed: an entry made on an older view is refused (409)."""
         return number(request.form.get("revision", ""))
 
+    def event_id(self) -> str | None:
+        """The form's own id (the page writes one per form), checked as the API checks ``client_event_id``."""
+        value = request.form.get("event_id") or None
+        if value is not None and (len(value) > 128 or not value.isprintable()):
+            raise ParseError("bad_form", "This form is damaged: load the page again and enter it again.")
+        return value
+
     def retried(self) -> bool:
         """This very form was already stored (a double tap, a resent post): answer with the state, store nothing."""
-        event_id = request.form.get("event_id")
+        event_id = self.event_id()
         return bool(event_id) and ledger().has_event(self.table_id, event_id)
 
     def store(self, body: dict) -> None:
         """Stores the entry if the table is as this phone saw it (a co-scorer may have entered first)."""
-        ledger().append(self.table_id, body, client_event_id=request.form.get("event_id") or None,
-                        expected_revision=self.seen())
+        ledger().append(self.table_id, body, client_event_id=self.event_id(), expected_revision=self.seen())
 
 
 def scorer_post(rule: str):
@@ -160,13 +166,12 @@ def scorer_post(rule: str):
             deck = game.deck_for(table)
             entry = read_entry(request.form, game, table)
             post = Post(table_id, key, game, table, deck, entry)
-            if post.retried():
-                return done(table_id, key, Entry())
-            if post.seen() is not None and post.seen() != state["revision"]:  # another phone entered first
-                stale = Conflict("version_conflict", "The table changed meanwhile: look at the new state and enter "
-                                 "it again if it is still needed.")
-                return render_scorer(table_id, key, entry, refusal(stale, deck), status=409)
             try:
+                if post.retried():
+                    return done(table_id, key, Entry())
+                if post.seen() is not None and post.seen() != state["revision"]:  # another phone entered first
+                    raise Conflict("version_conflict", "The table changed meanwhile: look at the new state and "
+                                   "enter it again if it is still needed.")
                 return done(table_id, key, view(post))
             except Conflict as error:  # stored by another phone between this page's check and its entry
                 return render_scorer(table_id, key, entry, refusal(error, deck), status=409)
@@ -217,8 +222,7 @@ def undo(post: Post) -> Entry:
         return post.entry.with_pending(post.entry.pending[:-1])
     deal = post.table.current
     tricks = len(deal.tricks) if isinstance(post.game, TrickGame) and deal is not None else 0
-    state = ledger().undo(post.table_id, expected_revision=post.seen(),
-                          client_event_id=request.form.get("event_id") or None)
+    state = ledger().undo(post.table_id, expected_revision=post.seen(), client_event_id=post.event_id())
     after = state["deals"][-1] if state["deals"] else None
     if tricks and after is not None and after["number"] == deal.number and len(after["tricks"]) == tricks - 1:
         return Entry(pending=tuple(deal.tricks[-1].cards[:-1]))  # the trick reopens without its last card
@@ -239,7 +243,9 @@ def deal(post: Post) -> Entry:
 def save(post: Post) -> Entry:
     """Stores what was gathered in the picker: a pile (R-COMMON-6), a claim or an announce."""
     entry, cards = post.entry, [c.code for c in post.entry.pending]
-    if entry.mode in ("meld", "extend", "count"):  # Buraco (R-BURACO-7)
+    if entry.mode not in SHOWING + LAYING:  # a save only ends what the picker gathers: never a trick, a sheet
+        raise ParseError("bad_form", "This form is damaged: load the page again and enter it again.")
+    if entry.mode in LAYING:  # Buraco (R-BURACO-7)
         post.store(buraco_body(entry, len(post.table.players)))
         return Entry()
     if entry.mode == "capture":

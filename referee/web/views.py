@@ -13,6 +13,13 @@ MODES = ("trick", "capture", "claim", "announce", "reveal",  # how the picker's 
          "numbers")  # the deal by its numbers (sheet.py)
 SHOWING = ("capture", "claim", "announce", "reveal")  # a tap takes a card, a second tap gives it back
 LAYING = ("meld", "extend", "count")  # Buraco: cards in the order laid, two copies of each may be tapped
+EVENT_OF = {"numbers": "tally"}  # the event a mode's taps end in, where it is not named like the mode
+
+
+def modes_for(game) -> tuple:
+    """The modes a game's scorer may be in: those ending in one of its events, and "trick", the picker's default
+    everywhere (Buraco's picker in it only says that a card is tapped into a meld)."""
+    return tuple(mode for mode in MODES if mode == "trick" or EVENT_OF.get(mode, mode) in game.events)
 
 
 @dataclass(frozen=True)
@@ -45,9 +52,10 @@ class Entry:
     sheet: Sheet = Sheet()  # the numbers screen's sheet in progress
 
     @classmethod
-    def read(cls, values, deck, n_players: int = 0, n_sides: int = 0, fields: int = 0) -> "Entry":
-        """The entry from an address or a form; numbers outside the table fall back to the defaults."""
-        mode = values.get("mode") if values.get("mode") in MODES else "trick"
+    def read(cls, values, deck, n_players: int = 0, n_sides: int = 0, fields: int = 0, modes=MODES) -> "Entry":
+        """The entry from an address or a form; a mode the game has not (``modes``) and numbers outside the table
+        fall back to the defaults."""
+        mode = values.get("mode") if values.get("mode") in modes else "trick"
         pending = list(_cards(values.get("pending"), deck))
         if mode not in LAYING:
             pending = list(dict.fromkeys(pending))
