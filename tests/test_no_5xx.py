@@ -81,6 +81,18 @@ def test_bodies_that_are_not_a_json_object_are_refused(fuzz_app, body, content_t
     assert response.status_code == 422 and assert_error_shape(response)["code"] == "bad_json"
 
 
+@pytest.mark.parametrize("options, status", [(False, 422), (0, 422), ("", 422), ([], 422), ([1], 422), (None, 201),
+                                             ({}, 201)])
+def test_options_that_are_not_an_object_are_refused(fuzz_app, options, status):
+    """Schemathesis found ``"options": false`` taken as no options (201): only an object, or null, is."""
+    response = fuzz_app.test_client().post("/api/v1/tables", json={"game": "buraco", "players": ["Ana", "Bo"],
+                                                                   "options": options})
+    assert response.status_code == status
+    if status == 422:
+        assert assert_error_shape(response) == {"code": "bad_option",
+                                                "message": "Options must be an object of name: value."}
+
+
 def test_a_body_over_the_size_limit_is_413_in_the_contract_shape(fuzz_app):
     body = json.dumps({"game": "brisca", "players": ["Ana", "Bo"], "pad": "x" * (1 << 20)})
     response = fuzz_app.test_client().post("/api/v1/tables", data=body, content_type="application/json")

@@ -160,7 +160,7 @@ class Game:
                 "events": sorted(self.events)}
 
     def resolve_options(self, given: dict | None, n_players: int) -> dict:
-        given = given or {}
+        given = {} if given is None else given  # false, 0, "" or [] are no options: refused below
         if not isinstance(given, dict):
             raise ParseError("bad_option", "Options must be an object of name: value.")
         known = {o.name: o for o in self.options}
