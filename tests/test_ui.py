@@ -198,6 +198,7 @@ def test_language_switch_sets_a_cookie_and_goes_back(client):
     assert response.status_code == 303 and response.headers["Location"] == "/new/brisca"
     assert "lang=en" in response.headers["Set-Cookie"]
     assert client.get("/lang/fr?next=https://evil.example/").headers["Location"] == "/"
+    assert client.get("/lang/fr?next=/\\evil.example/").headers["Location"] == "/"  # browsers read /\ as //
 
 
 def create_brouc(client, dealer="0", **options):

@@ -91,7 +91,7 @@ def switch(code):
     """Sets the language and goes back where the player was (only to a page of this site)."""
     target = request.args.get("next") or "/"
     parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//") or "\\" in target:
         target = "/"
     response = redirect(target, code=303)
     if code in LANGUAGES:
