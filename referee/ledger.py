@@ -3,6 +3,10 @@
 - The state of a table is never stored: it is what replaying its events in force through the engine gives.
 - Every write locks the table's row first (an UPDATE of its ``revision``), so two phones writing at once are
   served one after the other, on SQLite and on PostgreSQL alike; ``expected_version`` answers 409 when stale.
+  On SQLite a write's transaction begins IMMEDIATE (``referee/database.py``): it waits for the database's write
+  lock before it reads, never failing with "database is locked" while another table is written.
+- Replayed states are kept per process within ``REFEREE_CACHE_MB`` (``referee/state_cache.py``): one per table,
+  successive states sharing their finished deals.
 - ``client_event_id`` makes a retried entry harmless: the second one is answered with the state and stores nothing.
 - Undo withdraws the last event in force; it stays in the history, marked withdrawn.
 - A rematch is a new table with the old one's players, options and keys; ``rematches`` links the two.
@@ -12,16 +16,16 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import threading
-from collections import OrderedDict
 from dataclasses import fields
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, Column, UniqueConstraint, event as sa_event, func, or_, update
-from sqlmodel import Field, Session, SQLModel, create_engine, select
+from sqlalchemy import JSON, Column, UniqueConstraint, func, or_, update
+from sqlmodel import Field, Session, SQLModel, select
 
+from referee.database import connect, database_url
 from referee.errors import Conflict, Forbidden, NotFound, RuleError, Unauthorized
 from referee.games import get_game
+from referee.state_cache import StateCache, budget_from_env, successor
 
 def _now() -> datetime:
     return datetime.now(timezone.utc)
@@ -85,44 +89,28 @@ def _iso(moment: datetime) -> str:
     return moment.isoformat().replace("+00:00", "Z")
 
 
-def _sqlite_engine(url: str):
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
-
-    @sa_event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection, _record):
-        dbapi_connection.isolation_level = None  # we say BEGIN ourselves (SQLAlchemy's pysqlite recipe)
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")  # a 2xx answer means the event is on disk
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=30000")
-        cursor.close()
-
-    @sa_event.listens_for(engine, "begin")
-    def _on_begin(connection):
-        connection.exec_driver_sql("BEGIN")
-
-    return engine
-
-
 class Ledger:
     """The store of tables. ``url`` is an SQLAlchemy database URL (SQLite file or PostgreSQL)."""
 
-    def __init__(self, url: str, cache_size: int = 256):
-        if url.startswith("postgres://"):
-            url = "postgresql+psycopg://" + url[len("postgres://"):]
-        elif url.startswith("postgresql://"):
-            url = "postgresql+psycopg://" + url[len("postgresql://"):]
-        self.url = url
-        self.engine = _sqlite_engine(url) if url.startswith("sqlite") else create_engine(url, pool_pre_ping=True)
-        self._cache: OrderedDict = OrderedDict()
-        self._cache_size = cache_size
-        self._lock = threading.Lock()
+    def __init__(self, url: str, cache_mb: float | None = None):
+        self.url = database_url(url)
+        self.engine = connect(self.url)
+        self._write_engine = self.engine.execution_options(referee_write=True)  # same pool, BEGIN IMMEDIATE
+        budget = budget_from_env() if cache_mb is None else int(cache_mb * 1024 * 1024)
+        self._cache = StateCache(budget)
 
     def _session(self) -> Session:
         # Objects keep the values this transaction saw after commit: the state is cached under *this* write's
         # revision, never under one a concurrent writer committed meanwhile.
         return Session(self.engine, expire_on_commit=False)
+
+    def _writing(self) -> Session:
+        """A session for a write: on SQLite its transaction holds the write lock from its first statement."""
+        return Session(self._write_engine, expire_on_commit=False)
+
+    def cache_stats(self) -> dict:
+        """The replay cache's own accounting: tables kept, their bytes, the budget."""
+        return self._cache.stats()
 
     def init_db(self) -> None:
         SQLModel.metadata.create_all(self.engine)
@@ -139,7 +127,7 @@ class Ledger:
         record = TableRecord(id=secrets.token_urlsafe(8), game=game.id, players=table.players,
                              options=table.options, dealer=table.first_dealer, scorer_hash=hash_key(scorer_key),
                              viewer_key=viewer_key)
-        with self._session() as session:
+        with self._writing() as session:
             session.add(record)
             session.commit()
             state = self._remember(record, table)
@@ -167,9 +155,9 @@ class Ledger:
         is kept (it writes); the viewer key is kept to draw its QR code again."""
         key = secrets.token_urlsafe(24)
         values = {"viewer_key": key} if kind == "viewer" else {"coscorer_hash": hash_key(key)}
-        with self._session() as session:
-            self._record(session, table_id)
-            session.exec(update(TableRecord).where(TableRecord.id == table_id).values(**values))
+        with self._writing() as session:  # the UPDATE first: the row's lock before anything is read
+            if session.exec(update(TableRecord).where(TableRecord.id == table_id).values(**values)).rowcount == 0:
+                raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
             session.commit()
         return key
 
@@ -178,7 +166,7 @@ class Ledger:
         one stops at once. Each step is a conditional UPDATE, so the transaction writes first (no read to upgrade:
         never "database is locked" on SQLite) and a key renewed meanwhile by another request is not renewed twice."""
         fresh, old = secrets.token_urlsafe(24), hash_key(key)
-        with self._session() as session:
+        with self._writing() as session:
             for column in (TableRecord.scorer_hash, TableRecord.coscorer_hash):
                 done = session.exec(update(TableRecord).where(TableRecord.id == table_id, column == old)
                                     .values({column: hash_key(fresh)}))
@@ -218,11 +206,24 @@ class Ledger:
                                                            "client_event_id")}
                     for e in events if isinstance(e, dict) and not e.get("withdrawn")]
         game = get_game(setup.get("game"))
-        game.replay(*game_setup(game, setup), in_force)
-        state, scorer_key, viewer_key = self.create_table(setup.get("game"), setup.get("players"),
-                                                          setup.get("options"), setup.get("dealer"))
-        for event in in_force:
-            _, state = self.append(state["id"], event)
+        table = game.new_table(setup.get("players"), setup.get("options"), setup.get("dealer"))
+        record = TableRecord(id=secrets.token_urlsafe(8), game=game.id, players=table.players,
+                             options=table.options, dealer=table.first_dealer, scorer_hash="", viewer_key="")
+        stored = []
+        for body in in_force:  # one replay, each event checked as an append would; a refusal stores nothing
+            event = game.parse_event(table, body)
+            game.step(table, event)
+            stored.append(_own_fields(event, body))
+        scorer_key, viewer_key = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+        record.scorer_hash, record.viewer_key = hash_key(scorer_key), viewer_key
+        record.version, record.revision = table.version, len(stored)  # as if appended one by one
+        with self._writing() as session:  # the whole log in one transaction: all of it or nothing
+            session.add(record)
+            session.flush()
+            session.add_all(EventRecord(table_id=record.id, seq=seq, type=body["type"], body=body)
+                            for seq, body in enumerate(stored, 1))
+            session.commit()
+            state = self._remember(record, table)
         return state, scorer_key, viewer_key
 
     def viewer_key(self, table_id: str) -> str:
@@ -254,7 +255,7 @@ class Ledger:
     def append(self, table_id: str, body: dict, expected_version=None, client_event_id=None,
                expected_revision=None) -> tuple:
         """Stores one event if the engine accepts it. Returns (status, state): 201 stored, 200 a retry."""
-        with self._session() as session:
+        with self._writing() as session:
             record = self._lock_table(session, table_id)
             if client_event_id is not None:
                 seen = session.exec(select(EventRecord.id).where(EventRecord.table_id == table_id,
@@ -264,11 +265,10 @@ class Ledger:
                     return 200, self.state(table_id)
             self._check_version(record, expected_version, expected_revision)
             game = get_game(record.game)
-            before = self._replayed(session, record, record.revision - 1)
+            before = self._replayed(session, record, record.revision - 1, keep=False)
             event = game.parse_event(before, body)
-            after = game.apply(before, event)
-            names = [f.name for f in fields(event)] + list(getattr(event, "extra_fields", ()))
-            body = {"type": event.type, **{name: body[name] for name in names if name in body}}
+            after = successor(game, before, event)
+            body = _own_fields(event, body)
             seq = (session.exec(select(func.max(EventRecord.seq)).where(EventRecord.table_id == table_id)).one()
                    or 0) + 1
             session.add(EventRecord(table_id=table_id, seq=seq, type=body["type"], body=body,
@@ -281,7 +281,7 @@ class Ledger:
     def undo(self, table_id: str, expected_version=None, expected_revision=None, client_event_id=None) -> dict:
         """Withdraws the last event in force (it stays in the history); 422 when there is none. An undo retried
         with the same ``client_event_id`` withdraws nothing more and answers the state."""
-        with self._session() as session:
+        with self._writing() as session:
             record = self._lock_table(session, table_id)
             if client_event_id is not None:
                 seen = session.exec(select(EventRecord.id).where(EventRecord.table_id == table_id,
@@ -309,7 +309,7 @@ class Ledger:
         table opens the new one with its id), the next dealer as the game would go on (R-COMMON-2; Brouc's stays
         after a declared cape). Returns (status, state): 201 made now, 200 made before (one rematch, however many
         taps). The old table's revision moves, so its live views learn of the rematch at their next poll."""
-        with self._session() as session:
+        with self._writing() as session:
             old = self._lock_table(session, table_id)
             made = session.get(RematchRecord, table_id)
             if made is not None:
@@ -328,7 +328,7 @@ class Ledger:
             session.flush()  # the new table's row before the link to it
             session.add(RematchRecord(old_id=old.id, new_id=new.id))
             session.commit()
-            self._put((old.id, old.revision), played)
+            self._cache.put(old.id, old.revision, played)
             return 201, self._remember(new, table)
 
     # --- inside -------------------------------------------------------------------------------------------
@@ -362,15 +362,15 @@ class Ledger:
             raise Conflict("version_conflict", "The table changed meanwhile: look at the new state and enter it "
                            "again if it is still needed.", version=record.version, revision=record.revision - 1)
 
-    def _replayed(self, session: Session, record: TableRecord, revision: int | None = None):
-        """The engine state of a table at ``revision`` (default: the record's), from the cache or by replay."""
-        key = (record.id, record.revision if revision is None else revision)
-        with self._lock:
-            if key in self._cache:
-                self._cache.move_to_end(key)
-                return self._cache[key]
-        table = self._replay(session, record)
-        self._put(key, table)
+    def _replayed(self, session: Session, record: TableRecord, revision: int | None = None, keep: bool = True):
+        """The engine state of a table at ``revision`` (default: the record's), from the cache or by replay; a
+        write (``keep=False``) does not keep the state it replaces, only the one it makes."""
+        revision = record.revision if revision is None else revision
+        table = self._cache.get(record.id, revision)
+        if table is None:
+            table = self._replay(session, record)
+            if keep:
+                self._cache.put(record.id, revision, table)
         return table
 
     @staticmethod
@@ -380,14 +380,8 @@ class Ledger:
                             .order_by(EventRecord.seq)).all()
         return get_game(record.game).replay(record.players, record.options, record.dealer, rows)
 
-    def _put(self, key, table) -> None:
-        with self._lock:
-            self._cache[key] = table
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
-
     def _remember(self, record: TableRecord, table) -> dict:
-        self._put((record.id, record.revision), table)
+        self._cache.put(record.id, record.revision, table)
         with self._session() as session:  # the write's own session is committed: its links are read afresh
             return self._serialise(session, record, table)
 
@@ -402,7 +396,7 @@ class Ledger:
         return state
 
 
-def game_setup(game, setup: dict) -> tuple:
-    """(players, options, dealer) of an exported table, resolved as at its creation."""
-    table = game.new_table(setup.get("players"), setup.get("options"), setup.get("dealer"))
-    return table.players, table.options, table.first_dealer
+def _own_fields(event, body: dict) -> dict:
+    """What is stored of an event's body: its type and the fields its parser reads, nothing else."""
+    names = [f.name for f in fields(event)] + list(getattr(event, "extra_fields", ()))
+    return {"type": event.type, **{name: body[name] for name in names if name in body}}

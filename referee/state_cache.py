@@ -1,0 +1,140 @@
+"""The replayed states one process keeps, bounded in bytes, the least recently used dropped first.
+
+- One state per table: the newest revision this process has seen. A write reads the state before it and puts the
+  state after it in its place; a state arriving late (an older revision) never replaces a newer one.
+- Successive states share their finished deals: ``successor`` copies a table's own fields and its last deal, then
+  steps the copy, so a write costs the open deal, not the whole log, and a state someone holds never changes. The
+  engines change only the last deal (``Table.current``); ``tests/test_memory.py`` checks it for every game.
+- A state's bytes are counted by walking it (a finished deal once, when first seen). A state bigger than the whole
+  budget is not kept: it is replayed from the log when asked, and memory stays bounded whatever the log's length.
+- ``REFEREE_CACHE_MB`` sets the budget (``DEFAULT_MB`` when unset; 0 keeps nothing, every read replays).
+"""
+from __future__ import annotations
+
+import copy
+import gc
+import os
+import sys
+import threading
+from collections import OrderedDict
+from types import BuiltinFunctionType, FunctionType, ModuleType
+
+DEFAULT_MB = 64  # a small machine's share: some 120 tables of an evening (300 entries each), or 5,000 new ones
+_NOT_COUNTED = (type, ModuleType, FunctionType, BuiltinFunctionType)
+
+
+def budget_from_env() -> int:
+    """``REFEREE_CACHE_MB`` in bytes."""
+    raw = os.environ.get("REFEREE_CACHE_MB", "").strip()
+    try:
+        megabytes = float(raw) if raw else DEFAULT_MB
+    except ValueError:
+        raise ValueError(f"REFEREE_CACHE_MB must be a number of megabytes, not {raw!r}") from None
+    if not megabytes >= 0:
+        raise ValueError(f"REFEREE_CACHE_MB must be 0 or more, not {raw!r}")
+    return int(megabytes * 1024 * 1024)
+
+
+def successor(game, state, event):
+    """The state after ``event``, sharing ``state``'s finished deals; ``state`` itself is never changed (the same
+    contract as ``Game.apply``, whose copy of the whole table grows with the log)."""
+    memo = {id(deal): deal for deal in state.deals[:-1]}
+    new = copy.deepcopy(state, memo)
+    game.step(new, event)
+    return new
+
+
+def _walk(root, seen: set, limit: float = float("inf")) -> int:
+    """Bytes of the objects reachable from ``root`` not in ``seen`` (classes and functions are not the state's);
+    the walk stops once past ``limit``."""
+    size, stack = 0, [root]
+    while stack and size <= limit:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, _NOT_COUNTED):
+            continue
+        seen.add(id(obj))
+        size += sys.getsizeof(obj)
+        stack.extend(gc.get_referents(obj))
+    return size
+
+
+def measure(state, known: dict | None = None, limit: float = float("inf")) -> tuple:
+    """(bytes, {id(deal): bytes}) of a state, or something over ``limit`` once it is clear; ``known`` holds the
+    sizes of deals already counted (shared with the previous state of the same table, alive while they are used)."""
+    known = known or {}
+    deals = list(getattr(state, "deals", ()))
+    size, sizes = _walk(state, {id(deal) for deal in deals}, limit), {}
+    for deal in deals:
+        if size > limit:
+            break
+        sizes[id(deal)] = known.get(id(deal)) or _walk(deal, set(), limit - size)
+        size += sizes[id(deal)]
+    return size, sizes
+
+
+class _Entry:
+    __slots__ = ("revision", "state", "size", "deal_sizes")
+
+    def __init__(self, revision, state, size, deal_sizes):
+        self.revision, self.state, self.size, self.deal_sizes = revision, state, size, deal_sizes
+
+
+class StateCache:
+    """Table id -> its newest replayed state, at most ``max_bytes`` in all (by ``measure``)."""
+
+    def __init__(self, max_bytes: int):
+        self.max_bytes = max_bytes
+        self._entries: OrderedDict = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, table_id: str, revision: int):
+        """The state of ``table_id`` at ``revision`` if kept, else None."""
+        with self._lock:
+            entry = self._entries.get(table_id)
+            if entry is None or entry.revision != revision:
+                return None
+            self._entries.move_to_end(table_id)
+            return entry.state
+
+    def put(self, table_id: str, revision: int, state) -> None:
+        if self.max_bytes <= 0:
+            return
+        with self._lock:
+            before = self._entries.get(table_id)
+        if before is not None and before.revision > revision:
+            return
+        size, deal_sizes = measure(state, before.deal_sizes if before is not None else None, self.max_bytes)
+        with self._lock:
+            old = self._entries.get(table_id)
+            if old is not None and old.revision > revision:
+                return  # a newer state came in while this one was measured
+            if old is not None:
+                self._bytes -= old.size
+                del self._entries[table_id]
+            if size > self.max_bytes:
+                return  # bigger than the whole budget: replayed when asked, never kept
+            self._entries[table_id] = _Entry(revision, state, size, deal_sizes)
+            self._bytes += size
+            while self._bytes > self.max_bytes:
+                _, dropped = self._entries.popitem(last=False)
+                self._bytes -= dropped.size
+
+    def discard(self, table_id: str) -> None:
+        with self._lock:
+            old = self._entries.pop(table_id, None)
+            if old is not None:
+                self._bytes -= old.size
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self._bytes = 0
+
+    def stats(self) -> dict:
+        """What the cache holds: tables, bytes and the budget."""
+        with self._lock:
+            return {"tables": len(self._entries), "bytes": self._bytes, "max_bytes": self.max_bytes}
+
+    def __len__(self) -> int:
+        return len(self._entries)

@@ -1,0 +1,181 @@
+"""Memory stays within its configured bound (REFEREE_CACHE_MB) whatever a log's length and the number of tables:
+the replay cache keeps one state per table within a byte budget, and successive states share their finished deals."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from referee.games import get_game
+from referee.ledger import Ledger
+from referee.state_cache import StateCache, budget_from_env, measure, successor
+from tests.http_load import LONG_SERIES, PLAYERS4, Client, brulot_log, memory_kb, server_on
+from tests.simulate import brusquembille_deal
+from tests.test_brisca import DEAL_4P
+from tests.test_brouc import DEAL_A, PILE_44, PILE_64
+from tests.test_buraco import CLEAN_RUN
+
+RECORDED = json.loads((Path(__file__).parent / "recorded" / "brisca_4p_series.json").read_text())
+HAND = [{"type": "deal", "trump": None}, {"type": "meld", "side": 0, "cards": CLEAN_RUN},
+        {"type": "meld", "side": 0, "cards": ["QH", "QS", "JK"]}, {"type": "pot", "side": 0},
+        {"type": "meld", "side": 1, "cards": ["3D", "4D", "5D", "6D"]},
+        {"type": "extend", "side": 0, "meld": 1, "cards": ["QD"], "at": "end"},
+        {"type": "meld", "side": 1, "cards": ["5H", "JK", "7H"]}, {"type": "replace", "side": 1, "meld": 1, "card": "6H"},
+        {"type": "count", "closed_by": 2, "hands": [["4S"], ["KD", "JK"], [], ["2H", "9S"]]}]
+# Every game, every kind of entry: (game, players, options, entries).
+SERIES = [
+    ("brisca", PLAYERS4, {"wins_needed": 7}, RECORDED["events"][:33] + [
+        {"type": "deal", "trump": "11E"}, {"type": "tally", "points": [70, 50]},
+        {"type": "deal", "trump": "11E"}, *({"type": "trick", "cards": cards} for cards, _, _ in DEAL_4P[:4])]),
+    ("brulot", PLAYERS4, LONG_SERIES, brulot_log(70)),
+    ("brusquembille", PLAYERS4, {"deals": 5},
+     [e for deal in range(3) for e in brusquembille_deal(4, deal, deal)]),
+    ("brouc", PLAYERS4, {}, [{"type": "deal", "trump": "AH"}, *({"type": "trick", "cards": c} for c in DEAL_A)]
+     + [e for pile in [PILE_44] * 4 + [PILE_64] for e in ({"type": "deal", "trump": "7D"},
+                                                          {"type": "capture", "side": 0, "cards": pile})]),
+    ("buraco", PLAYERS4, {}, HAND + (HAND[:4] + [HAND[-1]]) * 2),
+]
+
+
+@pytest.mark.parametrize("game_id, players, options, entries", SERIES, ids=[s[0] for s in SERIES])
+def test_successive_states_share_finished_deals_and_never_change(game_id, players, options, entries):
+    """What the cache relies on (state_cache.successor): an engine changes only a table's last deal, so a state
+    once made stays as it was while later states are made from it, and equals a replay of its log."""
+    game = get_game(game_id)
+    states = [game.new_table(players, options)]
+    seen = [json.dumps(game.serialise(states[0]))]
+    for body in entries:
+        states.append(successor(game, states[-1], game.parse_event(states[-1], body)))
+        seen.append(json.dumps(game.serialise(states[-1])))
+    assert len(states[-1].deals) >= 3 and states[-1].version == len(entries)
+    assert states[-1].deals[0] is states[-2].deals[0]  # shared, not copied
+    for number, state in enumerate(states):
+        assert json.dumps(game.serialise(state)) == seen[number], f"state {number} changed afterwards"
+        replayed = game.replay(players, options, 0, entries[:number])
+        assert json.dumps(game.serialise(replayed)) == seen[number], f"state {number} differs from its replay"
+
+
+def test_a_refused_entry_leaves_the_state_it_was_tried_on_as_it_was():
+    game = get_game("brisca")
+    state = game.replay(PLAYERS4, {}, 0, [{"type": "deal", "trump": "11E"},
+                                          {"type": "trick", "cards": DEAL_4P[0][0]}])
+    before = json.dumps(game.serialise(state))
+    with pytest.raises(Exception):
+        successor(game, state, game.parse_event(state, {"type": "trick", "cards": DEAL_4P[0][0]}))
+    assert json.dumps(game.serialise(state)) == before
+
+
+def test_the_cache_counts_a_states_bytes_close_to_what_it_takes():
+    game, entries = get_game("brulot"), brulot_log(1000)
+    tracemalloc.start()
+    try:
+        start = tracemalloc.get_traced_memory()[0]
+        state = game.replay(PLAYERS4, LONG_SERIES, 0, entries)
+        taken = tracemalloc.get_traced_memory()[0] - start
+    finally:
+        tracemalloc.stop()
+    counted, _ = measure(state)
+    assert 0.75 * taken < counted < 1.5 * taken, (counted, taken)
+
+
+def test_the_cache_keeps_the_newest_state_per_table_within_its_budget_dropping_the_least_recently_used():
+    game = get_game("brulot")
+    small = [game.replay(PLAYERS4, LONG_SERIES, 0, brulot_log(n)) for n in range(1, 41)]
+    size = max(measure(state)[0] for state in small)
+    cache = StateCache(10 * size)
+    for number, state in enumerate(small):
+        cache.put(f"t{number}", 1, state)
+        cache.get("t0", 1)  # t0 is used all along: it stays
+        assert cache.stats()["bytes"] <= 10 * size
+    assert cache.get("t0", 1) is small[0] and cache.get("t39", 1) is small[39]
+    assert cache.get("t5", 1) is None and 10 <= len(cache) <= 40
+    cache.put("t39", 3, small[1])
+    cache.put("t39", 2, small[2])  # an older revision arriving late keeps out
+    assert cache.get("t39", 3) is small[1] and cache.get("t39", 2) is None
+    big = game.replay(PLAYERS4, LONG_SERIES, 0, brulot_log(400))
+    cache.put("big", 1, big)  # bigger than the whole budget: not kept, nothing else dropped for it
+    assert cache.get("big", 1) is None and cache.get("t0", 1) is small[0]
+
+
+def test_the_budget_is_read_from_referee_cache_mb(monkeypatch):
+    monkeypatch.delenv("REFEREE_CACHE_MB", raising=False)
+    assert budget_from_env() == 64 * 1024 * 1024
+    monkeypatch.setenv("REFEREE_CACHE_MB", "1.5")
+    assert budget_from_env() == 1536 * 1024
+    monkeypatch.setenv("REFEREE_CACHE_MB", "lots")
+    with pytest.raises(ValueError, match="REFEREE_CACHE_MB"):
+        budget_from_env()
+
+
+def test_a_ledger_over_its_budget_still_answers_every_table_right(ledger):
+    small = Ledger(ledger.url, cache_mb=0.25)
+    try:
+        tables = []
+        for number in range(12):
+            state, _, _ = small.create_table("brulot", PLAYERS4, LONG_SERIES)
+            for body in brulot_log(15 + number, seed=number):
+                small.append(state["id"], body)
+            tables.append((state["id"], 15 + number))
+            assert small.cache_stats()["bytes"] <= 0.25 * 1024 * 1024
+        for table_id, version in tables:
+            assert small.state(table_id) == ledger.state(table_id) and small.state(table_id)["version"] == version
+    finally:
+        small.engine.dispose()
+
+
+CACHE_MB = 16
+HEADROOM_MB = 48  # beyond the process at rest and the cache: the requests under way, their answers, allocator slack
+
+
+def test_a_3000_event_table_and_200_tables_keep_the_servers_memory_under_its_bound(tmp_path):
+    """Before the byte budget, the cache kept 256 whole states per process: 1.7 GB at 3,000 events on one table."""
+    server = server_on(f"sqlite:///{tmp_path / 'memory.sqlite3'}", tmp_path, REFEREE_CACHE_MB=str(CACHE_MB)).start()
+    started = time.monotonic()
+    try:
+        pid, phone = server.process.pid, Client(server.url)
+        rest = memory_kb(pid)
+        bound = rest + (CACHE_MB + HEADROOM_MB) * 1024
+
+        def under_bound(what):
+            peak = memory_kb(pid, "VmHWM")
+            assert peak < bound, f"{what}: peak {peak // 1024} MB, bound {bound // 1024} MB (at rest {rest // 1024})"
+
+        long = phone.create(options=LONG_SERIES)
+        for number, body in enumerate(brulot_log(3000), 1):
+            status, answer = phone.request("POST", f"/api/v1/tables/{long['id']}/events", body, long["scorer_key"])
+            assert status == 201, answer
+            if number % 100 == 0:
+                under_bound(f"{number} events on one table")
+        assert answer["state"]["version"] == 3000 and len(answer["state"]["deals"]) == 215
+
+        failures = []
+
+        def many(first):
+            client = Client(server.url)
+            for number in range(first, 200, 4):
+                table = client.create(options=LONG_SERIES)
+                for body in brulot_log(20, seed=number):
+                    status, answer = client.request("POST", f"/api/v1/tables/{table['id']}/events", body,
+                                                    table["scorer_key"])
+                    if status != 201:
+                        failures.append((status, answer))
+            client.close()
+
+        phones = [threading.Thread(target=many, args=(first,)) for first in range(4)]
+        for thread in phones:
+            thread.start()
+        for thread in phones:
+            thread.join()
+        assert failures == []
+        under_bound("200 tables of 20 events")
+        status, state = phone.request("GET", f"/api/v1/tables/{long['id']}", key=long["scorer_key"])
+        assert status == 200 and state["version"] == 3000  # dropped from the cache or not, the same table
+        under_bound("the long table read again")
+        print(f"\nserver memory: at rest {rest // 1024} MB, peak {memory_kb(pid, 'VmHWM') // 1024} MB, "
+              f"bound {bound // 1024} MB; {time.monotonic() - started:.0f} s")
+    finally:
+        server.kill()
