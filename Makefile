@@ -14,7 +14,7 @@ help:
 	@echo "make backup [TO=path]        copy the live database to instance/backups/ (SQLite; PostgreSQL: pg_dump)"
 	@echo "make run  [PORT=5000]        install, init the db and serve on the LAN"
 	@echo "make test [PYTEST_ARGS=...]  install and run pytest"
-	@echo "make bench                   print the replay and trick-POST timings (bench/)"
+	@echo "make bench [BENCH_ARGS=...]  print Referee's figures beside its floor's (bench/run.py; ~10 min; PostgreSQL too with BENCH_DATABASE_URL)"
 	@echo "make taps                    print taps, scrolls and seconds per deal in each way of entry (Chromium)"
 	@echo "make clean                   remove .venv, node_modules and static/vendor"
 
@@ -72,8 +72,14 @@ test-tools:
 	      apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
 	    else echo "note: missing$$missing (sudo apt-get install$$missing): those tests are skipped"; fi; fi
 
-bench: install
-	$(VENV)/bin/python bench/brisca_bench.py
+# The benches' own tools (locust) in a third stamp: neither `make run` nor `make test` installs them.
+bench: install $(VENV)/.installed-bench
+	$(VENV)/bin/python bench/run.py $(BENCH_ARGS)
+
+$(VENV)/.installed-bench: $(VENV)/.installed
+	$(VENV)/bin/pip install -e '.[bench]' || \
+	  { echo >&2 "*** pip install failed: check your network access to PyPI and the error above."; exit 1; }
+	@touch $@
 
 taps: install-test test-tools
 	$(VENV)/bin/python bench/taps.py

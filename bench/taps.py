@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from brisca_bench import start_server  # noqa: E402
+from servers import start_server  # noqa: E402
 
 from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal  # noqa: E402
 from tests.test_brouc import DEAL_B  # noqa: E402
@@ -199,8 +199,7 @@ def main() -> None:
                         print(f"{deal.label:<52} {mode:<8} {taps:>5} {scrolls:>8} {seconds:>8.1f}  {points}")
         finally:
             browser.close()
-            server.terminate()
-            server.wait(timeout=10)
+            server.stop()
 
 
 if __name__ == "__main__":

@@ -1,92 +1,41 @@
-"""Tables and their append-only event log, stored with SQLModel. Nothing else in Referee touches the database.
+"""Tables and their append-only event log (the records: ``referee/models.py``). Nothing else in Referee touches the
+database.
 
 - The state of a table is never stored: it is what replaying its events in force through the engine gives.
 - Every write locks the table's row first (an UPDATE of its ``revision``), so two phones writing at once are
   served one after the other, on SQLite and on PostgreSQL alike; ``expected_version`` answers 409 when stale.
   On SQLite a write's transaction begins IMMEDIATE (``referee/database.py``): it waits for the database's write
   lock before it reads, never failing with "database is locked" while another table is written.
+- An entry asks the database two statements, whatever the log's length (``referee/ledger_rows.py``): the UPDATE
+  that locks and bumps, the INSERT. A read asks one when its state is cached.
 - Replayed states are kept per process within ``REFEREE_CACHE_MB`` (``referee/state_cache.py``): one per table,
-  successive states sharing their finished deals.
+  successive states sharing their finished deals, with a checkpoint at the start of the open deal so that an undo
+  replays that deal's events, not the log.
 - ``client_event_id`` makes a retried entry harmless: the second one is answered with the state and stores nothing.
 - Undo withdraws the last event in force; it stays in the history, marked withdrawn.
 - A rematch is a new table with the old one's players, options and keys; ``rematches`` links the two.
 """
 from __future__ import annotations
 
-import hashlib
 import hmac
 import secrets
 from dataclasses import fields
-from datetime import datetime, timezone
 
-from sqlalchemy import JSON, Column, UniqueConstraint, func, or_, update
-from sqlmodel import Field, Session, SQLModel, select
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, SQLModel, select
 
+from referee import ledger_rows as rows
 from referee.database import connect, database_url
-from referee.errors import Conflict, Forbidden, NotFound, RuleError, Unauthorized
+from referee.errors import Conflict, Forbidden, NotFound, RefereeError, RuleError, Unauthorized
 from referee.games import get_game
-from referee.state_cache import StateCache, budget_from_env, successor
-
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def hash_key(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
+from referee.ledger_rows import Row
+from referee.models import EventRecord, RematchRecord, TableRecord, hash_key  # noqa: F401 (also imported from here)
+from referee.state_cache import StateCache, budget_from_env, checkpoint_after, fork, replay, successor
 
 
-class TableRecord(SQLModel, table=True):
-    __tablename__ = "tables"
-    id: str = Field(primary_key=True, max_length=32)
-    game: str = Field(max_length=32)
-    players: list = Field(sa_column=Column(JSON, nullable=False))
-    options: dict = Field(sa_column=Column(JSON, nullable=False))
-    dealer: int = 0
-    scorer_hash: str = Field(max_length=64)  # only a hash of the scorer key is stored
-    viewer_key: str = Field(max_length=64)
-    coscorer_hash: str | None = Field(default=None, max_length=64)  # a second scorer's key, hashed too
-    version: int = 0  # events in force
-    revision: int = 0  # every change, undo included: the cache key of the replayed state
-    created_at: datetime = Field(default_factory=_now)
-
-
-class EventRecord(SQLModel, table=True):
-    __tablename__ = "events"
-    __table_args__ = (UniqueConstraint("table_id", "seq"), UniqueConstraint("table_id", "client_event_id"))
-    id: int | None = Field(default=None, primary_key=True)
-    table_id: str = Field(foreign_key="tables.id", index=True, max_length=32)
-    seq: int
-    type: str = Field(max_length=32)
-    body: dict = Field(sa_column=Column(JSON, nullable=False))
-    client_event_id: str | None = Field(default=None, max_length=128)
-    at: datetime = Field(default_factory=_now)
-    withdrawn: bool = False
-    withdrawn_at: datetime | None = None
-    withdrawn_by: str | None = Field(default=None, max_length=128)  # the undo's client_event_id, when given
-
-    def to_dict(self) -> dict:
-        doc = dict(self.body)
-        doc.update(seq=self.seq, type=self.type, at=_iso(self.at), withdrawn=self.withdrawn)
-        if self.withdrawn_at is not None:
-            doc["withdrawn_at"] = _iso(self.withdrawn_at)
-        if self.client_event_id is not None:
-            doc["client_event_id"] = self.client_event_id
-        return doc
-
-
-class RematchRecord(SQLModel, table=True):
-    """Old table -> its rematch. A table of its own: ``create_all`` adds it to a database made before it, and no
-    column of ``tables`` changes. ``old_id`` is the key: one rematch per table, whatever the retries."""
-    __tablename__ = "rematches"
-    old_id: str = Field(primary_key=True, foreign_key="tables.id", max_length=32)
-    new_id: str = Field(foreign_key="tables.id", unique=True, max_length=32)
-    created_at: datetime = Field(default_factory=_now)
-
-
-def _iso(moment: datetime) -> str:
-    if moment.tzinfo is None:  # SQLite gives back naive datetimes; they were stored in UTC
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.isoformat().replace("+00:00", "Z")
+def _missing(table_id) -> NotFound:
+    return NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
 
 
 class Ledger:
@@ -107,6 +56,13 @@ class Ledger:
     def _writing(self) -> Session:
         """A session for a write: on SQLite its transaction holds the write lock from its first statement."""
         return Session(self._write_engine, expire_on_commit=False)
+
+    def _reading(self):
+        """A connection for a read: on PostgreSQL the row and its events come from one snapshot."""
+        connection = self.engine.connect()
+        if self.engine.dialect.name == "postgresql":
+            connection = connection.execution_options(isolation_level="REPEATABLE READ")
+        return connection
 
     def cache_stats(self) -> dict:
         """The replay cache's own accounting: tables kept, their bytes, the budget."""
@@ -130,21 +86,24 @@ class Ledger:
         with self._writing() as session:
             session.add(record)
             session.commit()
-            state = self._remember(record, table)
-        return state, scorer_key, viewer_key
+        return self._remember(Row(record.id, game.id, table.players, table.options, table.first_dealer, 0,
+                                  record.revision), table), scorer_key, viewer_key
 
     def authorize(self, table_id: str, key: str | None, write: bool = False) -> str:
         """'scorer' or 'viewer' for a key of this table; 404 for no such table, 401 for no or a wrong key,
         403 for a viewer key on a writing call."""
-        with self._session() as session:
-            record = self._record(session, table_id)
+        with self.engine.connect() as connection:
+            found = rows.keys(connection, table_id) if isinstance(table_id, str) else None
+        if found is None:
+            raise _missing(table_id)
+        scorer_hash, coscorer_hash, viewer_key = found
         if not key:
             raise Unauthorized("key_required", "This table needs its key: add ?key=… or an Authorization header.")
-        if hmac.compare_digest(hash_key(key), record.scorer_hash):
+        if hmac.compare_digest(hash_key(key), scorer_hash):
             return "scorer"
-        if record.coscorer_hash and hmac.compare_digest(hash_key(key), record.coscorer_hash):
+        if coscorer_hash and hmac.compare_digest(hash_key(key), coscorer_hash):
             return "scorer"
-        if hmac.compare_digest(key.encode(), record.viewer_key.encode()):
+        if hmac.compare_digest(key.encode(), viewer_key.encode()):
             if write:
                 raise Forbidden("read_only_key", "This is the viewer key: it shows the table but cannot change it.")
             return "viewer"
@@ -177,10 +136,13 @@ class Ledger:
         raise Unauthorized("bad_key", "This key does not open this table.")
 
     def has_event(self, table_id: str, client_event_id: str) -> bool:
-        with self._session() as session:
-            return session.exec(select(EventRecord.id).where(
-                EventRecord.table_id == table_id, (EventRecord.client_event_id == client_event_id)
-                | (EventRecord.withdrawn_by == client_event_id))).first() is not None
+        with self.engine.connect() as connection:
+            return rows.seen(connection, table_id, client_event_id)
+
+    def _stored(self, table_id: str, client_event_id: str) -> bool:
+        """An entry with this ``client_event_id`` is stored (asked only when an entry is refused)."""
+        with self.engine.connect() as connection:
+            return rows.seen(connection, table_id, client_event_id, undo=False)
 
     def revision(self, table_id: str) -> int:
         """What a live view asks every second: a change of revision means a change of state."""
@@ -189,6 +151,16 @@ class Ledger:
             if value is None:
                 raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
             return value
+
+    def watched(self, table_ids) -> dict:
+        """What the live views of these tables need, in one query (``referee/web/watch.py`` asks it a few times a
+        second per process, whatever the number of viewers): id -> (revision, viewer_key, scorer_hash,
+        coscorer_hash)."""
+        columns = (TableRecord.id, TableRecord.revision, TableRecord.viewer_key, TableRecord.scorer_hash,
+                   TableRecord.coscorer_hash)
+        with self._session() as session:
+            rows = session.exec(select(*columns).where(TableRecord.id.in_(list(table_ids)))).all()
+        return {row[0]: tuple(row[1:]) for row in rows}
 
     def record_of(self, table_id: str) -> dict:
         """The table's set-up (game, players, options, first dealer), for an export."""
@@ -209,8 +181,11 @@ class Ledger:
         table = game.new_table(setup.get("players"), setup.get("options"), setup.get("dealer"))
         record = TableRecord(id=secrets.token_urlsafe(8), game=game.id, players=table.players,
                              options=table.options, dealer=table.first_dealer, scorer_hash="", viewer_key="")
-        stored = []
-        for body in in_force:  # one replay, each event checked as an append would; a refusal stores nothing
+        stored, checkpoint = [], None
+        start = max((n for n, body in enumerate(in_force) if body.get("type") == "deal"), default=None)
+        for number, body in enumerate(in_force):  # one replay, each checked as an append would: a refusal stores none
+            if number == start:  # the open deal begins: what undo starts again from (state_cache.replay)
+                checkpoint, table = table, fork(table)
             event = game.parse_event(table, body)
             game.step(table, event)
             stored.append(_own_fields(event, body))
@@ -223,86 +198,90 @@ class Ledger:
             session.add_all(EventRecord(table_id=record.id, seq=seq, type=body["type"], body=body)
                             for seq, body in enumerate(stored, 1))
             session.commit()
-            state = self._remember(record, table)
-        return state, scorer_key, viewer_key
+        row = Row(record.id, game.id, table.players, table.options, table.first_dealer, table.version,
+                  record.revision)
+        return self._remember(row, table, checkpoint), scorer_key, viewer_key
 
     def viewer_key(self, table_id: str) -> str:
         with self._session() as session:
             return self._record(session, table_id).viewer_key
 
-    def state(self, table_id: str) -> dict:
-        with self._session() as session:
-            self._snapshot(session)
-            record = self._record(session, table_id)
-            return self._serialise(session, record, self._replayed(session, record))
+    def state(self, table_id: str, brief: bool = False) -> dict:
+        """The table's whole state; ``brief``: as a write answers it (complete deals without their tricks)."""
+        state, table = self.snapshot(table_id)
+        return get_game(state["game"]).brief(table, state) if brief else state
 
     def snapshot(self, table_id: str) -> tuple:
         """(state, engine table) of a table: the pages ask the engine what is possible on the second, read-only."""
-        with self._session() as session:
-            self._snapshot(session)
-            record = self._record(session, table_id)
-            table = self._replayed(session, record)
-            return self._serialise(session, record, table), table
+        with self._reading() as connection:
+            row = rows.read_row(connection, table_id) if isinstance(table_id, str) else None
+            if row is None:
+                raise _missing(table_id)
+            table, _ = self._replayed(connection, row)
+        return self._serialise(row, table), table
 
     def events(self, table_id: str) -> list:
         with self._session() as session:
             self._record(session, table_id)
-            rows = session.exec(select(EventRecord).where(EventRecord.table_id == table_id)
-                                .order_by(EventRecord.seq)).all()
-            return [row.to_dict() for row in rows]
+            found = session.exec(select(EventRecord).where(EventRecord.table_id == table_id)
+                                 .order_by(EventRecord.seq)).all()
+            return [row.to_dict() for row in found]
 
     # --- writing ------------------------------------------------------------------------------------------
     def append(self, table_id: str, body: dict, expected_version=None, client_event_id=None,
-               expected_revision=None) -> tuple:
-        """Stores one event if the engine accepts it. Returns (status, state): 201 stored, 200 a retry."""
-        with self._writing() as session:
-            record = self._lock_table(session, table_id)
-            if client_event_id is not None:
-                seen = session.exec(select(EventRecord.id).where(EventRecord.table_id == table_id,
-                                                                 EventRecord.client_event_id == client_event_id))
-                if seen.first() is not None:
-                    session.rollback()
-                    return 200, self.state(table_id)
-            self._check_version(record, expected_version, expected_revision)
-            game = get_game(record.game)
-            before = self._replayed(session, record, record.revision - 1, keep=False)
-            event = game.parse_event(before, body)
-            after = successor(game, before, event)
-            body = _own_fields(event, body)
-            seq = (session.exec(select(func.max(EventRecord.seq)).where(EventRecord.table_id == table_id)).one()
-                   or 0) + 1
-            session.add(EventRecord(table_id=table_id, seq=seq, type=body["type"], body=body,
-                                    client_event_id=client_event_id))
-            record.version = after.version
-            session.add(record)
-            session.commit()
-            return 201, self._remember(record, after)
+               expected_revision=None, brief: bool = False) -> tuple:
+        """Stores one event if the engine accepts it. Returns (status, state): 201 stored, 200 a retry. ``brief``:
+        the state as a write answers it (complete deals without their tricks, docs/api.md)."""
+        with self._write_engine.connect() as connection:
+            row = rows.lock_row(connection, table_id, +1) if isinstance(table_id, str) else None
+            if row is None:
+                raise _missing(table_id)
+            try:
+                self._check_version(row.version - 1, row.revision - 1, expected_version, expected_revision)
+                before, checkpoint = self._replayed(connection, row, row.revision - 1, keep=False)
+                game = get_game(row.game)
+                event = game.parse_event(before, body)
+                after = successor(game, before, event)
+                rows.insert_event(connection, table_id, _own_fields(event, body), client_event_id)
+                connection.commit()
+            except (RefereeError, IntegrityError):  # a retry of an entry stored before is answered, not refused
+                connection.rollback()
+                if client_event_id is not None and self._stored(table_id, client_event_id):
+                    return 200, self.state(table_id, brief)
+                raise
+        state = self._remember(row, after, checkpoint_after(before, after, checkpoint))
+        return 201, game.brief(after, state) if brief else state
 
-    def undo(self, table_id: str, expected_version=None, expected_revision=None, client_event_id=None) -> dict:
+    def undo(self, table_id: str, expected_version=None, expected_revision=None, client_event_id=None,
+             brief: bool = False) -> dict:
         """Withdraws the last event in force (it stays in the history); 422 when there is none. An undo retried
-        with the same ``client_event_id`` withdraws nothing more and answers the state."""
-        with self._writing() as session:
-            record = self._lock_table(session, table_id)
-            if client_event_id is not None:
-                seen = session.exec(select(EventRecord.id).where(EventRecord.table_id == table_id,
-                                                                 EventRecord.withdrawn_by == client_event_id))
-                if seen.first() is not None:
-                    session.rollback()
-                    return self.state(table_id)
-            self._check_version(record, expected_version, expected_revision)
-            last = session.exec(select(EventRecord).where(EventRecord.table_id == table_id,
-                                                          EventRecord.withdrawn == False)  # noqa: E712
-                                .order_by(EventRecord.seq.desc())).first()
-            if last is None:
+        with the same ``client_event_id`` withdraws nothing more and answers the state. The state before it is
+        worked out again from the checkpoint at the start of the open deal when this process has it, replaying
+        that deal's events only; else (another process wrote last, or the undo crosses the deal's start) from
+        the whole log."""
+        with self._write_engine.connect() as connection:
+            row = rows.lock_row(connection, table_id, -1) if isinstance(table_id, str) else None
+            if row is None:
+                raise _missing(table_id)
+            if client_event_id is not None and rows.seen(connection, table_id, client_event_id, entry=False):
+                connection.rollback()
+                return self.state(table_id, brief)
+            self._check_version(row.version + 1, row.revision - 1, expected_version, expected_revision)
+            if row.version < 0 or not rows.withdraw_last(connection, table_id, client_event_id):
                 raise RuleError("nothing_to_undo", "There is nothing to undo at this table.")
-            last.withdrawn, last.withdrawn_at, last.withdrawn_by = True, _now(), client_event_id
-            session.add(last)
-            record.version -= 1
-            session.add(record)
-            session.flush()
-            table = self._replay(session, record)
-            session.commit()
-            return self._remember(record, table)
+            game = get_game(row.game)
+            checkpoint = self._cache.checkpoint(row.id, row.revision - 1)
+            if checkpoint is not None and checkpoint.version <= row.version:
+                newer = rows.bodies(connection, table_id, newest=row.version - checkpoint.version)
+                table = fork(checkpoint) if newer else checkpoint
+                for body in newer:
+                    game.step(table, game.parse_event(table, body))
+                checkpoint = checkpoint if newer else None
+            else:
+                table, checkpoint = self._replay(connection, row)
+            connection.commit()
+        state = self._remember(row, table, checkpoint)
+        return game.brief(table, state) if brief else state
 
     def rematch(self, table_id: str) -> tuple:
         """A finished series goes on at a new table: the same players, options and keys (every link of the old
@@ -310,14 +289,19 @@ class Ledger:
         after a declared cape). Returns (status, state): 201 made now, 200 made before (one rematch, however many
         taps). The old table's revision moves, so its live views learn of the rematch at their next poll."""
         with self._writing() as session:
-            old = self._lock_table(session, table_id)
+            row = rows.lock_row(session.connection(), table_id, 0) if isinstance(table_id, str) else None
+            if row is None:
+                session.rollback()
+                raise _missing(table_id)
+            # Read again after the lock: on PostgreSQL the UPDATE's own subquery saw the links as they were
+            # before it waited for the lock, so a rematch made meanwhile is found only by a new statement.
             made = session.get(RematchRecord, table_id)
             if made is not None:
-                new_id = made.new_id
                 session.rollback()
-                return 200, self.state(new_id)
+                return 200, self.state(made.new_id)
+            old = session.get(TableRecord, table_id)
             game = get_game(old.game)
-            played = self._replayed(session, old, old.revision - 1)
+            played, checkpoint = self._replayed(session.connection(), row, row.revision - 1)
             if not played.finished:
                 raise RuleError("series_not_finished", "The series is not over yet: a rematch starts when it is.")
             table = game.new_table(list(old.players), dict(old.options), game.next_dealer(played))
@@ -328,71 +312,54 @@ class Ledger:
             session.flush()  # the new table's row before the link to it
             session.add(RematchRecord(old_id=old.id, new_id=new.id))
             session.commit()
-            self._cache.put(old.id, old.revision, played)
-            return 201, self._remember(new, table)
+        self._cache.put(row.id, row.revision, played, checkpoint)
+        return 201, self._remember(Row(new.id, new.game, table.players, table.options, table.first_dealer, 0,
+                                       new.revision, rematch_of=row.id), table)
 
     # --- inside -------------------------------------------------------------------------------------------
-    def _snapshot(self, session: Session) -> None:
-        if self.engine.dialect.name == "postgresql":  # the record and its events read from one snapshot
-            session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
-
     def _record(self, session: Session, table_id: str) -> TableRecord:
         record = session.get(TableRecord, table_id) if isinstance(table_id, str) else None
         if record is None:
-            raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
+            raise _missing(table_id)
         return record
 
-    def _lock_table(self, session: Session, table_id: str) -> TableRecord:
-        """Takes the table's write lock by bumping its revision first: writers to one table queue here."""
-        result = session.exec(update(TableRecord).where(TableRecord.id == table_id)
-                              .values(revision=TableRecord.revision + 1))
-        if result.rowcount == 0:
-            session.rollback()
-            raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
-        return session.exec(select(TableRecord).where(TableRecord.id == table_id)
-                            .execution_options(populate_existing=True)).one()
-
-    def _check_version(self, record: TableRecord, expected, expected_revision=None) -> None:
-        """409 when the phone's view is stale. ``version`` (the contract's) goes down on undo, so a phone that saw
-        version 5, an undo and a new entry would pass; ``expected_revision`` (every change) catches that too."""
-        if expected_revision is not None and expected_revision != record.revision - 1:  # before our own bump
+    @staticmethod
+    def _check_version(version: int, revision: int, expected, expected_revision=None) -> None:
+        """409 when the phone's view is stale (``version`` and ``revision`` as they were before this write).
+        ``version`` (the contract's) goes down on undo, so a phone that saw version 5, an undo and a new entry would
+        pass; ``expected_revision`` (every change) catches that too."""
+        if (expected_revision is not None and expected_revision != revision) or \
+                (expected is not None and expected != version):
             raise Conflict("version_conflict", "The table changed meanwhile: look at the new state and enter it "
-                           "again if it is still needed.", version=record.version, revision=record.revision - 1)
-        if expected is not None and expected != record.version:
-            raise Conflict("version_conflict", "The table changed meanwhile: look at the new state and enter it "
-                           "again if it is still needed.", version=record.version, revision=record.revision - 1)
+                           "again if it is still needed.", version=version, revision=revision)
 
-    def _replayed(self, session: Session, record: TableRecord, revision: int | None = None, keep: bool = True):
-        """The engine state of a table at ``revision`` (default: the record's), from the cache or by replay; a
+    def _replayed(self, connection, row: Row, revision: int | None = None, keep: bool = True) -> tuple:
+        """(state, checkpoint) of a table at ``revision`` (default: the row's), from the cache or by replay; a
         write (``keep=False``) does not keep the state it replaces, only the one it makes."""
-        revision = record.revision if revision is None else revision
-        table = self._cache.get(record.id, revision)
-        if table is None:
-            table = self._replay(session, record)
-            if keep:
-                self._cache.put(record.id, revision, table)
-        return table
+        revision = row.revision if revision is None else revision
+        table = self._cache.get(row.id, revision)
+        if table is not None:
+            return table, self._cache.checkpoint(row.id, revision)
+        table, checkpoint = self._replay(connection, row)
+        if keep:
+            self._cache.put(row.id, revision, table, checkpoint)
+        return table, checkpoint
 
     @staticmethod
-    def _replay(session: Session, record: TableRecord):
-        rows = session.exec(select(EventRecord.body).where(EventRecord.table_id == record.id,
-                                                           EventRecord.withdrawn == False)  # noqa: E712
-                            .order_by(EventRecord.seq)).all()
-        return get_game(record.game).replay(record.players, record.options, record.dealer, rows)
+    def _replay(connection, row: Row) -> tuple:
+        return replay(get_game(row.game), row.players, row.options, row.dealer, rows.bodies(connection, row.id))
 
-    def _remember(self, record: TableRecord, table) -> dict:
-        self._cache.put(record.id, record.revision, table)
-        with self._session() as session:  # the write's own session is committed: its links are read afresh
-            return self._serialise(session, record, table)
+    def _remember(self, row: Row, table, checkpoint=None) -> dict:
+        """Serialises ``table`` (its finished deals' documents made now, so the cache counts them) and keeps it."""
+        state = self._serialise(row, table)
+        self._cache.put(row.id, row.revision, table, checkpoint)
+        return state
 
     @staticmethod
-    def _serialise(session: Session, record: TableRecord, table) -> dict:
-        state = {"id": record.id, "revision": record.revision}
-        state.update(get_game(record.game).serialise(table))
-        links = session.exec(select(RematchRecord).where(or_(RematchRecord.old_id == record.id,
-                                                             RematchRecord.new_id == record.id))).all()
-        state["rematch"] = next((link.new_id for link in links if link.old_id == record.id), None)
-        state["rematch_of"] = next((link.old_id for link in links if link.new_id == record.id), None)
+    def _serialise(row: Row, table) -> dict:
+        state = {"id": row.id, "revision": row.revision}
+        state.update(get_game(row.game).serialise(table))
+        state["rematch"], state["rematch_of"] = row.rematch, row.rematch_of
         return state
 
 

@@ -8,6 +8,11 @@
 - A state's bytes are counted by walking it (a finished deal once, when first seen). A state bigger than the whole
   budget is not kept: it is replayed from the log when asked, and memory stays bounded whatever the log's length.
 - ``REFEREE_CACHE_MB`` sets the budget (``DEFAULT_MB`` when unset; 0 keeps nothing, every read replays).
+- Beside each state, a checkpoint: the state at the start of its open deal (after the first ``checkpoint.version``
+  events in force at that revision). Undo replays only the events after it, not the whole log; an undo that
+  crosses the deal's start finds none and replays (``replay`` makes one again). Kept under the same revision as
+  its state, it is right in every process whatever the others write.
+- A finished deal keeps its serialised documents (``referee/games/base.py``): counted with it once they are made.
 """
 from __future__ import annotations
 
@@ -19,6 +24,9 @@ import threading
 from collections import OrderedDict
 from types import BuiltinFunctionType, FunctionType, ModuleType
 
+from referee.games.base import DOCS
+
+CHECKPOINT = "checkpoint"  # its bytes' key among a state's deal sizes
 DEFAULT_MB = 64  # a small machine's share: some 120 tables of an evening (300 entries each), or 5,000 new ones
 _NOT_COUNTED = (type, ModuleType, FunctionType, BuiltinFunctionType)
 
@@ -35,13 +43,37 @@ def budget_from_env() -> int:
     return int(megabytes * 1024 * 1024)
 
 
+def fork(state):
+    """A copy of ``state`` to step in place: its own fields and its last deal copied, its finished deals shared."""
+    memo = {id(deal): deal for deal in state.deals[:-1]}
+    return copy.deepcopy(state, memo)
+
+
 def successor(game, state, event):
     """The state after ``event``, sharing ``state``'s finished deals; ``state`` itself is never changed (the same
     contract as ``Game.apply``, whose copy of the whole table grows with the log)."""
-    memo = {id(deal): deal for deal in state.deals[:-1]}
-    new = copy.deepcopy(state, memo)
+    new = fork(state)
     game.step(new, event)
     return new
+
+
+def checkpoint_after(before, after, checkpoint):
+    """The checkpoint to keep with ``after`` (made from ``before`` by one event): ``before`` itself when that event
+    began a deal, else ``before``'s own checkpoint (None: none known)."""
+    return before if len(after.deals) > len(before.deals) else checkpoint
+
+
+def replay(game, players, options, dealer, bodies: list) -> tuple:
+    """(state, checkpoint) of a whole log replayed: the checkpoint is the state before its last ``deal`` event
+    (None when there is none), so that the next undos replay only the open deal."""
+    start = max((number for number, body in enumerate(bodies) if body.get("type") == "deal"), default=None)
+    table = game.replay(players, options, dealer, bodies if start is None else bodies[:start])
+    if start is None:
+        return table, None
+    checkpoint, table = table, fork(table)
+    for body in bodies[start:]:
+        game.step(table, game.parse_event(table, body))
+    return table, checkpoint
 
 
 def _walk(root, seen: set, limit: float = float("inf")) -> int:
@@ -58,25 +90,39 @@ def _walk(root, seen: set, limit: float = float("inf")) -> int:
     return size
 
 
-def measure(state, known: dict | None = None, limit: float = float("inf")) -> tuple:
-    """(bytes, {id(deal): bytes}) of a state, or something over ``limit`` once it is clear; ``known`` holds the
-    sizes of deals already counted (shared with the previous state of the same table, alive while they are used)."""
+def measure(state, known: dict | None = None, limit: float = float("inf"), checkpoint=None,
+            checkpoint_size: int | None = None) -> tuple:
+    """(bytes, {id(deal): (bytes, documents made), CHECKPOINT: bytes}) of a state and its checkpoint, or something
+    over ``limit`` once it is clear; ``known`` holds the sizes of deals already counted (shared with the previous state of the same
+    table, alive while they are used): counted again once, when their documents were made since. The checkpoint
+    adds its own fields and its last deal (``checkpoint_size`` when already counted), the rest being the state's."""
     known = known or {}
     deals = list(getattr(state, "deals", ()))
     size, sizes = _walk(state, {id(deal) for deal in deals}, limit), {}
     for deal in deals:
         if size > limit:
             break
-        sizes[id(deal)] = known.get(id(deal)) or _walk(deal, set(), limit - size)
-        size += sizes[id(deal)]
+        made = hasattr(deal, DOCS)
+        before = known.get(id(deal))
+        sizes[id(deal)] = before if before is not None and before[1] == made else (_walk(deal, set(), limit - size),
+                                                                                      made)
+        size += sizes[id(deal)][0]
+    if checkpoint is not None and size <= limit:
+        sizes[CHECKPOINT] = checkpoint_size or _walk(checkpoint, {id(deal) for deal in deals}, limit - size)
+        size += sizes[CHECKPOINT]
     return size, sizes
 
 
 class _Entry:
-    __slots__ = ("revision", "state", "size", "deal_sizes")
+    __slots__ = ("revision", "state", "size", "deal_sizes", "checkpoint")
 
-    def __init__(self, revision, state, size, deal_sizes):
+    def __init__(self, revision, state, size, deal_sizes, checkpoint):
         self.revision, self.state, self.size, self.deal_sizes = revision, state, size, deal_sizes
+        self.checkpoint = checkpoint
+
+    @property
+    def checkpoint_size(self) -> int | None:
+        return self.deal_sizes.get(CHECKPOINT)
 
 
 class StateCache:
@@ -97,14 +143,22 @@ class StateCache:
             self._entries.move_to_end(table_id)
             return entry.state
 
-    def put(self, table_id: str, revision: int, state) -> None:
+    def checkpoint(self, table_id: str, revision: int):
+        """The checkpoint kept with the state of ``table_id`` at ``revision``, else None."""
+        with self._lock:
+            entry = self._entries.get(table_id)
+            return entry.checkpoint if entry is not None and entry.revision == revision else None
+
+    def put(self, table_id: str, revision: int, state, checkpoint=None) -> None:
         if self.max_bytes <= 0:
             return
         with self._lock:
             before = self._entries.get(table_id)
         if before is not None and before.revision > revision:
             return
-        size, deal_sizes = measure(state, before.deal_sizes if before is not None else None, self.max_bytes)
+        size, deal_sizes = measure(state, before.deal_sizes if before is not None else None, self.max_bytes,
+                                   checkpoint, before.checkpoint_size if before is not None
+                                   and before.checkpoint is checkpoint else None)
         with self._lock:
             old = self._entries.get(table_id)
             if old is not None and old.revision > revision:
@@ -114,7 +168,7 @@ class StateCache:
                 del self._entries[table_id]
             if size > self.max_bytes:
                 return  # bigger than the whole budget: replayed when asked, never kept
-            self._entries[table_id] = _Entry(revision, state, size, deal_sizes)
+            self._entries[table_id] = _Entry(revision, state, size, deal_sizes, checkpoint)
             self._bytes += size
             while self._bytes > self.max_bytes:
                 _, dropped = self._entries.popitem(last=False)

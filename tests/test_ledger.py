@@ -128,13 +128,13 @@ def test_an_entry_landing_between_a_commit_and_its_caching_does_not_corrupt_the_
     ledger.append(table_id, {"type": "deal", "trump": "11E"})
     remember, landed = ledger._remember, []
 
-    def remember_late(record, table):  # phone B's trick commits right after phone A's, before A caches its state
+    def remember_late(record, table, *rest):  # phone B's trick commits right after phone A's, before A caches its state
         if not landed:
             landed.append(True)
             other = threading.Thread(target=ledger.append, args=(table_id, {"type": "trick", "cards": DEAL_4P[1][0]}))
             other.start()
             other.join()
-        return remember(record, table)
+        return remember(record, table, *rest)
 
     monkeypatch.setattr(ledger, "_remember", remember_late)
     _, answer = ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[0][0]})

@@ -2,6 +2,11 @@
 
 A table is a list of events; its state is what replaying them gives. ``Game.apply(state, event)`` returns a new
 state or raises a ``RefereeError`` (code, message, ruling id, card, player) and leaves the given state untouched.
+
+Serialising a state costs its open deal and its own fields, not its log: a finished deal (any but the last) never
+changes (the engines change only ``Table.current``; ``tests/test_memory.py``), so its document is made once and kept
+on the deal itself (``finished_doc``), with its result form for a write's answer (``brief``). Documents are shared:
+read them, never change them.
 """
 from __future__ import annotations
 
@@ -261,12 +266,14 @@ class Game:
         raise NotImplementedError
 
     def serialise(self, table: Table) -> dict:
+        last = len(table.deals) - 1
         return {
             "game": self.id, "version": table.version, "players": list(table.players),
             "sides": [{"name": " & ".join(table.players[p] for p in side), "players": list(side)}
                       for side in table.sides],
             "options": dict(table.options),
-            "deals": [self.serialise_deal(table, deal) for deal in table.deals],
+            "deals": [finished_doc(self, table, deal) if number < last else self.serialise_deal(table, deal)
+                      for number, deal in enumerate(table.deals)],
             "totals": list(table.totals),
             "series": {"finished": table.finished, "winner": table.winner},
             "next": self.next_action(table),
@@ -275,6 +282,46 @@ class Game:
 
     def serialise_deal(self, table: Table, deal) -> dict:
         raise NotImplementedError
+
+    def brief(self, table: Table, state: dict) -> dict:
+        """``state`` (this table's, from ``serialise``) as a write answers it (docs/api.md): every complete deal
+        without its ``tricks``, their count in ``tricks_count`` instead; every other field as it is."""
+        last = len(table.deals) - 1
+        deals = []
+        for number, (deal, doc) in enumerate(zip(table.deals, state["deals"])):
+            if number < last:
+                deals.append(_docs(self, table, deal)[1])
+            elif doc.get("complete") and "tricks" in doc:
+                deals.append(without_tricks(doc))
+            else:
+                deals.append(doc)
+        return {**state, "deals": deals}
+
+
+DOCS = "_serialised"  # the attribute a finished deal keeps its documents in: (whole, brief)
+
+
+def without_tricks(doc: dict) -> dict:
+    """A deal's document as a write answers it once complete: ``tricks_count`` in place of ``tricks``."""
+    brief = {name: value for name, value in doc.items() if name != "tricks"}
+    brief["tricks_count"] = len(doc["tricks"])
+    return brief
+
+
+def _docs(game: Game, table: Table, deal) -> tuple:
+    """(whole, brief) documents of a finished deal, made once. They live on the deal, so they go with it and the
+    replay cache counts them in its bytes (``referee/state_cache.py``)."""
+    docs = getattr(deal, DOCS, None)
+    if docs is None:
+        whole = game.serialise_deal(table, deal)
+        docs = (whole, without_tricks(whole) if whole.get("complete") and "tricks" in whole else whole)
+        setattr(deal, DOCS, docs)
+    return docs
+
+
+def finished_doc(game: Game, table: Table, deal) -> dict:
+    """The document of a deal that is not the table's last: it never changes, so it is made once."""
+    return _docs(game, table, deal)[0]
 
 
 GAMES: dict = {}

@@ -140,11 +140,17 @@ def _control(body: dict) -> dict:
     return control
 
 
+def brief() -> bool:
+    """A write answers complete deals without their tricks (``tricks_count`` instead), so that its answer stays
+    small however long the log; ``?full=1`` asks for the whole state (docs/api.md)."""
+    return request.args.get("full") not in ("1", "true")
+
+
 @bp.post("/tables/<table_id>/events")
 def post_event(table_id):
     ledger().authorize(table_id, request_key(), write=True)
     body = json_body()
-    status, state = ledger().append(table_id, body, **_control(body))
+    status, state = ledger().append(table_id, body, **_control(body), brief=brief())
     return jsonify(state=state), status
 
 
@@ -153,7 +159,7 @@ def undo(table_id):
     ledger().authorize(table_id, request_key(), write=True)
     control = _control(json_body(optional=True))
     return jsonify(state=ledger().undo(table_id, control["expected_version"], control["expected_revision"],
-                                       control["client_event_id"]))
+                                       control["client_event_id"], brief=brief()))
 
 
 @bp.get("/tables/<table_id>/events")

@@ -12,6 +12,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.errors import RefereeError
 from referee.ledger import Ledger
+from referee.web.compress import init_compression
 from referee.web.limits import init_limits
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,6 +59,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
     app.json.sort_keys = False
     app.extensions["referee.ledger"] = Ledger(app.config["DATABASE_URL"])
+    init_compression(app)  # first registered, so the last after_request hook: it compresses the final body
 
     from flask_wtf.csrf import CSRFProtect
 

@@ -82,12 +82,21 @@ def register(app) -> None:
     @app.cli.command("serve")
     @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (all: the LAN).")
     @click.option("--port", default=5000, show_default=True, type=int)
-    @click.option("--threads", default=8, show_default=True, type=int)
-    def serve(host, port, threads):
+    @click.option("--workers", type=click.IntRange(min=1), default=None,
+                  help="Worker processes (gunicorn) [default: WEB_CONCURRENCY, else one per core].")
+    @click.option("--threads", default=8, show_default=True, type=click.IntRange(min=1),
+                  help="Threads per worker process.")
+    @click.option("--server", type=click.Choice(["auto", "gunicorn", "waitress"]), default="auto",
+                  show_default=True, help="auto: gunicorn's processes where the system can fork, else waitress.")
+    def serve(host, port, workers, threads, server):
         """Serve Referee on the local network and print the address phones at the table can open."""
-        from waitress import serve as waitress_serve
+        from referee.web import serving
 
-        click.echo(upgrade_database(app))
+        if server == "auto":
+            server = "gunicorn" if serving.can_fork() else "waitress"
+        if server == "gunicorn" and not serving.can_fork():
+            raise click.ClickException("gunicorn needs a system that can fork: use --server waitress")
+        click.echo(upgrade_database(app))  # once, before any worker starts
         addresses = lan_addresses() if host in ("0.0.0.0", "") else [host]
         url = app.config.get("PUBLIC_URL") or f"http://{(addresses or ['127.0.0.1'])[0]}:{port}"
         app.config["PUBLIC_URL"] = url
@@ -95,5 +104,13 @@ def register(app) -> None:
         code = qrcode.QRCode(border=2)
         code.add_data(url)
         code.print_ascii(invert=True)
-        click.echo(f"(on this machine: http://127.0.0.1:{port})  Stop with Ctrl+C.\n", err=False)
-        waitress_serve(app, host=host, port=port, threads=threads, ident="referee")
+        if server == "gunicorn":
+            workers = workers or serving.default_workers()
+            how = f"{workers} worker process{'es' if workers > 1 else ''} of {threads} threads"
+        else:
+            how = f"one process of {threads} threads"
+        click.echo(f"(on this machine: http://127.0.0.1:{port}; {how})  Stop with Ctrl+C.\n", err=False)
+        if server == "gunicorn":
+            serving.serve_gunicorn(app, host, port, workers, threads)
+        else:
+            serving.serve_waitress(app, host, port, threads)

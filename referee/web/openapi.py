@@ -58,6 +58,9 @@ OPEN = {"413": _error("TooLarge"), "422": _error("Refused"), **COMMON}  # no key
 TABLE_ID = [{"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"},
              "description": "the table's id, as its creation answered"}]
 STATE_ANSWER = {"type": "object", "required": ["state"], "properties": {"state": _ref("State")}}
+FULL = {"name": "full", "in": "query", "required": False, "schema": {"enum": ["1", "true", "0", "false"]},
+        "description": "1: the answer's state is whole. Without it a complete deal gives tricks_count instead of its "
+                       "tricks, so that an answer stays small however long the log; every other field is there"}
 REMATCH = {"type": "object", "required": ["id", "scorer_url", "viewer_url", "state"],
            "description": "the rematch's table; the old table's keys open it",
            "properties": {"id": {"type": "string"}, "scorer_url": {"type": "string"},
@@ -109,7 +112,7 @@ def _paths(event_ref: dict) -> dict:
         table: {"get": {"summary": "The table's whole state (any key of the table)", "parameters": TABLE_ID,
                         "responses": {"200": _json("The state", _ref("State")), **READ}}},
         table + "/events": {
-            "post": {"summary": "Enter one event (scorer key)", "parameters": TABLE_ID,
+            "post": {"summary": "Enter one event (scorer key)", "parameters": TABLE_ID + [FULL],
                      "requestBody": _body(event_ref),
                      "responses": {"201": _json("Stored: the new state", STATE_ANSWER),
                                    "200": _json("A client_event_id already seen: nothing stored, the current state",
@@ -118,7 +121,7 @@ def _paths(event_ref: dict) -> dict:
                     "responses": {"200": _json("The events", _ref("Events")), **READ}}},
         table + "/undo": {"post": {
             "summary": "Withdraw the last event in force (it stays in the log, withdrawn); a retry with the same "
-                       "client_event_id withdraws nothing more", "parameters": TABLE_ID,
+                       "client_event_id withdraws nothing more", "parameters": TABLE_ID + [FULL],
             "requestBody": _body({"type": "object", "properties": CONTROL}, required=False),
             "responses": {"200": _json("The new state", STATE_ANSWER), "409": _error("Stale"), **WRITE}}},
         table + "/export.json": {"get": {
@@ -197,14 +200,18 @@ LOGGED = {"type": "object", "required": ["seq", "type", "at", "withdrawn"],
                          "withdrawn_at": {"type": "string", "format": "date-time"},
                          "client_event_id": {"type": "string"}}}
 INTS = {"type": "array", "items": {"type": "number"}}
-DEAL = {"type": "object", "required": ["number", "dealer", "trump", "complete", "tricks", "points", "flags"],
+DEAL = {"type": "object", "required": ["number", "dealer", "trump", "complete", "points", "flags"],
+        "anyOf": [{"required": ["tricks"]}, {"required": ["tricks_count"], "properties": {"complete": {"const": True}}}],
         "description": "a deal (Buraco: a hand); games add their own fields (Brouc's slate, Buraco's breakdown "
-                       "and teams, Brisca's outcome …)",
+                       "and teams, Brisca's outcome …). A write's answer gives a complete deal's tricks_count instead "
+                       "of its tricks unless asked ?full=1; a GET always gives the tricks",
         "properties": {
             "number": {"type": "integer", "minimum": 1}, "dealer": {"type": "integer"},
             "trump": {"type": ["string", "null"]}, "complete": {"type": "boolean"},
             "entry": {"type": "string", "description": "how it was entered: tricks, captures, tally (by its numbers)"
                       " or melds (Buraco)"},
+            "tricks_count": {"type": "integer", "minimum": 0, "description": "in a write's answer, for a complete "
+                             "deal: how many tricks its tricks held"},
             "tricks": {"type": "array", "items": {"type": "object", "required": ["leader", "cards", "winner",
                                                                                    "points"],
                                                   "properties": {"leader": {"type": "integer"}, "cards": CARDS,

@@ -1,0 +1,176 @@
+"""``make bench``: Referee's figures side by side with their floor, one table per bench, with the issue's goals.
+
+    .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers]
+
+Referee is served as ``make run`` serves it (``flask --app referee serve``, here on 127.0.0.1 with ``--workers 2``:
+two processes), the floor (``bench/floor.py``: a bare Flask app appending one JSON row to SQLite in WAL mode with
+``synchronous=FULL``) under the same server and settings. Every database is a temporary one; the PostgreSQL part runs
+when ``BENCH_DATABASE_URL`` (or ``TEST_DATABASE_URL``) reaches a server, in a scratch database made and dropped
+there, and says it was skipped otherwise. Figures only: nothing asserts, and a run takes under ten minutes.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import entries  # noqa: E402
+import servers  # noqa: E402
+from common import ROOT, machine, ms, print_table, times  # noqa: E402
+
+BENCHES = ("entries", "depth", "scorers", "viewers")
+
+
+def load(task: dict) -> dict:
+    """Runs bench/load.py (locust) in its own process and reads its figures."""
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "load.py")], input=json.dumps(task),
+                          capture_output=True, text=True, timeout=900)
+    if done.returncode != 0:
+        raise SystemExit(f"bench/load.py failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout)
+
+
+def ratio(a, b) -> str:
+    return times(a / b) if a and b else "—"
+
+
+def rate(value) -> str:
+    return "—" if value is None else f"{value:,.0f}/s"
+
+
+def scorer_rows(figures: dict, database: str) -> list:
+    floor, ours = figures["floor"], figures["referee"]
+    failed = f" ({ours['failed']} failed)" if ours["failed"] else ""
+    return [
+        [f"entries per second, {database}", rate(floor["entries_per_second"]),
+         rate(ours["entries_per_second"]) + failed, ratio(ours["entries_per_second"], floor["entries_per_second"]),
+         "≥ 400/s"],
+        [f"entry, median, {database}", ms(floor["p50_ms"] / 1000), ms(ours["p50_ms"] / 1000),
+         ratio(ours["p50_ms"], floor["p50_ms"]), ""],
+        [f"entry, p99, {database}", ms(floor["p99_ms"] / 1000), ms(ours["p99_ms"] / 1000),
+         ratio(ours["p99_ms"], floor["p99_ms"]), "< 150 ms"],
+    ]
+
+
+def print_viewers(figures: dict, task: dict, server: str) -> str:
+    floor, ours = figures["floor"], figures["referee"]
+    rows = [["polls answered per second", rate(floor["polls_per_second"]), rate(ours["polls_per_second"]),
+             f"{task['viewers']:,}/s"]]
+    for label, name, goal in (("poll, median", "p50_ms", ""), ("poll, p99", "p99_ms", "< 100 ms")):
+        rows.append([label, ms(floor[name] / 1000) if floor[name] is not None else "—",
+                     ms(ours[name] / 1000) if ours[name] is not None else "—", goal])
+    for label, name, goal in (("a change seen after, median", "lag_p50_s", ""),
+                              ("a change seen after, p99", "lag_p99_s", "< 1.5 s")):
+        rows.append([label] + [f"{f[name]:.2f} s" if f[name] is not None else "—" for f in (floor, ours)] + [goal])
+    rows.append(["polls failed (error or 30 s timeout)", f"{floor['failed']:,}", f"{ours['failed']:,}", "0"])
+    rows.append(["changes seen by a viewer", f"{floor['changes_seen']:,}", f"{ours['changes_seen']:,}", ""])
+    return print_table(
+        f"{task['viewers']:,} viewers, a poll a second", ["figure", "floor", "Referee", "goal"], rows,
+        f"{task['viewers']:,} locust viewers on {task['tables']} tables polling the live view once a second "
+        f"(`since`, and `If-None-Match` when the answer may be kept), while a scorer per table enters every "
+        f"{task['change_every']:g} s; {task['rounds']} rounds of {task['seconds']:g} s per side, alternating. A "
+        f"change is seen from the scorer's POST sent to the viewer's answer that shows it; {server}; locust "
+        f"itself took up to {figures['load_cpu']:.0%} of a core.")
+
+
+def raise_open_files() -> None:
+    """A thousand viewers hold a thousand connections: the soft limit on open files up to the hard one."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 65536
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer requests and shorter rounds (a try-out)")
+    parser.add_argument("--only", default=",".join(BENCHES), help="benches to run, among " + ", ".join(BENCHES))
+    parser.add_argument("--workers", type=int, default=2, help="server processes (Referee's and the floor's)")
+    parser.add_argument("--posts", type=int, default=None, help="trick POSTs against the floor's")
+    parser.add_argument("--viewers", type=int, default=1000)
+    args = parser.parse_args()
+    only = set(args.only.split(","))
+    quick = args.quick
+    raise_open_files()
+    started = last = time.monotonic()
+
+    def took(what: str) -> None:
+        nonlocal last
+        print(f"({what}: {time.monotonic() - last:.0f} s)\n", file=sys.stderr, flush=True)
+        last = time.monotonic()
+    print(f"Machine: {machine()}\n", flush=True)
+    options = servers.serve_options()
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as tmp:
+        tmp = Path(tmp)
+        with servers.referee(f"sqlite:///{tmp / 'referee.sqlite3'}", args.workers, options) as referee, \
+                servers.floor(f"sqlite:///{tmp / 'floor.sqlite3'}", args.workers, options) as floor:
+            server = (f"served by {referee.server} in {referee.processes()} processes, the floor by {floor.server} "
+                      f"in {floor.processes()}")
+            print(f"Referee {server}.\n", flush=True)
+            if "entries" in only:
+                figures = entries.trick_vs_floor(referee.url, floor.url, args.posts or (150 if quick else 600))
+                entries.print_trick_vs_floor(figures, server)
+                took("trick POST")
+            if "depth" in only:
+                entries.print_by_depth(entries.by_depth(referee.url, floor.url, (2, 50, 200), 1 if quick else 2))
+                took("cost as the evening grows")
+            targets = [{"name": "floor", "kind": "floor", "url": floor.url},
+                       {"name": "referee", "kind": "referee", "url": referee.url}]
+            scorer_task = {"bench": "scorers", "users": 50, "rounds": 2 if quick else 4,
+                           "seconds": 4 if quick else 8, "warm_up": 1 if quick else 2, "deals": 20}
+            rows, cpu = [], []
+            if "scorers" in only:
+                figures = load({**scorer_task, "targets": targets})
+                rows += scorer_rows(figures, "SQLite")
+                cpu.append(figures["load_cpu"])
+                took("50 scorers, SQLite")
+            if "viewers" in only:
+                viewer_task = {"bench": "viewers", "targets": targets, "viewers": args.viewers, "tables": 20,
+                               "change_every": 2, "rounds": 2, "seconds": 8 if quick else 20,
+                               "warm_up": 2 if quick else 4, "played": 20}
+                viewer_figures = load(viewer_task)
+                took("viewers")
+        if "scorers" in only:
+            rows += postgres_scorers(scorer_task, args.workers, options, cpu)
+            took("50 scorers, PostgreSQL")
+            print_table("50 scorers entering back to back", ["figure", "floor", "Referee", "Referee / floor",
+                                                             "goal"], rows,
+                        f"50 locust users, each on its own Brûlot table, an entry as soon as the last is answered; "
+                        f"{scorer_task['rounds']} rounds of {scorer_task['seconds']} s per side, alternating; "
+                        f"{server}; locust itself took up to {max(cpu):.0%} of a core.")
+        if "viewers" in only:
+            print_viewers(viewer_figures, viewer_task, server)
+    print(f"(make bench took {time.monotonic() - started:.0f} s)")
+
+
+def postgres_scorers(task: dict, workers: int, options: dict, cpu: list) -> list:
+    url = servers.postgres_server()
+    if not url:
+        return [["PostgreSQL", "skipped: set BENCH_DATABASE_URL to a PostgreSQL server", "", "", ""]]
+    why = servers.reachable(url)
+    if why:
+        return [["PostgreSQL", f"skipped: {why}", "", "", ""]]
+    scratch = servers.ScratchDatabase(url)
+    try:
+        with servers.referee(scratch.url, workers, options) as referee, \
+                servers.floor(scratch.url, workers, options) as floor:
+            targets = [{"name": "floor", "kind": "floor", "url": floor.url},
+                       {"name": "referee", "kind": "referee", "url": referee.url}]
+            figures = load({**task, "targets": targets})
+            cpu.append(figures["load_cpu"])
+            return scorer_rows(figures, "PostgreSQL")
+    finally:
+        scratch.drop()
+
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    main()

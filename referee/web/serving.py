@@ -1,0 +1,113 @@
+"""How ``serve`` (``make run``) serves: gunicorn's worker processes on every core where the system can fork (Linux,
+macOS), waitress's threads in one process where it cannot (Windows) or when asked.
+
+- The app is made once, in the master, after the database was brought to this version's schema: each worker is a
+  fork of it (no second start-up, no second migration). The master's database connections are closed before the
+  fork and each worker opens its own (a connection never crosses a fork).
+- Workers share nothing but the database: the replay cache is per process and keyed by the table's revision, the live
+  views' memo (``referee/web/watch.py``) asks the database, so an entry made through one worker is what every other
+  one serves at once.
+- A worker dies with its master (``PR_SET_PDEATHSIG`` on Linux): a server killed outright (``kill -9``, a crash)
+  leaves no orphan holding the port or writing after it.
+- ``WEB_CONCURRENCY`` (gunicorn's and the hosting platforms' variable) sets the number of workers when ``--workers``
+  is not given; the default is one per core this process may run on.
+"""
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import signal
+import sys
+
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+CONNECTIONS = 4000  # open connections per worker (a room of viewers kept alive, each one a file descriptor)
+
+
+def can_fork() -> bool:
+    return hasattr(os, "fork") and sys.platform != "win32"
+
+
+def default_workers() -> int:
+    """``WEB_CONCURRENCY`` when set, else the cores this process may use."""
+    raw = os.environ.get("WEB_CONCURRENCY", "").strip()
+    if raw.isdigit() and int(raw) > 0:
+        return int(raw)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def die_with_parent() -> None:
+    """This process gets SIGKILL when its parent ends (Linux only; elsewhere nothing happens)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+
+
+def enough_files(wanted: int) -> None:
+    """Raises this process's soft limit of open files towards ``wanted`` (never past the hard limit)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ImportError, ValueError, OSError):
+        return
+
+
+def forget_connections(app) -> None:
+    """The master's pooled connections stay with the master: a forked worker starts with an empty pool."""
+    app.extensions["referee.ledger"].engine.dispose(close=False)
+
+
+def serve_gunicorn(app, host: str, port: int, workers: int, threads: int) -> None:
+    """gunicorn's gthread workers: ``workers`` processes of ``threads`` threads each; idle kept-alive connections
+    (a viewer polling every second) wait in each worker's poller, not in a thread."""
+    from gunicorn.app.base import BaseApplication
+
+    parent = os.getpid()
+
+    def post_fork(_server, _worker):
+        die_with_parent()
+        if os.getppid() != parent:  # the master ended before the line above: follow it
+            os._exit(1)
+        forget_connections(app)
+        enough_files(CONNECTIONS + 256)
+
+    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    options = {
+        "bind": [bind], "workers": workers, "threads": threads, "worker_class": "gthread",
+        # A live view asks every second: its connection waits between polls in the worker's poller, not in a
+        # thread, for as long as waitress keeps an idle one (a phone coming back after a while finds it open).
+        "keepalive": 120, "worker_connections": CONNECTIONS,
+        "timeout": 60, "graceful_timeout": 10,
+        "loglevel": "warning", "accesslog": None, "errorlog": "-",
+        "post_fork": post_fork,
+        "control_socket_disable": True,  # gunicorn >= 25.1 opens a control socket in $HOME otherwise
+    }
+
+    class Referee(BaseApplication):
+        def load_config(self):
+            for name, value in options.items():
+                if name in self.cfg.settings:
+                    self.cfg.set(name, value)
+
+        def load(self):
+            return app
+
+    app.extensions["referee.ledger"].engine.dispose()  # nothing of the master's crosses the fork
+    Referee().run()
+
+
+def serve_waitress(app, host: str, port: int, threads: int) -> None:
+    from waitress import serve
+
+    serve(app, host=host, port=port, threads=threads, ident="referee")

@@ -1,0 +1,121 @@
+"""What the live views (the viewer page, the big screen) ask every second, answered from memory.
+
+A room of viewers polls each table once a second; most polls find the board unchanged. Each process keeps:
+
+- the watched tables' rows (revision and keys), read for all of them at once by one query (``Ledger.watched``) when
+  the last read is older than ``LIVE_REFRESH_SECONDS`` (0.25 s): whatever the number of viewers, a process asks the
+  database at most four times a second, and an unchanged board is answered without asking it at all;
+- each table's live fragment as last rendered, per view, language and key (the fragment's links carry the key), with
+  its gzip-compressed bytes and its validator: a change is rendered once per revision and process, then served to
+  every viewer from memory.
+
+Nothing here is trusted across processes: a change made through another worker reaches this one's viewers at the
+next read of the rows (at most ``LIVE_REFRESH_SECONDS`` later); a change made through this process is seen at once
+(``forget``). A table no viewer asked about for ``FORGET_SECONDS`` leaves the memo, with its fragments.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from referee.ledger import hash_key
+
+REFRESH_SECONDS = 0.25
+FORGET_SECONDS = 60.0
+MAX_RENDERS = 512  # fragments kept per process (a table has at most 2 views × 2 languages × 3 keys)
+
+
+@dataclass(frozen=True)
+class Row:
+    revision: int
+    viewer_key: str
+    scorer_hash: str
+    coscorer_hash: str | None
+
+    def opens(self, key: str | None) -> bool:
+        """The key opens this table (any of its keys: a live view only reads), as ``Ledger.authorize`` says."""
+        if not key:
+            return False
+        hashed = hash_key(key)
+        return (hmac.compare_digest(hashed, self.scorer_hash)
+                or bool(self.coscorer_hash and hmac.compare_digest(hashed, self.coscorer_hash))
+                or hmac.compare_digest(key.encode(), self.viewer_key.encode()))
+
+
+@dataclass(frozen=True)
+class Fragment:
+    revision: int
+    body: bytes
+    gzipped: bytes | None  # None when too small to gain from it
+    etag: str
+    headers: tuple = ()  # e.g. the rematch's HX-Trigger
+
+    @staticmethod
+    def of(revision: int, body: bytes, gzipped: bytes | None, headers: dict | None = None) -> "Fragment":
+        etag = hashlib.blake2b(body, digest_size=12).hexdigest()
+        return Fragment(revision, body, gzipped, etag, tuple((headers or {}).items()))
+
+
+class Watch:
+    def __init__(self, ledger, refresh_seconds: float = REFRESH_SECONDS):
+        self.ledger = ledger
+        self.refresh_seconds = refresh_seconds
+        self._rows: dict[str, Row] = {}
+        self._asked: dict[str, float] = {}  # table id -> when a viewer last asked
+        self._read_at = float("-inf")  # when the rows were read (monotonic)
+        self._reading = threading.Lock()
+        self._rendering = threading.Lock()
+        self._fragments: dict[tuple, Fragment] = {}
+        self.reads = 0  # rows read from the database, for the tests and the benches
+
+    def row(self, table_id: str) -> Row | None:
+        """The table's row as read at most ``refresh_seconds`` ago; None when there is no such table."""
+        now = time.monotonic()
+        self._asked[table_id] = now
+        row = self._rows.get(table_id)
+        if row is not None and now - self._read_at < self.refresh_seconds:
+            return row
+        with self._reading:  # one reader at a time; the others find its rows fresh
+            row = self._rows.get(table_id)
+            if row is not None and time.monotonic() - self._read_at < self.refresh_seconds:
+                return row
+            return self._read(table_id)
+
+    def _read(self, table_id: str) -> Row | None:
+        started = time.monotonic()
+        asked = dict(self._asked)
+        for gone in [name for name, at in asked.items() if started - at > FORGET_SECONDS]:
+            del asked[gone]
+            self._asked.pop(gone, None)
+        asked[table_id] = started
+        rows = {name: Row(*values) for name, values in self.ledger.watched(asked).items()}
+        self.reads += 1
+        for missing in asked.keys() - rows.keys():  # no such table (any more): not watched
+            self._asked.pop(missing, None)
+        self._fragments = {k: v for k, v in self._fragments.items() if k[0] in rows}
+        self._rows, self._read_at = rows, started  # taken as read when the query began: never younger than it is
+        return rows.get(table_id)
+
+    def forget(self, table_id: str | None = None) -> None:
+        """A write in this process: its viewers are told at their next poll (the rows are read again)."""
+        if table_id is None or table_id in self._rows:
+            self._read_at = float("-inf")
+
+    def fragment(self, variant: tuple, revision: int, render: Callable[[], Fragment]) -> Fragment:
+        """The fragment of ``variant`` (table id first) at ``revision`` or later, rendered once for every viewer."""
+        kept = self._fragments.get(variant)
+        if kept is not None and kept.revision >= revision:
+            return kept
+        with self._rendering:
+            kept = self._fragments.get(variant)
+            if kept is not None and kept.revision >= revision:
+                return kept
+            made = render()
+            if len(self._fragments) >= MAX_RENDERS:
+                self._fragments = {}
+            self._fragments[variant] = made
+            return made
