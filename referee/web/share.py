@@ -1,7 +1,8 @@
 """Sharing a table: QR codes of its links, the live viewer and big screen, new keys, exports.
 
-The live views ask every second whether the table's revision changed (a read of one row), so a change made
-through any worker process reaches every viewer: the signal goes through the database, never through memory.
+The live views ask every second whether the table's revision changed. Each process reads the revisions of all its
+watched tables in one query a few times a second (``referee/web/watch.py``) and answers every viewer from that, so a
+change made through any worker process reaches every viewer: the signal goes through the database.
 """
 from __future__ import annotations
 
@@ -21,9 +22,12 @@ from qrcode.image.svg import SvgPathImage
 from referee.errors import Unauthorized
 from referee.games import get_game
 from referee.web.api import json_body, request_key
-from referee.web.scorer import REMEMBERED, remember_entry
 from referee.web.cli import lan_addresses
+from referee.web.compress import MIN_BYTES, accepts_gzip, gzip_bytes
+from referee.web.i18n import lang
+from referee.web.scorer import REMEMBERED, remember_entry
 from referee.web.views import number
+from referee.web.watch import REFRESH_SECONDS, Fragment, Watch
 
 bp = Blueprint("share", __name__)
 
@@ -131,28 +135,78 @@ def key_page(table_id, kind):
     return redirect(url_for("share.share", table_id=table_id, key=request_key()), code=303)
 
 
+def watch() -> Watch:
+    return current_app.extensions["referee.watch"]
+
+
+@bp.record_once
+def _watch(setup) -> None:
+    app = setup.app
+    app.config.setdefault("LIVE_REFRESH_SECONDS", REFRESH_SECONDS)
+    app.extensions["referee.watch"] = Watch(app.extensions["referee.ledger"], app.config["LIVE_REFRESH_SECONDS"])
+
+
+@bp.after_app_request
+def _told(response):
+    """A write through this process: the live views of its table see it at their next poll, not a moment later."""
+    if request.method not in ("GET", "HEAD", "OPTIONS") and (request.view_args or {}).get("table_id"):
+        watch().forget(request.view_args["table_id"])
+    return response
+
+
 @bp.get("/t/<table_id>/live")
 def live(table_id):
-    """204 while nothing changed since ``since``; the new scoreboard (or big screen) fragment as soon as it did."""
+    """204 while nothing changed since ``since``; the new scoreboard (or big screen) fragment as soon as it did.
+
+    Answered from this process's memo (``referee/web/watch.py``): an unchanged board costs no database round trip,
+    and a changed one is rendered once per revision for every viewer. The fragment carries an ``ETag``: a client
+    that sends it back in ``If-None-Match`` is answered ``304`` while it is current."""
     key = request_key()
-    try:
-        ledger().authorize(table_id, key)
-    except Unauthorized:
-        if not request.headers.get("HX-Request"):
-            raise
-        g.key_refused = True  # counted as a key guess (limits.py) all the same
-        return Response(status=286, headers={"HX-Reswap": "none"})  # htmx stops polling: a revoked key is for good
-    since = request.args.get("since", "")
-    if number(since) is not None and number(since) == ledger().revision(table_id):
+    row = watch().row(table_id)
+    if row is None or not row.opens(key):
+        try:  # the refusal the ledger gives (404, 401), or a key issued since the memo's last read
+            ledger().authorize(table_id, key)
+        except Unauthorized:
+            if not request.headers.get("HX-Request"):
+                raise
+            g.key_refused = True  # counted as a key guess (limits.py) all the same
+            return Response(status=286, headers={"HX-Reswap": "none"})  # htmx stops polling: revoked for good
+        watch().forget()
+        row = watch().row(table_id)
+    since = number(request.args.get("since", ""))
+    if since is not None and since == row.revision:
         return Response(status=204)
-    state = ledger().state(table_id)
     screen_view = request.args.get("view") == "screen"
+    fragment = watch().fragment((table_id, screen_view, lang(), key), row.revision,
+                                lambda: live_fragment(table_id, key, screen_view))
+    if since is not None and since == fragment.revision:
+        return Response(status=204)
+    weak = fragment.gzipped is not None  # one content, two encodings
+    if request.if_none_match.contains_weak(fragment.etag):
+        response = Response(status=304)
+        response.set_etag(fragment.etag, weak=weak)
+        return response
+    response = Response(fragment.body, mimetype="text/html")
+    if fragment.gzipped is not None:
+        response.vary.add("Accept-Encoding")
+        if accepts_gzip():
+            response.set_data(fragment.gzipped)
+            response.headers["Content-Encoding"] = "gzip"
+    response.set_etag(fragment.etag, weak=weak)
+    response.headers.extend(fragment.headers)
+    return response
+
+
+def live_fragment(table_id: str, key: str, screen_view: bool) -> Fragment:
+    """The live fragment as every viewer with this key and language sees it at the table's current revision."""
+    state = ledger().state(table_id)
     view = "_screen_live.html" if screen_view else "_live.html"
-    response = Response(render_template(view, state=state, game=get_game(state["game"]), key=key))
+    body = render_template(view, state=state, game=get_game(state["game"]), key=key).encode()
+    headers = {}
     if state["rematch"]:  # live.js goes there (the rematch moved this table's revision: the next poll tells)
         follow = url_for("share.screen" if screen_view else "pages.table", table_id=state["rematch"], key=key)
-        response.headers["HX-Trigger"] = json.dumps({"referee:rematch": {"url": follow}})
-    return response
+        headers["HX-Trigger"] = json.dumps({"referee:rematch": {"url": follow}})
+    return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None, headers)
 
 
 @bp.post("/t/<table_id>/rematch")
@@ -175,7 +229,9 @@ def screen(table_id):
     key = request_key()
     ledger().authorize(table_id, key)
     state = ledger().state(table_id)
-    return render_template("screen.html", state=state, game=get_game(state["game"]), key=key)
+    viewer = phone_url(table_id, ledger().viewer_key(table_id))  # people in the room join from the wall
+    return render_template("screen.html", state=state, game=get_game(state["game"]), key=key, viewer=viewer,
+                           viewer_qr=qr_svg(viewer))
 
 
 # --- exports ----------------------------------------------------------------------------------------------
