@@ -11,6 +11,7 @@ read them, never change them.
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass, field
 
 from referee.cards import FRENCH_52
@@ -301,6 +302,17 @@ class Game:
 DOCS = "_serialised"  # the attribute a finished deal keeps its documents in: (whole, brief)
 
 
+class Doc(dict):
+    """A finished deal's document as a write answers it: it never changes, so its JSON text (``text``, compact, as
+    the API writes JSON) is made once with it and an answer joins the texts instead of encoding every deal again."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, doc: dict):
+        super().__init__(doc)
+        self.text = json.dumps(self, separators=(",", ":"))
+
+
 def without_tricks(doc: dict) -> dict:
     """A deal's document as a write answers it once complete: ``tricks_count`` in place of ``tricks``."""
     brief = {name: value for name, value in doc.items() if name != "tricks"}
@@ -314,7 +326,7 @@ def _docs(game: Game, table: Table, deal) -> tuple:
     docs = getattr(deal, DOCS, None)
     if docs is None:
         whole = game.serialise_deal(table, deal)
-        docs = (whole, without_tricks(whole) if whole.get("complete") and "tricks" in whole else whole)
+        docs = (whole, Doc(without_tricks(whole) if whole.get("complete") and "tricks" in whole else whole))
         setattr(deal, DOCS, docs)
     return docs
 

@@ -13,7 +13,7 @@ import gzip
 from flask import Flask, request
 
 MIN_BYTES = 512  # below this, gzip's own header and the work cost more than they save
-LEVEL = 6
+LEVEL = 3  # measured on a 75 KB answer: 0.3 ms for 6.3 KB, where level 6 takes 1.2 ms for 5.3 KB
 TYPES = frozenset({"text/html", "application/json", "text/csv", "text/plain", "text/css", "text/javascript",
                    "application/javascript", "image/svg+xml"})
 

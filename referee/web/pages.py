@@ -82,6 +82,31 @@ def movement(move: dict, state: dict) -> str:
     return sentence(template, values)
 
 
+RECENT_DEALS = 6  # the deals a scoreboard shows row by row; the earlier ones sum up in one row
+
+
+@bp.app_template_filter("recent")
+def recent(state: dict, keep: int = RECENT_DEALS) -> dict:
+    """The state as a phone's scoreboard shows it: its last ``keep`` deals, the earlier ones summed up in
+    ``earlier`` (how many, their numbers, their counted points and deal wins per side), so that a page costs and
+    weighs the same at the two-hundredth deal as at the second. The whole sheet stays one link away."""
+    deals = state["deals"]
+    if len(deals) <= keep:
+        return state
+    hidden = deals[:-keep]
+    points, wins = [0] * len(state["sides"]), [0] * len(state["sides"])
+    for deal in hidden:
+        outcome = deal.get("outcome") or {}
+        if deal.get("complete") and outcome.get("counted", True):
+            for side, value in enumerate(deal.get("points") or ()):
+                points[side] += value
+        if outcome.get("winner") is not None:
+            wins[outcome["winner"]] += outcome.get("wins", 1)
+    earlier = {"deals": len(hidden), "first": hidden[0]["number"], "last": hidden[-1]["number"], "points": points,
+               "wins": wins}
+    return {**state, "deals": deals[-keep:], "earlier": earlier}
+
+
 @bp.get("/")
 def home():
     return render_template("home.html", games=[GAMES[g] for g in CONTRACT_ORDER if g in GAMES])
