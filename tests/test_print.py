@@ -1,7 +1,6 @@
 """Printed pages, printed for real: Chromium turns each rule summary (both languages) and two score sheets into
-PDF; pdfinfo counts the pages and pdftotext reads the text back. The values printed are the engine's own."""
-import shutil
-import subprocess
+PDF; pdfinfo counts the pages and pdftotext reads the text back (tests/pdfread.py). The values printed are the
+engine's own. Every page's shape (one A4 page, no code, type size, the slate): tests/test_print_pages.py."""
 import threading
 
 import pytest
@@ -10,7 +9,7 @@ from werkzeug.serving import make_server
 from referee import create_app
 from referee.games import brisca
 from referee.summaries import summary
-from tests.conftest import need
+from tests.pdfread import read
 
 GAMES = ["brisca", "brouc", "brulot", "brusquembille", "buraco"]
 
@@ -29,15 +28,17 @@ def site(tmp_path_factory):
 
 
 def print_pdf(browser, url, path):
-    need(shutil.which("pdfinfo") is not None, "pdfinfo is missing (Debian poppler-utils; .ci/run installs it)")
+    """The page at ``url`` printed on A4 as a browser prints it: its page count and its words."""
+    printed = print_page(browser, url, path)
+    return printed.pages, printed.text
+
+
+def print_page(browser, url, path):
     page = browser.new_page()
     page.goto(url)
     page.pdf(path=str(path), format="A4", print_background=False)
     page.close()
-    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
-    pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
-    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
-    return pages, " ".join(text.split())
+    return read(path)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -47,9 +48,8 @@ def test_each_rule_summary_prints_on_one_page_with_the_engines_values(site, brow
     pages, text = print_pdf(browser, f"{url}/rules/{game}?lang={lang}", tmp_path / f"{game}-{lang}.pdf")
     assert pages == 1
     printed = text.replace(" ", "")  # pdftotext may drop the spaces around "="
-    for value in summary(game)["values"]:
-        assert f" {value['rank']}={value['points']} " in f" {text.replace(' = ', '=')} " or \
-            f"{value['rank']}={value['points']}" in printed, value
+    for value in summary(game)["values"]:  # by name ("roi", "9, 8, 7", "3 to 7"), never a code
+        assert f"{value['label'][lang]}={value['points']}".replace(" ", "") in printed, value
     heading = {("brulot", "fr"): "Points de pénalité", ("brulot", "en"): "Penalty points"}.get(
         (game, lang), "Valeur des cartes" if lang == "fr" else "Card values")
     assert heading in text and ("Les règles" if lang == "fr" else "The rules") in text
@@ -70,10 +70,12 @@ def test_r_brouc_8b_is_on_the_printed_brouc_summary(site, browser, tmp_path, lan
 
 def test_changing_a_value_in_the_engine_changes_the_printed_page(site, browser, tmp_path, monkeypatch):
     _, url = site
+    _, text = print_pdf(browser, f"{url}/rules/brisca?lang=en", tmp_path / "before.pdf")
+    assert "ace=11" in text.replace(" ", "")
     monkeypatch.setitem(brisca.POINTS, "1", 12)
     _, text = print_pdf(browser, f"{url}/rules/brisca?lang=en", tmp_path / "changed.pdf")
     printed = text.replace(" ", "")
-    assert "1=12" in printed and "1=11" not in printed
+    assert "ace=12" in printed and "ace=11" not in printed
 
 
 def test_a_tables_summary_marks_its_options(site, browser, tmp_path):
@@ -103,10 +105,24 @@ def test_score_sheets_of_finished_brouc_and_buraco_tables_print_their_totals(sit
                  {"type": "pot", "side": 0}, {"type": "count", "closed_by": 0, "hands": [[], ["KS"]]}):
         _, final = ledger.append(buraco_state["id"], body)
     assert final["totals"] == [365, -110] and final["series"]["finished"] is True
-    pages, text = print_pdf(browser, f"{url}/t/{buraco_state['id']}/sheet?key={buraco_key}&lang=en",
-                            tmp_path / "buraco.pdf")
-    assert pages == 1 and "365" in text and "-110" in text
-    assert "melds 65, burracos 200, hand 0, closing 100, pot 0" in text
+    printed = print_page(browser, f"{url}/t/{buraco_state['id']}/sheet?key={buraco_key}&lang=en",
+                         tmp_path / "buraco.pdf")
+    assert printed.pages == 1 and "Ana win the series!" in printed.text
+    # Each side's row: the hand, melds, burracos by class (pure here), closing, pot, cards in hand, the hand's
+    # points and the running total, as the engine counted them (empty where nothing was scored).
+    ana, bo = final["deals"][0]["breakdown"]
+    pure = final["deals"][0]["melds"]["0"][0]
+    assert pure["burraco"] == "pure" and pure["bonus"] == ana["burracos"]
+    assert f"1 {ana['melds']} {signed(pure['bonus'])} {signed(ana['closing'])} {signed(final['totals'][0])} " \
+           f"{final['totals'][0]}" in printed.rows
+    assert f"1 {bo['melds']} {signed(bo['pot'])} {signed(bo['hand'])} {signed(final['totals'][1])} " \
+           f"{signed(final['totals'][1])}" in printed.rows
+    assert f"Total {signed(final['totals'][1])}" in printed.rows
+
+
+def signed(n: int) -> str:
+    """A number as a sheet prints it, with a true minus sign: +365, −110."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,18 +1,66 @@
-"""Printable pages: the one-page rule summary of a game (for a table's options), and score sheets."""
+"""Printable pages: the one-page rule summary of a game (for a table's options), and score sheets shaped like each
+game's own (a blank one, or a table's filled with its numbers: ``print_sheets``)."""
 from __future__ import annotations
+
+import math
 
 from flask import Blueprint, current_app, render_template
 
 from referee.games import get_game
 from referee.summaries import summary
 from referee.web.api import request_key
+from referee.web.i18n import lang
+from referee.web.print_sheets import sheet_model
 
 bp = Blueprint("printing", __name__)
+
+# A4 less print.css's @page margins (12 mm top and bottom, 14 mm each side), in points.
+PAGE_WIDTH, PAGE_HEIGHT = 182 / 25.4 * 72, 273 / 25.4 * 72
+# The type sizes a summary may take (print.css: .fs-95 … .fs-150), never under 9 pt (R: readable at the table).
+SIZES = (95, 100, 105, 110, 115, 120, 125, 130, 135, 140, 150)
+SHEET_SIZES = (95, 100, 105, 110, 115, 120, 125, 130, 135, 140, 150)
+CHAR = 0.5  # DejaVu Serif's mean advance, in em
+LINE = 1.35  # print.css's line height
+
+
+def _lines(text: str, size: float, indent: float = 0.0) -> int:
+    """How many lines a paragraph takes at ``size`` points, ``indent`` em from the left edge."""
+    per_line = (PAGE_WIDTH - indent * size) / (CHAR * size)
+    return max(1, math.ceil(len(text) * 1.08 / per_line))
+
+
+def summary_height(doc: dict, language: str, size: float) -> float:
+    """The printed height of a summary at ``size`` points, in points: every block's lines and spacing in em, as
+    print.css lays them out (h1 1.7 em, h2 1.2 em with their margins, items 0.35 em apart)."""
+    game = doc["game"]
+    em = 1.7 * 1.25 + 0.4 + 1.4  # the title and the space under it, the three headings' rules
+    em += _lines(game.description[language] + " " + game.direction[language] + " " * 40, size) * LINE + 0.6
+    em += 3 * (1.2 * 1.3 + 1.1)
+    chips = "".join(f"{v['label'][language]} = {v['points']}" + " " * 8 for v in doc["values"])
+    em += _lines(chips, size / 1.15) * 1.9 * 1.15
+    em += sum(_lines(i[language] + " " + i["rule"], size, 1.6) * LINE + 0.35 for i in doc["items"])
+    em += sum(_lines(f"{o['label'][language]}: {o['value'][language]} ({o['default'][language]}) — "
+                     f"{o['help'][language]} {o['rule'] or ''}", size, 1.6) * LINE + 0.35 for o in doc["every"])
+    em += LINE + 1.0  # the footer
+    return em * size
+
+
+def fit(doc: dict, language: str) -> str:
+    """The largest type size at which the summary still fills no more than its single page."""
+    best = SIZES[0]
+    for size in SIZES:
+        if summary_height(doc, language, size / 10) <= PAGE_HEIGHT * 0.94:
+            best = size
+    return f"fs-{best}"
+
+
+def _summary_page(doc: dict, **context):
+    return render_template("summary.html", summary=doc, fit=fit(doc, lang()), sizes=SIZES, **context)
 
 
 @bp.get("/rules/<game_id>")
 def rules(game_id):
-    return render_template("summary.html", summary=summary(get_game(game_id).id))
+    return _summary_page(summary(get_game(game_id).id))
 
 
 @bp.get("/t/<table_id>/rules")
@@ -20,7 +68,17 @@ def table_rules(table_id):
     ledger = current_app.extensions["referee.ledger"]
     ledger.authorize(table_id, request_key())
     state = ledger.state(table_id)
-    return render_template("summary.html", summary=summary(state["game"], state["options"]), state=state)
+    return _summary_page(summary(state["game"], state["options"]), state=state)
+
+
+def _sheet_page(game, state: dict | None):
+    """A score sheet, blank or filled, in the type size its rows leave room for (the page then fits it exactly)."""
+    model = sheet_model(game, state)
+    size = next((s for s in reversed(SHEET_SIZES) if (8 + model["lines"] * 2.4) * s / 10 <= PAGE_HEIGHT * 0.9
+                 and model["width"] * s / 10 <= PAGE_WIDTH), SHEET_SIZES[0])
+    rulings = ", ".join(r for r in summary(game.id)["rulings"] if r != "R-COMMON")
+    return render_template("sheet.html", state=state, game=game, sheet=model, fit=f"fs-{size}", sizes=SHEET_SIZES,
+                           rulings=rulings, key=None)
 
 
 @bp.get("/t/<table_id>/sheet")
@@ -28,9 +86,9 @@ def sheet(table_id):
     ledger = current_app.extensions["referee.ledger"]
     ledger.authorize(table_id, request_key())
     state = ledger.state(table_id)
-    return render_template("sheet.html", state=state, game=get_game(state["game"]), key=None)
+    return _sheet_page(get_game(state["game"]), state)
 
 
 @bp.get("/sheet/<game_id>")
 def blank_sheet(game_id):
-    return render_template("sheet.html", state=None, game=get_game(game_id), key=None)
+    return _sheet_page(get_game(game_id), None)

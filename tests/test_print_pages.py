@@ -1,0 +1,125 @@
+"""Every printed page, printed for real in both languages: each rule summary, each game's blank score sheet and the
+filled sheet of a finished table of each game. Each is one A4 page (pdfinfo), its words (pdftotext) hold no code
+(no snake_case word, no card code, no True/False/None), its smallest type is 9 pt or more (pdftohtml's font sizes);
+a summary's text spans at least 70 % of the page's height (pdftotext -bbox); Brouc's sheet draws the slate's line
+as a stroked vector line in the PDF."""
+import pytest
+
+from referee.games import get_game
+
+from tests.pdfread import CARD_CODE, PYTHON_WORDS, SNAKE_CASE
+from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal
+from tests.test_brouc import PILE_44
+from tests.test_print import GAMES, print_page, site  # noqa: F401 (the served app, a fixture)
+
+A4 = (595, 842)  # points, as pdfinfo says it (Chromium: 595.92 x 842.88)
+LANGS = ["fr", "en"]
+SIX = ["Jean-François", "Marie-Claude", "Ghislain", "Geneviève", "Édouard", "Flo"]
+
+# A finished series of each game, entered as a table would: cards, piles and numbers. Each holds what a code could
+# leak through: trump cards, a partie's end and its coches, jetons and money, melds and burracos.
+FINISHED = {
+    "brisca": (["Ana", "Bo", "Cy", "Di"], {}, brisca_deal(4, 0, 11)
+               + [{"type": "deal", "trump": "1O"}, {"type": "tally", "points": [70, 50]}] * 3),
+    "brouc": (["Ana", "Bo", "Cy", "Di"], {"coches_to_lose": 1},
+              [{"type": "deal", "trump": "7D"}, {"type": "capture", "side": 0, "cards": PILE_44}] * 4),
+    "brulot": (SIX, {}, [event for dealer in range(6) for event in brulot_deal(6, dealer, 3 + dealer)[0]]),
+    "brusquembille": (["Ana", "Bo", "Cy"], {"jeton_value": 0.5},
+                      [event for dealer in range(5) for event in brusquembille_deal(3, dealer % 3, 7 + dealer)]),
+    "buraco": (["Ana", "Bo"], {"target": 300},
+               [{"type": "deal"}, {"type": "meld", "side": 0, "cards": ["KC", "QC", "JC", "10C", "9C", "8C", "7C"]},
+                {"type": "pot", "side": 0}, {"type": "count", "closed_by": 0, "hands": [[], ["KS"]]}]),
+}
+
+
+@pytest.fixture(scope="module")
+def finished(site):  # noqa: F811
+    """Each game's finished table: {game: its sheet's address}."""
+    app, url = site
+    ledger = app.extensions["referee.ledger"]
+    sheets = {}
+    for game, (players, options, events) in FINISHED.items():
+        state, key, _ = ledger.create_table(game, players, options)
+        for body in events:
+            _, state = ledger.append(state["id"], body)
+        assert state["series"]["finished"] is True, game
+        sheets[game] = f"{url}/t/{state['id']}/sheet?key={key}"
+    return sheets
+
+
+def check(printed, what: str) -> None:
+    """What every printed page keeps to."""
+    assert printed.pages == 1, what
+    assert (round(printed.width), round(printed.height)) in {A4, (596, 843)}, what
+    assert printed.leaks() == [], (what, printed.leaks())
+    assert printed.smallest >= 9, (what, printed.smallest)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_each_summary_fills_its_one_page_in_readable_type_without_a_code(site, browser, tmp_path, game, lang):  # noqa: F811
+    _, url = site
+    printed = print_page(browser, f"{url}/rules/{game}?lang={lang}", tmp_path / "rules.pdf")
+    check(printed, f"rules {game} {lang}")
+    assert printed.covered >= 0.70, (game, lang, printed.top, printed.bottom)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tables_summary_with_every_option_changed_keeps_to_its_page(site, browser, tmp_path, lang):  # noqa: F811
+    """The longest summary: a Brûlot table whose every option differs from its default, each written in words."""
+    app, url = site
+    options = {"trump_without_widow": "none", "no_trump": True, "penalties": [5, 4, 3, 2], "clean_deal_bonus": 3,
+               "partnership": True, "deals": 8}
+    state, key, _ = app.extensions["referee.ledger"].create_table("brulot", ["Ana", "Bo", "Cy", "Di"], options)
+    assert {k: state["options"][k] for k in options} == options
+    printed = print_page(browser, f"{url}/t/{state['id']}/rules?key={key}&lang={lang}", tmp_path / "table.pdf")
+    check(printed, f"table rules {lang}")
+    assert printed.covered >= 0.70
+    # The words come from the game's options, never their values.
+    option = next(o for o in get_game("brulot").options if o.name == "trump_without_widow")
+    label, said = option.label[lang], option.word("none", lang)
+    said = (f"{label} : {said}", f"(par défaut : {option.word(option.default, lang)})") if lang == "fr" else \
+        (f"{label}: {said}", f"(default: {option.word(option.default, lang)})")
+    text = printed.text.replace("\u00a0", " ").replace("’", "'")
+    assert said[0] in text and said[1] in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_each_blank_sheet_is_one_page_in_readable_type_without_a_code(site, browser, tmp_path, game, lang):  # noqa: F811
+    _, url = site
+    printed = print_page(browser, f"{url}/sheet/{game}?lang={lang}", tmp_path / "blank.pdf")
+    check(printed, f"blank {game} {lang}")
+    assert ("Feuille de marque" if lang == "fr" else "Score sheet") in printed.text
+    assert printed.covered >= 0.70  # a blank sheet's rows fill its page too
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_each_finished_tables_sheet_is_one_page_without_a_code(finished, browser, tmp_path, game, lang):
+    printed = print_page(browser, f"{finished[game]}&lang={lang}", tmp_path / "filled.pdf")
+    check(printed, f"filled {game} {lang}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_brouc_sheets_draw_the_slates_line(site, finished, browser, tmp_path, lang):  # noqa: F811
+    """R-BROUC-6: the slate is a vertical line with a side's name on each side of it, drawn as a vector line."""
+    _, url = site
+    blank = print_page(browser, f"{url}/sheet/brouc?lang={lang}", tmp_path / "blank.pdf")
+    lines = blank.vertical_lines(at_least=blank.height / 2)
+    assert len(lines) == 1, lines
+    (x, top), (_, bottom) = lines[0]
+    assert abs(x - blank.width / 2) < 20  # down the middle of the page
+    assert min(top, bottom) < blank.height * 0.2 and max(top, bottom) > blank.height * 0.8
+    filled = print_page(browser, f"{finished['brouc']}&lang={lang}", tmp_path / "filled.pdf")
+    assert len(filled.vertical_lines(at_least=100)) == 1
+    # The scorer's side (Ana & Cy by default) on the right of the line, the other on the left, on one line.
+    assert "Bo & Di ◸ Ana & Cy" in filled.rows  # ◸: the first dealer's side (Ana deals first)
+
+
+def test_the_leak_checks_find_leaks():
+    """The checks above would see a code: the words the issue found on the printed pages."""
+    assert SNAKE_CASE.findall("à 4 : dealer_last_card") == ["dealer_last_card"]
+    assert CARD_CODE.findall("retirés : 7H, 7C ; 10S, 1O, 12B et JK") == ["7H", "7C", "10S", "1O", "12B", "JK"]
+    assert CARD_CODE.findall("R-BRISCA-1, 7 oros, as = 11, 3 à 7, A♥") == []
+    assert PYTHON_WORDS.findall("Double win: True") == ["True"]
