@@ -65,6 +65,12 @@ class Card:
     suit: str | None
     spanish: bool = False
 
+    def __copy__(self):  # a value: copying a state shares it (referee/state_cache.py's fork copies the open deal)
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
     @property
     def code(self) -> str:
         return self.rank if self.suit is None else self.rank + self.suit

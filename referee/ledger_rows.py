@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import false, func, insert, select, update
+from sqlalchemy import bindparam, false, func, insert, or_, select, update
 
 from referee.models import EventRecord, RematchRecord, TableRecord, _now
 
@@ -41,61 +41,76 @@ def _links() -> tuple:
     return rematch.label("rematch"), rematch_of.label("rematch_of")
 
 
+# The frequent statements are built once, their values bound at each call: building a statement (and its cache key)
+# again on every entry cost more than running it.
+_ID, _STEP, _CLIENT = bindparam("b_table"), bindparam("b_step"), bindparam("b_client")
+_READ = select(*COLUMNS, *_links()).where(TABLES.c.id == _ID)
+_LOCK = (update(TABLES).where(TABLES.c.id == _ID)
+         .values(revision=TABLES.c.revision + 1, version=TABLES.c.version + _STEP)
+         .returning(*COLUMNS, *_links()))
+_KEYS = select(TABLES.c.scorer_hash, TABLES.c.coscorer_hash, TABLES.c.viewer_key).where(TABLES.c.id == _ID)
+_PRIOR = EVENTS.alias("prior")
+_INSERT = insert(EVENTS).values(
+    table_id=_ID, type=bindparam("b_type"), body=bindparam("b_body", type_=EVENTS.c.body.type),
+    client_event_id=_CLIENT, at=bindparam("b_at", type_=EVENTS.c.at.type), withdrawn=False,
+    seq=select(func.coalesce(func.max(_PRIOR.c.seq), 0) + 1).where(_PRIOR.c.table_id == _ID).scalar_subquery())
+_LAST = EVENTS.alias("last")
+_WITHDRAW = update(EVENTS).where(EVENTS.c.id == (
+    select(_LAST.c.id).where(_LAST.c.table_id == _ID, _LAST.c.withdrawn == false())
+    .order_by(_LAST.c.seq.desc()).limit(1).scalar_subquery())).values(
+    withdrawn=True, withdrawn_at=bindparam("b_at", type_=EVENTS.c.withdrawn_at.type), withdrawn_by=_CLIENT)
+_IN_FORCE = select(EVENTS.c.body).where(EVENTS.c.table_id == _ID, EVENTS.c.withdrawn == false())
+_ALL = _IN_FORCE.order_by(EVENTS.c.seq)
+_NEWEST = _IN_FORCE.order_by(EVENTS.c.seq.desc()).limit(bindparam("b_newest"))
+_SEEN = {(entry, undo): select(EVENTS.c.id).where(
+    EVENTS.c.table_id == _ID,
+    or_(*([EVENTS.c.client_event_id == _CLIENT] if entry else []) + ([EVENTS.c.withdrawn_by == _CLIENT] if undo else [])))
+    .limit(1) for entry in (True, False) for undo in (True, False) if entry or undo}
+
+
 def read_row(connection, table_id: str) -> Row | None:
-    found = connection.execute(select(*COLUMNS, *_links()).where(TABLES.c.id == table_id)).first()
+    found = connection.execute(_READ, {"b_table": table_id}).first()
     return Row(*found) if found is not None else None
 
 
 def lock_row(connection, table_id: str, version_step: int) -> Row | None:
     """Takes the table's write lock (writers to one table queue here) by bumping its revision, and its version by
     ``version_step`` (+1 an entry, -1 an undo, 0 a rematch): the row as it is now, None for no such table. A
-    refused write rolls the whole transaction back, bump included."""
-    found = connection.execute(update(TABLES).where(TABLES.c.id == table_id)
-                               .values(revision=TABLES.c.revision + 1, version=TABLES.c.version + version_step)
-                               .returning(*COLUMNS, *_links())).first()
+    refused write rolls the whole transaction back, bump included. (On PostgreSQL the rematch links it answers are
+    as they were before it waited for the lock: ``Ledger.rematch`` reads them again.)"""
+    found = connection.execute(_LOCK, {"b_table": table_id, "b_step": version_step}).first()
     return Row(*found) if found is not None else None
 
 
 def keys(connection, table_id: str):
     """(scorer_hash, coscorer_hash, viewer_key) of a table, or None."""
-    return connection.execute(select(TABLES.c.scorer_hash, TABLES.c.coscorer_hash, TABLES.c.viewer_key)
-                              .where(TABLES.c.id == table_id)).first()
+    return connection.execute(_KEYS, {"b_table": table_id}).first()
 
 
 def seen(connection, table_id: str, client_event_id: str, *, entry: bool = True, undo: bool = True) -> bool:
     """An entry (``client_event_id``) or an undo (``withdrawn_by``) with this id is stored at this table."""
-    kinds = ([EVENTS.c.client_event_id == client_event_id] if entry else []) + \
-        ([EVENTS.c.withdrawn_by == client_event_id] if undo else [])
-    where = kinds[0] if len(kinds) == 1 else (kinds[0] | kinds[1])
-    return connection.execute(select(EVENTS.c.id).where(EVENTS.c.table_id == table_id, where)
-                              .limit(1)).first() is not None
+    found = connection.execute(_SEEN[entry, undo], {"b_table": table_id, "b_client": client_event_id})
+    return found.first() is not None
 
 
 def insert_event(connection, table_id: str, body: dict, client_event_id: str | None) -> None:
     """Appends one event; its ``seq`` (the next one) is read by the INSERT itself, under the table's lock."""
-    prior = EVENTS.alias("prior")
-    seq = select(func.coalesce(func.max(prior.c.seq), 0) + 1).where(prior.c.table_id == table_id).scalar_subquery()
-    connection.execute(insert(EVENTS).values(table_id=table_id, seq=seq, type=body["type"], body=body,
-                                             client_event_id=client_event_id, at=_now(), withdrawn=False))
+    connection.execute(_INSERT, {"b_table": table_id, "b_type": body["type"], "b_body": body,
+                                 "b_client": client_event_id, "b_at": _now()})
 
 
 def withdraw_last(connection, table_id: str, client_event_id: str | None) -> bool:
     """Marks the last event in force withdrawn (it stays in the log); False when there is none."""
-    last = EVENTS.alias("last")
-    newest = (select(last.c.id).where(last.c.table_id == table_id, last.c.withdrawn == false())
-              .order_by(last.c.seq.desc()).limit(1).scalar_subquery())
-    done = connection.execute(update(EVENTS).where(EVENTS.c.id == newest)
-                              .values(withdrawn=True, withdrawn_at=_now(), withdrawn_by=client_event_id))
+    done = connection.execute(_WITHDRAW, {"b_table": table_id, "b_client": client_event_id, "b_at": _now()})
     return done.rowcount == 1
 
 
 def bodies(connection, table_id: str, newest: int | None = None) -> list:
     """The bodies of the events in force, in order: all of them, or only the ``newest`` ones."""
-    query = select(EVENTS.c.body).where(EVENTS.c.table_id == table_id, EVENTS.c.withdrawn == false())
     if newest is None:
-        return list(connection.execute(query.order_by(EVENTS.c.seq)).scalars())
+        return list(connection.execute(_ALL, {"b_table": table_id}).scalars())
     if newest <= 0:
         return []
-    found = list(connection.execute(query.order_by(EVENTS.c.seq.desc()).limit(newest)).scalars())
+    found = list(connection.execute(_NEWEST, {"b_table": table_id, "b_newest": newest}).scalars())
     found.reverse()
     return found
