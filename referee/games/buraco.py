@@ -141,10 +141,19 @@ class Buraco(Game):
         Option("low_ace_counts_5", "bool", True, _both(
             "Un as posé en bas d'une suite (A-2-3) vaut 5.", "An ace laid low in a run (A-2-3) counts 5."),
             rule="R-BURACO-4", label=_both("As bas (A-2-3) à 5 points", "Low ace (A-2-3) counts 5")),
+        Option("hands", "int", 0, _both(
+            "Nombre de mains d'une manche de tournoi (0 : jusqu'aux points de fin de série).",
+            "Hands in a tournament round (0: play to the points that end the series)."), rule="R-BURACO-6",
+            label=_both("Mains par manche", "Hands per round"), words={0: _both("jusqu'aux points de fin de série",
+                                                                               "to the points that end the series")}),
     )
 
     events = {"deal": parse_deal, "meld": parse_meld, "extend": parse_extend, "replace": parse_replace,
               "pot": parse_pot, "count": parse_count, "tally": parse_tally}
+
+    def check_options(self, options: dict, n_players: int) -> None:
+        if options["hands"] < 0:
+            raise ParseError("bad_option", "Option {option} must be 0 or more.", option="hands")
 
     def sides(self, n_players: int, options: dict) -> list:
         if n_players == 4:
@@ -315,8 +324,9 @@ class Buraco(Game):
             hand.points = team_points
         hand.complete = True
         table.totals = [t + p for t, p in zip(table.totals, hand.points)]
-        if max(table.totals) >= table.options["target"]:  # R-BURACO-6: the higher total wins
-            best = max(table.totals)
+        rounds = table.options["hands"]  # R-BURACO-6, tournament round: so many hands, the target does not count
+        if (rounds and hand.number >= rounds) or (not rounds and max(table.totals) >= table.options["target"]):
+            best = max(table.totals)  # R-BURACO-6: the higher total wins; equal totals, no winner
             leaders = [s for s, t in enumerate(table.totals) if t == best]
             table.finished, table.winner = True, leaders[0] if len(leaders) == 1 else None
 
