@@ -1,5 +1,7 @@
-"""The stored records: tables, their append-only event log, rematch links (SQLModel). ``referee/ledger.py`` is the
-only module that reads or writes them; the schema's history is in ``referee/migrations/``."""
+"""The stored records: tables, their append-only event log, rematch links (SQLModel), and tournaments. ``referee/
+ledger.py`` is the only module that writes tables and events; ``referee/tournament/store.py`` writes the tournament
+records (entrants, rounds, seatings, table cards) and a round's new tables, never a table's events or result. The
+schema's history is in ``referee/migrations/``."""
 from __future__ import annotations
 
 import hashlib
@@ -63,6 +65,69 @@ class RematchRecord(SQLModel, table=True):
     old_id: str = Field(primary_key=True, foreign_key="tables.id", max_length=32)
     new_id: str = Field(foreign_key="tables.id", unique=True, max_length=32)
     created_at: datetime = Field(default_factory=_now)
+
+
+class TournamentRecord(SQLModel, table=True):
+    """A tournament or a club evening: its plan, how a table's result becomes victory points, its keys, its log."""
+    __tablename__ = "tournaments"
+    id: str = Field(primary_key=True, max_length=32)
+    game: str = Field(max_length=32)
+    name: str = Field(max_length=120)
+    plan: list = Field(sa_column=Column(JSON, nullable=False))  # [{"movement", "hands"?, "deals"?}] per round
+    vp_table: list = Field(sa_column=Column(JSON, nullable=False))  # [[max_difference | null, winner, loser]]
+    options: dict = Field(sa_column=Column(JSON, nullable=False))  # every table's options beside the round's length
+    director_hash: str = Field(max_length=64)  # only a hash of the director's key is stored
+    viewer_key: str = Field(max_length=64)
+    log: list = Field(sa_column=Column(JSON, nullable=False))  # the director's acts, each with its sentence
+    revision: int = 0  # every change of the tournament's own records (its tables count theirs)
+    created_at: datetime = Field(default_factory=_now)
+
+
+class TournamentEntrantRecord(SQLModel, table=True):
+    """One pair or one player; ``number`` is its place in the list (0 first), kept when others withdraw."""
+    __tablename__ = "tournament_entrants"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: str = Field(foreign_key="tournaments.id", index=True, max_length=32)
+    number: int
+    names: list = Field(sa_column=Column(JSON, nullable=False))
+    joined: int = 0  # the first round it may play (added between rounds: the next one)
+    withdrawn: int | None = None  # withdrawn after this many rounds; plays no round after
+
+
+class TournamentRoundRecord(SQLModel, table=True):
+    __tablename__ = "tournament_rounds"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: str = Field(foreign_key="tournaments.id", index=True, max_length=32)
+    number: int  # 1 first
+    movement: str = Field(max_length=16)
+    bye: int | None = None  # the entrant without a table this round
+    closed: bool = False
+    created_at: datetime = Field(default_factory=_now)
+
+
+class TournamentTableRecord(SQLModel, table=True):
+    """Who sits at a round's table, and which ordinary table it is; its result is read from that table's log."""
+    __tablename__ = "tournament_tables"
+    __table_args__ = (UniqueConstraint("tournament_id", "round", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: str = Field(foreign_key="tournaments.id", index=True, max_length=32)
+    round: int
+    number: int  # 1 first: the table card's number
+    table_id: str = Field(foreign_key="tables.id", unique=True, max_length=32)
+    ns: int  # entrant numbers: North-South (side 0) and East-West (side 1)
+    ew: int
+    forced: bool = False  # finished by the director when the round closed (the reason is in the log)
+
+
+class TournamentCardRecord(SQLModel, table=True):
+    """A table card: its key is the scorer key of every round's table at its number, so one printed QR code leads
+    to that number's table of the current round. Kept to print the card again (the director's page only)."""
+    __tablename__ = "tournament_cards"
+    tournament_id: str = Field(primary_key=True, foreign_key="tournaments.id", max_length=32)
+    number: int = Field(primary_key=True)
+    key: str = Field(max_length=64)
 
 
 def _iso(moment: datetime) -> str:
