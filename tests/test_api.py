@@ -1,4 +1,6 @@
 """The JSON API through HTTP (Flask's client), status codes and bodies as docs/api.md fixes them."""
+import re
+
 import pytest
 
 from tests.test_brisca import DEAL_4P
@@ -162,7 +164,7 @@ def test_openapi_describes_every_api_route(app, client):
     routes = {}
     for rule in app.url_map.iter_rules():
         if rule.rule.startswith("/api/v1"):
-            methods = routes.setdefault(rule.rule.replace("<table_id>", "{table_id}"), set())
+            methods = routes.setdefault(re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule), set())
             methods.update(m.lower() for m in rule.methods - {"HEAD", "OPTIONS"})
     assert routes == {path: set(item) for path, item in doc["paths"].items()}
     assert {"Event_deal", "Event_trick", "Event_capture", "Event_exchange", "Event_claim"} <= \

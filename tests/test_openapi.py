@@ -3,6 +3,7 @@ event of every game with its fields and required ones, null where null is taken 
 whose schemas every answer of a whole series of each game fits (Flask's client; tests/test_contract.py does the same
 against a running server)."""
 import copy
+import re
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -166,7 +167,7 @@ def test_every_route_under_the_api_is_documented_with_its_answers(app):
     routes = {}
     for rule in app.url_map.iter_rules():
         if rule.rule.startswith("/api/"):
-            path = rule.rule.replace("<table_id>", "{table_id}")
+            path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)  # <table_id>, <int:number> -> {name}
             routes.setdefault(path, set()).update(m.lower() for m in rule.methods - {"HEAD", "OPTIONS"})
     assert routes == {path: set(item) for path, item in DOC["paths"].items()}
     responses = DOC["components"]["responses"]

@@ -63,12 +63,14 @@ def create_app(config: dict | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from referee.web import api, cli, i18n, pages, printing, scorer, setup, share
+    from referee.web import api, cli, i18n, pages, printing, scorer, setup, share, tournament_api
 
     i18n.init_app(app)
     csrf = CSRFProtect(app)  # every form post carries the session's token
     csrf.exempt(api.bp)  # the JSON API proves its right with a key, never with a cookie
     app.register_blueprint(api.bp)
+    csrf.exempt(tournament_api.bp)  # the tournaments' API: the director's key, like a table's scorer key
+    app.register_blueprint(tournament_api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(setup.bp)
     app.register_blueprint(scorer.bp)

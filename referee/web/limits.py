@@ -1,8 +1,9 @@
 """Rate limits per client address (Flask-Limiter), sized so that a club behind one address still has its evening.
 
-- Tables created (the API's ``POST /api/v1/tables`` and the set-up form's "Create" share one count; a refused
-  creation counts nothing): ``RATELIMIT_TABLES``, by default 100 an hour and 300 a day — an evening of 50 tables
-  from one address, each made twice over, stays under it.
+- Tables created (the API's ``POST /api/v1/tables``, the set-up form's "Create" and a tournament's creation,
+  ``POST /api/v1/tournaments``, share one count; a refused creation counts nothing): ``RATELIMIT_TABLES``, by
+  default 100 an hour and 300 a day — an evening of 50 tables from one address, each made twice over, stays under
+  it.
 - Imports (``POST /api/v1/import``, every attempt: an import replays a whole log): ``RATELIMIT_IMPORTS``, 30 an hour.
 - Wrong keys (every 401 answer, and a live view's poll refused for its key): ``RATELIMIT_KEY_GUESSES``, 60 a minute;
   past it every request from the address waits for the minute to end. A live view whose key was revoked stops
@@ -64,7 +65,8 @@ def init_limits(app: Flask) -> Limiter:
     tables = limiter.shared_limit(_setting("RATELIMIT_TABLES"), scope="tables", deduct_when=table_created,
                                   exempt_when=lambda: not creating())
     imports = limiter.shared_limit(_setting("RATELIMIT_IMPORTS"), scope="imports")
-    for endpoint, limit in (("api.create_table", tables), ("setup.change", tables), ("share.import_table", imports)):
+    for endpoint, limit in (("api.create_table", tables), ("setup.change", tables), ("tournament_api.create", tables),
+                            ("share.import_table", imports)):
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])
     app.register_error_handler(RateLimitExceeded, lambda error: too_many(limiter, error))
     app.extensions["referee.limiter"] = limiter

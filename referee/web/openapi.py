@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from referee.games import GAMES
 from referee.web.openapi_events import CARDS, CONTROL, NAMES, PLAYER, event_schemas, nullable
+from referee.web.openapi_tournaments import SCHEMAS as TOURNAMENT_SCHEMAS, tournament_paths
 
 OPTION_TYPES = {"bool": {"type": "boolean"}, "int": {"type": "integer"}, "number": {"type": "number", "minimum": 0},
                 "cards": CARDS, "ints": {"type": "array", "items": {"type": "integer", "minimum": 0}},
@@ -83,7 +84,7 @@ def openapi_document() -> dict:
                                 "card?, player?}} and store nothing. The same in sentences: docs/api.md."},
         "servers": [{"url": "/"}],
         "security": [{"bearer": []}, {"key": []}],
-        "paths": _paths(event_ref),
+        "paths": {**_paths(event_ref), **tournament_paths()},
         "components": {
             "securitySchemes": {
                 "bearer": {"type": "http", "scheme": "bearer", "description": "Authorization: Bearer <key>"},
@@ -91,7 +92,7 @@ def openapi_document() -> dict:
                         "QR codes carry it"}},
             "headers": HEADERS,
             "responses": RESPONSES,
-            "schemas": {**events, **SCHEMAS, **_game_schemas()},
+            "schemas": {**events, **SCHEMAS, **_game_schemas(), **TOURNAMENT_SCHEMAS},
         },
     }
 

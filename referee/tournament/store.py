@@ -1,0 +1,397 @@
+"""Tournaments and club evenings, stored beside the tables (the records: ``referee/models.py``).
+
+- A tournament keeps its entrants, its plan (a movement and a length per round), its rounds and who sits at which
+  of a round's tables. Each of those tables is an ordinary table (``tables``), made here with the round's players,
+  options and length; its result is never stored: ``reading.py`` reads it from the table's log.
+- Every write locks the tournament's row first (an UPDATE of its ``revision``), so two directors' taps are served one
+  after the other; on SQLite the transaction begins IMMEDIATE, as the ledger's writes do.
+- Keys: the director's (only its hash is stored) writes, the viewer's reads. Each table number has a table card
+  whose key is the scorer key of that number's table in every round (the tables share it, as a rematch shares its
+  keys): the card printed once leads to the current round's table.
+- Sentences for the director are in English here (``log``: each entry has its ``kind`` and its values, so a page
+  says it in its own language).
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from sqlalchemy import func, select, update
+from sqlmodel import Session
+
+from referee.errors import Forbidden, NotFound, ParseError, RuleError, Unauthorized
+from referee.games import get_game
+from referee.games.base import MAX_NAME
+from referee.models import (TableRecord, TournamentCardRecord, TournamentEntrantRecord, TournamentRecord,
+                            TournamentRoundRecord, TournamentTableRecord, _iso, _now, hash_key)
+from referee.tournament import movements, scoring
+from referee.tournament.reading import Memo, entrant_names, read_state, revision_query
+
+MOVEMENTS = ("mitchell", "danish", "round_robin")
+LENGTH = {"buraco": "hands", "brulot": "deals", "brusquembille": "deals"}  # the option a round's length sets
+DEFAULT_HANDS = 3  # Burraco: a round of 3 hands unless the plan says otherwise
+MAX_ENTRANTS, MAX_ROUNDS, MAX_LENGTH, MAX_TITLE = 1000, 40, 30, 120
+
+
+def _missing(tournament_id) -> NotFound:
+    return NotFound("tournament_not_found", "There is no tournament {tournament}.", tournament=repr(tournament_id))
+
+
+class Tournaments:
+    """The store of tournaments, on the ledger's database; its tables are the ledger's tables."""
+
+    def __init__(self, ledger):
+        self.ledger = ledger
+        self.engine = ledger.engine
+        self._write_engine = ledger.engine.execution_options(referee_write=True)  # BEGIN IMMEDIATE on SQLite
+        self._memo = Memo()
+
+    # --- reading ------------------------------------------------------------------------------------------
+    def authorize(self, tournament_id: str, key: str | None, write: bool = False) -> str:
+        """'director' or 'viewer'; 404 for no such tournament, 401 for no or a wrong key, 403 for the viewer's
+        key on a writing call."""
+        with self.engine.connect() as connection:
+            found = connection.execute(select(TournamentRecord.director_hash, TournamentRecord.viewer_key)
+                                       .where(TournamentRecord.id == tournament_id)).first()
+        if found is None:
+            raise _missing(tournament_id)
+        if not key:
+            raise Unauthorized("key_required", "This tournament needs its key: add ?key=… or an Authorization "
+                               "header.")
+        if hmac.compare_digest(hash_key(key), found[0]):
+            return "director"
+        if hmac.compare_digest(key.encode(), found[1].encode()):
+            if write:
+                raise Forbidden("read_only_key", "This is the viewer key: it shows the tournament but cannot "
+                                "change it.")
+            return "viewer"
+        raise Unauthorized("bad_key", "This key does not open this tournament.")
+
+    def revision(self, tournament_id: str) -> int:
+        """Grows with every change of the tournament or of any of its tables: what live standings poll."""
+        with self.engine.connect() as connection:
+            value = connection.execute(revision_query(tournament_id)).scalar()
+        if value is None:
+            raise _missing(tournament_id)
+        return value
+
+    def state(self, tournament_id: str) -> dict:
+        """The whole state (``reading.read_state``); the same dict is handed to every caller until the next change:
+        read it, never change it."""
+        connection = self.engine.connect()
+        if self.engine.dialect.name == "postgresql":  # the revision and the rows from one snapshot
+            connection = connection.execution_options(isolation_level="REPEATABLE READ")
+        with connection:
+            revision = connection.execute(revision_query(tournament_id)).scalar()
+            if revision is None:
+                raise _missing(tournament_id)
+            state = self._memo.get(tournament_id, revision)
+            if state is None:
+                state = read_state(connection, self.ledger._cache, tournament_id, revision)
+                self._memo.put(tournament_id, revision, state)
+        return state
+
+    def cards(self, tournament_id: str) -> list:
+        """One table card per table number: its number, key and stable link (a path of the pages)."""
+        with self.engine.connect() as connection:
+            found = connection.execute(select(TournamentCardRecord.number, TournamentCardRecord.key)
+                                       .where(TournamentCardRecord.tournament_id == tournament_id)
+                                       .order_by(TournamentCardRecord.number)).all()
+        return [{"number": number, "key": key, "url": f"/tournaments/{tournament_id}/tables/{number}?key={key}"}
+                for number, key in found]
+
+    def card_table(self, tournament_id: str, number: int, key: str | None) -> str:
+        """The id of the newest round's table at this number, for the card's key (401 otherwise, 404 no table)."""
+        with self.engine.connect() as connection:
+            card = connection.execute(select(TournamentCardRecord.key).where(
+                TournamentCardRecord.tournament_id == tournament_id, TournamentCardRecord.number == number)).first()
+            if card is None:
+                raise NotFound("table_not_found", "There is no table {table}.", table=repr(number))
+            if not key or not hmac.compare_digest(key.encode(), card[0].encode()):
+                raise Unauthorized("bad_key", "This key does not open this table.")
+            return connection.execute(select(TournamentTableRecord.table_id).where(
+                TournamentTableRecord.tournament_id == tournament_id, TournamentTableRecord.number == number)
+                .order_by(TournamentTableRecord.round.desc()).limit(1)).scalar_one()
+
+    # --- creating -----------------------------------------------------------------------------------------
+    def create(self, game_id, name, entrants, rounds, vp_table=None, options=None) -> tuple:
+        """A tournament with no round seated yet (the director withdraws a no-show before seating round 1);
+        returns (state, director_key, viewer_key). Everything is checked first: nothing is stored on a refusal."""
+        game = get_game(game_id)
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_TITLE or not name.isprintable():
+            raise ParseError("bad_name", "A tournament's name is 1 to {max} printable characters.", max=MAX_TITLE,
+                             field="name")
+        listed = _entrants(entrants)
+        plan = _plan(game.id, rounds)
+        rows = _vp_rows(game.id, vp_table, plan)
+        if options is not None and not isinstance(options, dict):
+            raise ParseError("bad_option", "Options must be an object of name: value.")
+        options = dict(options or {})
+        for spec in plan:  # each round's tables can be made: players, options and length as a table checks them
+            trial = game.new_table(seats(listed[0], listed[1]), table_options(game.id, options, spec))
+            if len(trial.sides) != 2:
+                raise ParseError("bad_entrants", "A tournament's table has two sides, North-South and East-West; "
+                                 "with these entrants and options it would have {count}.", count=len(trial.sides),
+                                 field="entrants")
+        _check_plan(plan, len(listed))
+        director_key, viewer_key = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+        record = TournamentRecord(id=secrets.token_urlsafe(8), game=game.id, name=name.strip(), plan=plan,
+                                  vp_table=[list(row) for row in rows], options=options,
+                                  director_hash=hash_key(director_key), viewer_key=viewer_key, log=[])
+        with Session(self._write_engine) as session:
+            session.add(record)
+            session.flush()
+            session.add_all(TournamentEntrantRecord(tournament_id=record.id, number=n, names=names, joined=1)
+                            for n, names in enumerate(listed))
+            session.commit()
+            tournament_id = record.id
+        return self.state(tournament_id), director_key, viewer_key
+
+    # --- between rounds -----------------------------------------------------------------------------------
+    def next_round(self, tournament_id: str) -> dict:
+        """Seats the next round of the plan (its tables made, one per table number); 422 while a round is open."""
+        with Session(self._write_engine, expire_on_commit=False) as session:
+            head, done = self._lock(session, tournament_id)
+            if done and not done[-1].closed:
+                raise _open(done[-1].number)
+            number = len(done) + 1
+            if number > len(head.plan):
+                raise RuleError("plan_complete", "The tournament's {rounds} rounds are all seated.",
+                                rounds=len(head.plan))
+            spec = head.plan[number - 1]
+            entrants = self._entrants(session, tournament_id)
+            active = [e.number for e in entrants if e.joined <= number and (e.withdrawn is None or
+                                                                            e.withdrawn >= number)]
+            tables, bye = self._seating(session, head, number, spec, active)
+            game, names = get_game(head.game), {e.number: e.names for e in entrants}
+            cards = dict(session.execute(select(TournamentCardRecord.number, TournamentCardRecord.key)
+                                         .where(TournamentCardRecord.tournament_id == tournament_id)).all())
+            options = table_options(head.game, head.options, spec)
+            for table_number, (ns, ew) in enumerate(tables, 1):
+                if table_number not in cards:
+                    cards[table_number] = secrets.token_urlsafe(24)
+                    session.add(TournamentCardRecord(tournament_id=tournament_id, number=table_number,
+                                                     key=cards[table_number]))
+                table = game.new_table(seats(names[ns], names[ew]), options)
+                record = TableRecord(id=secrets.token_urlsafe(8), game=game.id, players=table.players,
+                                     options=table.options, dealer=table.first_dealer,
+                                     scorer_hash=hash_key(cards[table_number]), viewer_key=secrets.token_urlsafe(24))
+                session.add(record)
+                session.flush()  # the table's row before the seat that points at it
+                session.add(TournamentTableRecord(tournament_id=tournament_id, round=number, number=table_number,
+                                                  table_id=record.id, ns=ns, ew=ew))
+            session.add(TournamentRoundRecord(tournament_id=tournament_id, number=number, movement=spec["movement"],
+                                              bye=bye))
+            message = f"Round {number} seated: {len(tables)} tables" + (
+                f", a bye for {entrant_names(names[bye])}." if bye is not None else ".")
+            _log(session, head, "seated", message, round=number, tables=len(tables), bye=bye)
+            session.commit()
+        return self.state(tournament_id)
+
+    def close_round(self, tournament_id: str, number: int, force: bool = False, reason: str | None = None) -> dict:
+        """Closes round ``number``: ``{"round", "closed", "open_tables": [{"number", "table_id"}]}``. Tables still
+        open are named; without ``force`` the round stays open, with it they are finished as they stand (their
+        result counts) and the director's sentence ``reason`` is kept in the log."""
+        if reason is not None and (not isinstance(reason, str) or len(reason) > 500 or not reason.isprintable()):
+            raise ParseError("bad_reason", "The reason is a sentence of at most 500 printable characters.",
+                             field="reason")
+        reason = (reason or "").strip() or None
+        with Session(self._write_engine, expire_on_commit=False) as session:
+            head, done = self._lock(session, tournament_id)
+            round_row = next((r for r in done if r.number == number), None)
+            if round_row is None:
+                raise NotFound("round_not_found", "This tournament has no round {round}.", round=number)
+            if round_row.closed:
+                session.rollback()
+                return {"round": number, "closed": True, "open_tables": []}
+            state = read_state(session.connection(), self.ledger._cache, tournament_id, -1)
+            playing = next(r for r in state["rounds"] if r["number"] == number)["tables"]
+            still = [{"number": t["number"], "table_id": t["table_id"]} for t in playing if not t["finished"]]
+            if still and not force:
+                session.rollback()
+                return {"round": number, "closed": False, "open_tables": still}
+            for table in still:
+                session.execute(update(TournamentTableRecord).where(
+                    TournamentTableRecord.table_id == table["table_id"]).values(forced=True))
+                message = f"Table {table['number']} of round {number} finished by the director" + (
+                    f": {reason}" if reason else ".")
+                _log(session, head, "forced", message, round=number, table=table["number"], reason=reason)
+            round_row.closed = True
+            session.add(round_row)
+            _log(session, head, "closed", f"Round {number} closed.", round=number)
+            session.commit()
+        return {"round": number, "closed": True, "open_tables": still}
+
+    def withdraw(self, tournament_id: str, entrant: int) -> dict:
+        """Between rounds: the entrant plays no further round; its results so far stay in the standings."""
+        with Session(self._write_engine, expire_on_commit=False) as session:
+            head, done = self._lock(session, tournament_id)
+            if done and not done[-1].closed:
+                raise _open(done[-1].number)
+            found = next((e for e in self._entrants(session, tournament_id) if e.number == entrant), None)
+            if found is None or isinstance(entrant, bool):
+                raise NotFound("entrant_not_found", "There is no entrant {entrant}.", entrant=repr(entrant))
+            if found.withdrawn is not None:
+                raise RuleError("already_withdrawn", "{names} withdrew already.", names=entrant_names(found.names))
+            found.withdrawn = len(done)
+            session.add(found)
+            _log(session, head, "withdrawn", f"{entrant_names(found.names)} withdrew after round {len(done)}.",
+                 entrant=entrant, after=len(done))
+            session.commit()
+        return self.state(tournament_id)
+
+    def add_entrant(self, tournament_id: str, names) -> dict:
+        """Between rounds: a late entrant, who plays from the next round on (a pair, or one player, as the others)."""
+        with Session(self._write_engine, expire_on_commit=False) as session:
+            head, done = self._lock(session, tournament_id)
+            if done and not done[-1].closed:
+                raise _open(done[-1].number)
+            entrants = self._entrants(session, tournament_id)
+            listed = _entrants([e.names for e in entrants] + [names])
+            number = max(e.number for e in entrants) + 1
+            session.add(TournamentEntrantRecord(tournament_id=tournament_id, number=number, names=listed[-1],
+                                                joined=len(done) + 1))
+            _log(session, head, "added", f"{entrant_names(listed[-1])} joined from round {len(done) + 1}.",
+                 entrant=number, round=len(done) + 1)
+            session.commit()
+        return self.state(tournament_id)
+
+    # --- inside -------------------------------------------------------------------------------------------
+    @staticmethod
+    def _lock(session: Session, tournament_id: str) -> tuple:
+        """Takes the tournament's write lock by bumping its revision; (its record, its rounds in order)."""
+        done = session.execute(update(TournamentRecord).where(TournamentRecord.id == tournament_id)
+                               .values(revision=TournamentRecord.revision + 1))
+        if done.rowcount == 0:
+            raise _missing(tournament_id)
+        head = session.get(TournamentRecord, tournament_id, populate_existing=True)
+        rounds = session.scalars(select(TournamentRoundRecord).where(
+            TournamentRoundRecord.tournament_id == tournament_id).order_by(TournamentRoundRecord.number)).all()
+        return head, list(rounds)
+
+    @staticmethod
+    def _entrants(session: Session, tournament_id: str) -> list:
+        return list(session.scalars(select(TournamentEntrantRecord).where(
+            TournamentEntrantRecord.tournament_id == tournament_id).order_by(TournamentEntrantRecord.number)).all())
+
+    def _seating(self, session: Session, head, number: int, spec: dict, active: list) -> tuple:
+        """(tables as (ns, ew), bye) of round ``number`` by its movement (movements.py)."""
+        earlier = [s["movement"] for s in head.plan[:number - 1]]
+        if spec["movement"] == "mitchell":
+            _check_mitchell(earlier.count("mitchell") + 1, len(active))
+            return movements.mitchell_seating(active, earlier.count("mitchell"))
+        if spec["movement"] == "round_robin":
+            return movements.round_robin(active, earlier.count("round_robin"))
+        state = read_state(session.connection(), self.ledger._cache, head.id, -1)
+        ranking = [row["entrant"] for row in state["standings"] if row["entrant"] in set(active)]
+        met = {frozenset(t["entrants"]) for r in state["rounds"] for t in r["tables"]}
+        return movements.danish(ranking, met)
+
+
+def seats(ns: list, ew: list) -> list:
+    """Players in order of play: a pair North-South (n, s) against a pair East-West (e, w) sit n, e, s, w, so that
+    North-South is side 0 and East-West side 1 (R-COMMON-3, partners opposite); single players ns, ew."""
+    if len(ns) == 2:
+        return [ns[0], ew[0], ns[1], ew[1]]
+    return [ns[0], ew[0]]
+
+
+def table_options(game_id: str, options: dict, spec: dict) -> dict:
+    """A round's table options: the tournament's, and the round's length (Buraco's hands, R-BURACO-6; Brûlot's and
+    Brusquembille's deals); Brisca and Brouc play a series by their own options."""
+    merged = dict(options)
+    length = LENGTH.get(game_id)
+    if length is not None and spec.get(length) is not None:
+        merged[length] = spec[length]
+    return merged
+
+
+def _open(number: int) -> RuleError:
+    return RuleError("round_open", "Round {round} is still open: close it first.", round=number)
+
+
+def _log(session: Session, head: TournamentRecord, kind: str, message: str, **values) -> None:
+    head.log = [*head.log, {"at": _iso(_now()), "kind": kind, "message": message, **values}]
+    session.add(head)
+
+
+def _entrants(entrants) -> list:
+    """The entrants' names, checked: 2 to MAX_ENTRANTS, each a pair or one player (all alike), every name its own."""
+    if not isinstance(entrants, list) or not 2 <= len(entrants) <= MAX_ENTRANTS:
+        raise ParseError("bad_entrants", "Entrants are a list of 2 to {max} pairs or players.", max=MAX_ENTRANTS,
+                         field="entrants")
+    listed = []
+    for entrant in entrants:
+        names = [entrant] if isinstance(entrant, str) else entrant
+        if not isinstance(names, list) or len(names) not in (1, 2) or not all(
+                isinstance(n, str) and n.strip() and len(n.strip()) <= MAX_NAME and n.isprintable() for n in names):
+            raise ParseError("bad_entrants", "An entrant is a pair or one player: one or two names of 1 to {max} "
+                             "printable characters.", max=MAX_NAME, field="entrants")
+        listed.append([n.strip() for n in names])
+    if len({len(names) for names in listed}) != 1:
+        raise ParseError("bad_entrants", "Entrants are all pairs or all single players.", field="entrants")
+    seen = set()
+    for name in (n for names in listed for n in names):
+        if name.casefold() in seen:
+            raise ParseError("bad_entrants", "{name} is entered twice; give each player a name of their own.",
+                             name=name, field="entrants")
+        seen.add(name.casefold())
+    return listed
+
+
+def _plan(game_id: str, rounds) -> list:
+    if not isinstance(rounds, list) or not 1 <= len(rounds) <= MAX_ROUNDS:
+        raise ParseError("bad_rounds", "The rounds are a list of 1 to {max} rounds.", max=MAX_ROUNDS, field="rounds")
+    plan = []
+    for spec in rounds:
+        if not isinstance(spec, dict) or spec.get("movement") not in MOVEMENTS:
+            raise ParseError("bad_rounds", "Each round has a movement: mitchell, danish or round_robin.",
+                             field="rounds")
+        entry = {"movement": spec["movement"]}
+        for name in ("hands", "deals"):
+            value = spec.get(name)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LENGTH:
+                raise ParseError("bad_rounds", "A round's {name} is a whole number from 1 to {max}.", name=name,
+                                 max=MAX_LENGTH, field="rounds")
+            if LENGTH.get(game_id) != name:
+                raise ParseError("bad_rounds", "A round of this game is not counted in {name}.", name=name,
+                                 field="rounds")
+            entry[name] = value
+        if game_id == "buraco":
+            entry.setdefault("hands", DEFAULT_HANDS)
+        plan.append(entry)
+    return plan
+
+
+def _vp_rows(game_id: str, spec, plan: list) -> list:
+    """Burraco's VP table (the tournament's own, or the shipped one for its rounds' length: 4 hands, else 3)."""
+    if game_id != "buraco":
+        return []
+    if spec is None:
+        spec = "burraco_4" if all(s["hands"] == 4 for s in plan) else "burraco_3"
+    try:
+        return scoring.vp_table(spec)
+    except movements.PlanError as error:
+        error.params.setdefault("field", "vp_table")
+        raise
+
+
+def _check_mitchell(rounds: int, count: int) -> None:
+    tables = (count + 1) // 2
+    if rounds > movements.mitchell_rounds(tables):
+        raise RuleError("mitchell_over", "A Mitchell of {tables} tables has {rounds} rounds without a repeat "
+                        "meeting; round {round} would be one too many.", tables=tables,
+                        rounds=movements.mitchell_rounds(tables), round=rounds)
+
+
+def _check_plan(plan: list, count: int) -> None:
+    """The plan fits the entrants as they are now: Mitchell and all-play-all rounds within their movement."""
+    movements_in_plan = [s["movement"] for s in plan]
+    if "mitchell" in movements_in_plan:
+        _check_mitchell(movements_in_plan.count("mitchell"), count)
+    if movements_in_plan.count("round_robin") > movements.round_robin_rounds(count):
+        raise RuleError("round_robin_over", "An all-play-all of {count} entrants has {rounds} rounds; the plan has "
+                        "{planned}.", count=count, rounds=movements.round_robin_rounds(count),
+                        planned=movements_in_plan.count("round_robin"))

@@ -1,0 +1,117 @@
+"""The tournaments' JSON API (docs/api.md, Tournaments): parse, call the store (referee/tournament/store.py), answer.
+
+The director's key works as a table's scorer key (``?key=`` or ``Authorization: Bearer``); the viewer's key reads.
+Each table of a round is an ordinary table: its ``table_id`` works with every table call, with its table card's key.
+"""
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, current_app, jsonify, request, url_for
+
+from referee.errors import NotFound, ParseError
+from referee.tournament.store import Tournaments
+from referee.web.api import json_body, public_url, request_key
+
+bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournaments")
+TOURNAMENT_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+@bp.record_once
+def _store(state) -> None:
+    """One store per app, on the app's ledger (its engine and replay cache)."""
+    app = state.app
+    app.extensions["referee.tournaments"] = Tournaments(app.extensions["referee.ledger"])
+
+
+def tournaments() -> Tournaments:
+    return current_app.extensions["referee.tournaments"]
+
+
+@bp.url_value_preprocessor
+def known_tournament_id(_endpoint, values) -> None:
+    tournament_id = (values or {}).get("tournament_id")
+    if tournament_id is not None and not TOURNAMENT_ID.fullmatch(tournament_id):
+        raise NotFound("tournament_not_found", "There is no tournament {tournament}.", tournament=repr(tournament_id))
+
+
+def page_url(path: str) -> str:
+    """An absolute link to a page of the tournament (PUBLIC_URL when set, as ``public_url``)."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + path
+
+
+def answer(state: dict, role: str) -> dict:
+    """The state as the API answers it: each table's ``scorer_url`` (its table card's key) for the director,
+    null for the viewer, whose key must not open a table for writing. The stored state is not changed."""
+    keys = {card["number"]: card["key"] for card in tournaments().cards(state["id"])} if role == "director" else {}
+    rounds = []
+    for played in state["rounds"]:
+        tables = [{**table, "scorer_url": public_url("pages.table", table_id=table["table_id"],
+                                                     key=keys[table["number"]])
+                   if table["number"] in keys else None} for table in played["tables"]]
+        rounds.append({**played, "tables": tables})
+    return {**state, "rounds": rounds}
+
+
+def _director(tournament_id: str) -> None:
+    tournaments().authorize(tournament_id, request_key(), write=True)
+
+
+@bp.post("")
+def create():
+    body = json_body()
+    state, director_key, viewer_key = tournaments().create(
+        body.get("game"), body.get("name"), body.get("entrants"), body.get("rounds"), body.get("vp_table"),
+        body.get("options"))
+    tournament_id = state["id"]
+    response = jsonify(id=tournament_id, director_key=director_key, viewer_key=viewer_key,
+                       director_url=page_url(f"/tournaments/{tournament_id}?key={director_key}"),
+                       viewer_url=page_url(f"/tournaments/{tournament_id}/standings?key={viewer_key}"),
+                       state=answer(state, "director"))
+    response.headers["Location"] = url_for("tournament_api.tournament", tournament_id=tournament_id)
+    return response, 201
+
+
+@bp.get("/<tournament_id>")
+def tournament(tournament_id):
+    role = tournaments().authorize(tournament_id, request_key())
+    return jsonify(answer(tournaments().state(tournament_id), role))
+
+
+@bp.post("/<tournament_id>/rounds")
+def next_round(tournament_id):
+    _director(tournament_id)
+    return jsonify(answer(tournaments().next_round(tournament_id), "director")), 201
+
+
+@bp.post("/<tournament_id>/rounds/<int:number>/close")
+def close_round(tournament_id, number):
+    _director(tournament_id)
+    body = json_body(optional=True)
+    force = body.get("force", False)
+    if not isinstance(force, bool):
+        raise ParseError("bad_force", "force is true or false.", field="force")
+    done = tournaments().close_round(tournament_id, number, force, body.get("reason"))
+    return jsonify(**done, state=answer(tournaments().state(tournament_id), "director"))
+
+
+@bp.post("/<tournament_id>/withdrawals")
+def withdraw(tournament_id):
+    _director(tournament_id)
+    entrant = json_body().get("entrant")
+    if isinstance(entrant, bool) or not isinstance(entrant, int):
+        raise ParseError("bad_entrant", "entrant is an entrant's index, a whole number.", field="entrant")
+    return jsonify(answer(tournaments().withdraw(tournament_id, entrant), "director"))
+
+
+@bp.post("/<tournament_id>/entrants")
+def add_entrant(tournament_id):
+    _director(tournament_id)
+    return jsonify(answer(tournaments().add_entrant(tournament_id, json_body().get("names")), "director")), 201
+
+
+@bp.get("/<tournament_id>/cards")
+def cards(tournament_id):
+    _director(tournament_id)
+    return jsonify(cards=[{**card, "url": page_url(card["url"])} for card in tournaments().cards(tournament_id)])
