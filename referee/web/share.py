@@ -154,6 +154,16 @@ def _told(response):
     return response
 
 
+def opening_live_poll() -> bool:
+    """This request is a live view's poll whose key opens its table (as this process's memo has it): no key guess,
+    so the limits need not look at it (referee/web/limits.py) — a room of viewers costs a check less per poll."""
+    if request.endpoint != "share.live":
+        return False
+    table_id = (request.view_args or {}).get("table_id")
+    row = watch().row(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
+    return row is not None and row.opens(request_key())
+
+
 @bp.get("/t/<table_id>/live")
 def live(table_id):
     """204 while nothing changed since ``since``; the new scoreboard (or big screen) fragment as soon as it did.
