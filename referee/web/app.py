@@ -76,6 +76,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(scorer.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(printing.bp)
+    from referee.web import tournament_pages
+    app.register_blueprint(tournament_pages.bp)  # a tournament's pages: the form, the director, standings, prints
     csrf.exempt(share.import_table)
     init_limits(app)
     cli.register(app)

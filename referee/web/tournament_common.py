@@ -1,0 +1,113 @@
+"""What the tournament's pages share: their blueprint, the store, links phones can open, a table's progress.
+
+A tournament's pages (``tournament_pages.py``: the form and the director's page; ``tournament_live.py``: the
+standings on a phone and on the club's wall; ``tournament_print.py``: table cards, the printed ranking, exports) read
+everything from ``referee.tournament.store.Tournaments``; a table of a round is an ordinary table of the ledger.
+"""
+from __future__ import annotations
+
+import ipaddress
+from datetime import datetime, timezone
+from urllib.parse import urlsplit
+
+from flask import Blueprint, current_app, request, url_for
+
+from referee.web.api import request_key
+from referee.web.cli import lan_addresses
+
+bp = Blueprint("tournaments", __name__)
+
+# Games whose round is a number of hands (Buraco), of deals (option ``deals``); the others play a series a round.
+ROUND_UNIT = {"buraco": "hands", "brulot": "deals", "brusquembille": "deals"}
+
+
+def ledger():
+    return current_app.extensions["referee.ledger"]
+
+
+def store():
+    """The app's tournaments (one per app, on the ledger's engine)."""
+    found = current_app.extensions.get("referee.tournaments")
+    if found is None:
+        from referee.tournament.store import Tournaments
+        found = current_app.extensions["referee.tournaments"] = Tournaments(ledger())
+    return found
+
+
+def key_of() -> str | None:
+    """The key of the page's address (or of a form's hidden field)."""
+    return request_key() or request.form.get("key") or None
+
+
+def base_url() -> str:
+    """Where phones reach this server: PUBLIC_URL, else this host, and never a loopback address (as share.py)."""
+    base = current_app.config.get("PUBLIC_URL")
+    if not base:
+        host = urlsplit(request.host_url)
+        try:
+            loopback = host.hostname == "localhost" or ipaddress.ip_address(host.hostname).is_loopback
+        except ValueError:
+            loopback = False
+        lan = lan_addresses() if loopback else []
+        base = f"{host.scheme}://{lan[0]}:{host.port or 80}" if lan else request.host_url
+    return base.rstrip("/")
+
+
+def phone_link(endpoint: str, **values) -> str:
+    return base_url() + url_for(endpoint, **values)
+
+
+def current_round(state: dict) -> dict | None:
+    return state["rounds"][-1] if state["rounds"] else None
+
+
+def open_round(state: dict) -> dict | None:
+    """The round being played (seated or playing), if any: between rounds there is none."""
+    last = current_round(state)
+    return last if last and last["status"] != "closed" else None
+
+
+def round_length(state: dict, number: int) -> int | None:
+    """The hands (Buraco) or deals a round of this tournament plays, None for a series."""
+    plan = state.get("plan") or []
+    if not 1 <= number <= len(plan):
+        return None
+    unit = ROUND_UNIT.get(state["game"])
+    return plan[number - 1].get(unit) if unit else None
+
+
+def entrant_names(state: dict) -> dict:
+    """Entrant index -> "Ana & Bo" (a pair) or "Ana" (one player)."""
+    return {e["index"]: " & ".join(e["names"]) for e in state["entrants"]}
+
+
+def minutes_since(moment: str | None, now: datetime | None = None) -> int | None:
+    """Whole minutes since an event's ISO time ("2024-05-01T20:15:03.123Z"), None without one."""
+    if not moment:
+        return None
+    when = datetime.fromisoformat(moment.replace("Z", "+00:00"))
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return max(0, int(((now or datetime.now(timezone.utc)) - when).total_seconds() // 60))
+
+
+def progress(table: dict) -> dict:
+    """A round's table as the director follows it: hands (or deals) done, minutes since its last entry, finished
+    (or finished by the director when the round closed) — as the store read them from the table's own log."""
+    return {"done": table.get("hands", 0), "minutes": minutes_since(table.get("last_entry")),
+            "finished": bool(table.get("finished")), "forced": bool(table.get("forced"))}
+
+
+def viewer_key(tournament_id: str) -> str:
+    """The tournament's viewer key (read only): the standings' link and QR code, whichever key opened the page."""
+    from sqlmodel import select
+
+    from referee.models import TournamentRecord
+    with store().engine.connect() as connection:
+        return connection.execute(select(TournamentRecord.viewer_key)
+                                  .where(TournamentRecord.id == tournament_id)).scalar_one()
+
+
+def withdrawn(state: dict) -> set:
+    """The entrants withdrawn (after some round, or before the first: 0)."""
+    return {e["index"] for e in state["entrants"] if e.get("withdrawn") is not None}
