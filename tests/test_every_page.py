@@ -41,7 +41,28 @@ def pages(server_module):
             found.update({"viewer": f"/t/{table}?key={viewer}", "big-screen": f"/t/{table}/screen?key={viewer}",
                           "share": f"/t/{table}/share?key={scorer}", "table-rules": f"/t/{table}/rules?key={scorer}",
                           "sheet": f"/t/{table}/sheet?key={scorer}"})
+    found.update(tournament_pages(server))
     return {name: server.url + path for name, path in found.items()}
+
+
+def tournament_pages(server) -> dict:
+    """A Burraco evening of 8 pairs with its first round seated and a table finished: each page of a tournament."""
+    made = api(server, "/api/v1/tournaments", {"game": "buraco", "name": "Mardi au Circolo", "entrants": [
+        ["Jean-François", "Marie-Claude"], ["Ghislain", "Geneviève"], ["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"],
+        ["Gus", "Hal"], ["Ida", "Jo"], ["Kim", "Lu"]], "rounds": [{"movement": "mitchell", "hands": 2}] * 2})
+    tid, key, viewer = made["id"], made["director_key"], made["viewer_key"]
+    table = api(server, f"/api/v1/tournaments/{tid}/rounds", {}, key)
+    first = api(server, f"/api/v1/tournaments/{tid}", key=key)["rounds"][0]["tables"][0]
+    hand = [{"type": "deal"}, {"type": "tally", "closed_by": 0, "sides": [
+        {"melds": 300, "burracos": {"pure": 1}, "pot": True, "hand": 0}, {"melds": 150, "pot": True, "hand": 40}]}]
+    for body in hand * 2:
+        api(server, f"/api/v1/tables/{first['table_id']}/events", body, first["scorer_url"].split("key=")[1])
+    assert table
+    return {"tournament-new": "/tournaments/new", "tournament-director": f"/tournaments/{tid}?key={key}",
+            "tournament-standings": f"/tournaments/{tid}/standings?key={viewer}",
+            "tournament-screen": f"/tournaments/{tid}/screen?key={viewer}",
+            "tournament-cards": f"/tournaments/{tid}/cards?key={key}",
+            "tournament-print": f"/tournaments/{tid}/print?key={viewer}"}
 
 
 @pytest.fixture(scope="module")
