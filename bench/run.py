@@ -1,12 +1,14 @@
 """``make bench``: Referee's figures side by side with their floor, one table per bench, with the issue's goals.
 
-    .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers]
+    .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers,tournament]
 
 Referee is served as ``make run`` serves it (``flask --app referee serve``, here on 127.0.0.1 with ``--workers 2``:
 two processes), the floor (``bench/floor.py``: a bare Flask app appending one JSON row to SQLite in WAL mode with
 ``synchronous=FULL``) under the same server and settings. Every database is a temporary one; the PostgreSQL part runs
 when ``BENCH_DATABASE_URL`` (or ``TEST_DATABASE_URL``) reaches a server, in a scratch database made and dropped
-there, and says it was skipped otherwise. Figures only: nothing asserts, and a run takes under ten minutes.
+there, and says it was skipped otherwise. ``tournament`` (``bench/tournament.py``) has no floor: a round of 100
+tables on PostgreSQL and a club evening of 12 on SQLite, its figures alone. Figures only: nothing asserts, and a run
+takes under ten minutes.
 """
 from __future__ import annotations
 
@@ -24,9 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import entries  # noqa: E402
 import servers  # noqa: E402
+import tournament  # noqa: E402
 from common import ROOT, machine, ms, print_table, times  # noqa: E402
 
-BENCHES = ("entries", "depth", "scorers", "viewers")
+BENCHES = ("entries", "depth", "scorers", "viewers", "tournament")
 
 
 def load(task: dict) -> dict:
@@ -148,6 +151,9 @@ def main() -> None:
                         f"{server}; locust itself took up to {max(cpu):.0%} of a core.")
         if "viewers" in only:
             print_viewers(viewer_figures, viewer_task, server)
+        if "tournament" in only:
+            tournament.bench(tmp, args.workers, options, quick)
+            took("a tournament's round")
     print(f"(make bench took {time.monotonic() - started:.0f} s)")
 
 
