@@ -128,3 +128,22 @@ def test_two_directors_seating_at_once_seat_one_round(ledger):
         thread.join()
     assert sorted(answers, key=str) == [1, "round_open", "round_open", "round_open"]
     assert len(store.state(state["id"])["rounds"]) == 1
+
+
+def test_readers_arriving_together_share_one_state_and_each_sees_the_changes_made_before_it_asked(ledger,
+                                                                                                  monkeypatch):
+    from referee.tournament import store as store_module
+
+    tournament_id, _ = seated(ledger, 40)
+    store, built, real = Tournaments(ledger), [], store_module.read_state
+    monkeypatch.setattr(store_module, "read_state", lambda *args: built.append(1) or real(*args))
+    before = store.state(tournament_id)
+    ledger.append(before["rounds"][0]["tables"][0]["table_id"], DEAL)  # made before every reader below asks
+    states = []
+    readers = [threading.Thread(target=lambda: states.append(store.state(tournament_id))) for _ in range(12)]
+    for reader in readers:
+        reader.start()
+    for reader in readers:
+        reader.join()
+    assert len(states) == 12 and all(s["revision"] == before["revision"] + 1 for s in states)
+    assert len(built) <= 3  # the first state, then one or two for twelve readers instead of twelve

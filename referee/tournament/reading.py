@@ -12,6 +12,7 @@ standings screen polling an unchanged tournament costs one statement.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 
 from sqlalchemy import false, func, select
@@ -44,23 +45,40 @@ class Memo:
     """The last state worked out per tournament, under its revision; at most KEPT_STATES, the oldest out first."""
 
     def __init__(self):
-        self._kept: OrderedDict = OrderedDict()
+        self._kept: OrderedDict = OrderedDict()  # id -> [revision, state, when it was last known current]
         self._lock = threading.Lock()
+        self._building: dict[str, threading.Lock] = {}
 
-    def get(self, tournament_id: str, revision: int):
+    def get(self, tournament_id: str, revision: int, read_at: float):
         with self._lock:
             found = self._kept.get(tournament_id)
             if found is None or found[0] != revision:
                 return None
+            found[2] = max(found[2], read_at)
             self._kept.move_to_end(tournament_id)
             return found[1]
 
-    def put(self, tournament_id: str, revision: int, state: dict) -> None:
+    def since(self, tournament_id: str, moment: float):
+        """The state kept for this tournament if it was read from the database after ``moment`` (monotonic): it
+        holds every change made before then. None otherwise."""
         with self._lock:
-            self._kept[tournament_id] = (revision, state)
+            found = self._kept.get(tournament_id)
+            return found[1] if found is not None and found[2] >= moment else None
+
+    def put(self, tournament_id: str, revision: int, state: dict, read_at: float) -> None:
+        with self._lock:
+            self._kept[tournament_id] = [revision, state, read_at]
             self._kept.move_to_end(tournament_id)
             while len(self._kept) > KEPT_STATES:
-                self._kept.popitem(last=False)
+                gone, _ = self._kept.popitem(last=False)
+                self._building.pop(gone, None)
+
+    def building(self, tournament_id: str) -> threading.Lock:
+        """One reader per tournament and process works a new state out; the others wait for it and take it."""
+        with self._lock:
+            if len(self._building) > 4 * KEPT_STATES:  # ids asked once (a mistyped link): not kept for ever
+                self._building = {name: lock for name, lock in self._building.items() if name in self._kept}
+            return self._building.setdefault(tournament_id, threading.Lock())
 
 
 def engine_tables(connection, cache, rows) -> dict:

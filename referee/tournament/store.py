@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import time
 
 from sqlalchemy import func, select, update
 from sqlmodel import Session
@@ -77,18 +78,28 @@ class Tournaments:
 
     def state(self, tournament_id: str) -> dict:
         """The whole state (``reading.read_state``); the same dict is handed to every caller until the next change:
-        read it, never change it."""
+        read it, never change it. One reader per tournament and process works a new state out at a time; a reader
+        that waited for it takes the state it made when that one was read after the reader asked (it holds every
+        change made before): while a hundred tables score, readers share the states instead of each working its
+        own out."""
+        asked = time.monotonic()
+        with self._memo.building(tournament_id):
+            kept = self._memo.since(tournament_id, asked)
+            return kept if kept is not None else self._state(tournament_id)
+
+    def _state(self, tournament_id: str) -> dict:
         connection = self.engine.connect()
         if self.engine.dialect.name == "postgresql":  # the revision and the rows from one snapshot
             connection = connection.execution_options(isolation_level="REPEATABLE READ")
         with connection:
+            read_at = time.monotonic()
             revision = connection.execute(revision_query(tournament_id)).scalar()
             if revision is None:
                 raise _missing(tournament_id)
-            state = self._memo.get(tournament_id, revision)
+            state = self._memo.get(tournament_id, revision, read_at)
             if state is None:
                 state = read_state(connection, self.ledger._cache, tournament_id, revision)
-                self._memo.put(tournament_id, revision, state)
+                self._memo.put(tournament_id, revision, state, read_at)
         return state
 
     def cards(self, tournament_id: str) -> list:
