@@ -148,7 +148,8 @@ def test_a_served_process_reads_its_limits_from_flask_variables(tmp_path):
     """The real server (``flask serve``) with FLASK_RATELIMIT_* in its environment, over HTTP."""
     server = Server(tmp_path / "served.sqlite3")
     server.env.update(FLASK_RATELIMIT_ENABLED="true", FLASK_RATELIMIT_TABLES="2 per hour",
-                      FLASK_RATELIMIT_STORAGE_URI="memory://")
+                      FLASK_RATELIMIT_STORAGE_URI="memory://",
+                      WEB_CONCURRENCY="1")  # memory:// counts per worker process: one process, one count
     server.start()
     try:
         statuses, last = [], None
