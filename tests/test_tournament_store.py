@@ -9,7 +9,7 @@ import threading
 import pytest
 from sqlalchemy import event
 
-from referee.errors import RefereeError, Unauthorized
+from referee.errors import NotFound, RefereeError, Unauthorized
 from referee.ledger import Ledger
 from referee.tournament.store import Tournaments
 
@@ -107,6 +107,25 @@ def test_a_table_card_leads_to_its_numbers_table_of_the_newest_round(ledger):
     assert store.card_table(tournament_id, 1, cards[0]["key"]) == second[0]["table_id"] != first[0]["table_id"]
     assert ledger.authorize(second[0]["table_id"], cards[0]["key"], write=True) == "scorer"
     assert ledger.state(second[0]["table_id"])["options"]["hands"] == 3  # R-BURACO-6: Burraco's default round
+
+
+def test_a_table_card_whose_number_has_no_table_this_round_opens_no_earlier_round(ledger):
+    """8 pairs, one withdrawn after round 1: round 2 has 3 tables. Card 4 must not open round 1's finished table 4
+    (its scoring would change round 1's result); a number far past any table is a 404, never a crash."""
+    store = Tournaments(ledger)
+    state, _, _ = store.create("buraco", "Evening", pairs(8), [{"movement": "mitchell"}] * 2)
+    tournament_id = state["id"]
+    store.next_round(tournament_id)
+    store.close_round(tournament_id, 1, force=True)
+    store.withdraw(tournament_id, 3)
+    second = store.next_round(tournament_id)["rounds"][1]["tables"]
+    assert [t["number"] for t in second] == [1, 2, 3]
+    cards = store.cards(tournament_id)
+    assert store.card_table(tournament_id, 3, cards[2]["key"]) == second[2]["table_id"]
+    with pytest.raises(NotFound):
+        store.card_table(tournament_id, 4, cards[3]["key"])
+    with pytest.raises(NotFound):
+        store.card_table(tournament_id, 10 ** 30, cards[0]["key"])
 
 
 def test_two_directors_seating_at_once_seat_one_round(ledger):

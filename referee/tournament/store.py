@@ -112,7 +112,10 @@ class Tournaments:
                 for number, key in found]
 
     def card_table(self, tournament_id: str, number: int, key: str | None) -> str:
-        """The id of the newest round's table at this number, for the card's key (401 otherwise, 404 no table)."""
+        """The id of the newest round's table at this number, for the card's key (401 otherwise, 404 no table,
+        also when the newest round has fewer tables: the card never opens an earlier round's table)."""
+        if not 1 <= number <= 2 * MAX_ENTRANTS:  # a number no card has (and none the database could compare)
+            raise NotFound("table_not_found", "There is no table {table}.", table=repr(number))
         with self.engine.connect() as connection:
             card = connection.execute(select(TournamentCardRecord.key).where(
                 TournamentCardRecord.tournament_id == tournament_id, TournamentCardRecord.number == number)).first()
@@ -120,9 +123,14 @@ class Tournaments:
                 raise NotFound("table_not_found", "There is no table {table}.", table=repr(number))
             if not key or not hmac.compare_digest(key.encode(), card[0].encode()):
                 raise Unauthorized("bad_key", "This key does not open this table.")
-            return connection.execute(select(TournamentTableRecord.table_id).where(
-                TournamentTableRecord.tournament_id == tournament_id, TournamentTableRecord.number == number)
-                .order_by(TournamentTableRecord.round.desc()).limit(1)).scalar_one()
+            newest = select(func.max(TournamentTableRecord.round)).where(
+                TournamentTableRecord.tournament_id == tournament_id).scalar_subquery()
+            found = connection.execute(select(TournamentTableRecord.table_id).where(
+                TournamentTableRecord.tournament_id == tournament_id, TournamentTableRecord.number == number,
+                TournamentTableRecord.round == newest)).scalar()
+            if found is None:
+                raise NotFound("table_not_found", "There is no table {table}.", table=repr(number))
+            return found
 
     # --- creating -----------------------------------------------------------------------------------------
     def create(self, game_id, name, entrants, rounds, vp_table=None, options=None) -> tuple:
