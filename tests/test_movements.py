@@ -136,6 +136,14 @@ def test_danish_odd_count_the_lowest_ranked_has_the_bye():
     assert danish([4, 2, 9, 1, 3], {frozenset((9, 1))}) == ([(4, 9), (2, 1)], 3)
 
 
+def test_danish_odd_count_the_bye_goes_to_the_lowest_ranked_without_one_yet():
+    # The last-ranked pair had the bye last round (its VP the round's average): the next one up has it this time,
+    # and only when every entrant has had one does the lowest-ranked have a second.
+    assert danish([4, 2, 9, 1, 3], set(), byes={3}) == ([(4, 2), (9, 3)], 1)
+    assert danish([4, 2, 9, 1, 3], set(), byes={3, 1}) == ([(4, 2), (1, 3)], 9)
+    assert danish([4, 2, 9, 1, 3], set(), byes={4, 2, 9, 1, 3}) == ([(4, 2), (9, 1)], 3)
+
+
 def test_danish_a_large_field_is_quick():
     ranking = list(range(400))
     met = {frozenset((a, a + 1)) for a in range(0, 400, 2)} | {frozenset((a, a + 2)) for a in range(400)}

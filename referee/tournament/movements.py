@@ -86,16 +86,20 @@ def mitchell_seating(entrants: list[int], round_index: int) -> tuple[list[tuple[
 
 # --- Danish ----------------------------------------------------------------------------------------------------
 
-def danish(ranking: list[int], met: set[frozenset]) -> tuple[list[tuple[int, int]], int | None]:
+def danish(ranking: list[int], met: set[frozenset], byes=frozenset()) -> tuple[list[tuple[int, int]], int | None]:
     """Danish pairing from ``ranking`` (best first): 1st v 2nd, 3rd v 4th, …; an entrant who already met the next
     one (``frozenset({a, b})`` in ``met``) takes the next one down instead, and when that would leave someone below
     without a new opponent the choices above are revised (backtracking), so everyone is seated without a repeat
     whenever that is possible. Where it is not, the fewest repeats are accepted (the search is bounded: past its
     bound each entrant in turn takes the highest-ranked one left it has not met, or the next one down). An odd
-    count: the lowest-ranked entrant has the bye. Returns ``(pairs as (higher, lower), bye or None)``."""
+    count: the lowest-ranked entrant who has not had a bye yet (``byes``: those who had one) has it, the lowest-ranked
+    when everyone has had one. Returns ``(pairs as (higher, lower), bye or None)``."""
     ranking = list(ranking)
     _at_least_two(len(ranking))
-    bye = ranking.pop() if len(ranking) % 2 else None
+    bye = None
+    if len(ranking) % 2:
+        bye = next((e for e in reversed(ranking) if e not in byes), ranking[-1])
+        ranking.remove(bye)
     budget = [50000]
     for allowed in range(len(ranking) // 2 + 1):  # repeats allowed: none first
         pairs = _pair(ranking, met, allowed, budget)

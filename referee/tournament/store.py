@@ -304,7 +304,8 @@ class Tournaments:
         state = read_state(session.connection(), self.ledger._cache, head.id, -1)
         ranking = [row["entrant"] for row in state["standings"] if row["entrant"] in set(active)]
         met = {frozenset(t["entrants"]) for r in state["rounds"] for t in r["tables"]}
-        return movements.danish(ranking, met)
+        byes = {r["bye"] for r in state["rounds"] if r["bye"] is not None}  # a second bye only when all had one
+        return movements.danish(ranking, met, byes)
 
 
 def seats(ns: list, ew: list) -> list:
