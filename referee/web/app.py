@@ -63,7 +63,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from referee.web import api, cli, i18n, pages, printing, scorer, setup, share, tournament_api
+    from referee.web import api, cli, i18n, offline, pages, printing, scorer, setup, share, tournament_api
 
     i18n.init_app(app)
     csrf = CSRFProtect(app)  # every form post carries the session's token
@@ -78,6 +78,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(printing.bp)
     from referee.web import tournament_pages
     app.register_blueprint(tournament_pages.bp)  # a tournament's pages: the form, the director, standings, prints
+    app.register_blueprint(offline.bp)  # /sw.js (the service worker) and /offline: installing, opening offline
     csrf.exempt(share.import_table)
     init_limits(app)
     cli.register(app)

@@ -96,10 +96,19 @@ def register(app) -> None:
             server = "gunicorn" if serving.can_fork() else "waitress"
         if server == "gunicorn" and not serving.can_fork():
             raise click.ClickException("gunicorn needs a system that can fork: use --server waitress")
+        try:
+            tls = serving.tls_files()  # REFEREE_TLS_CERT, REFEREE_TLS_KEY: https on the LAN
+        except ValueError as error:
+            raise click.ClickException(str(error)) from error
+        if tls and server == "waitress":
+            raise click.ClickException("waitress serves plain http: for https use gunicorn, or a proxy in front")
         click.echo(upgrade_database(app))  # once, before any worker starts
         addresses = lan_addresses() if host in ("0.0.0.0", "") else [host]
-        url = app.config.get("PUBLIC_URL") or f"http://{(addresses or ['127.0.0.1'])[0]}:{port}"
+        scheme = "https" if tls else "http"
+        url = app.config.get("PUBLIC_URL") or f"{scheme}://{(addresses or ['127.0.0.1'])[0]}:{port}"
         app.config["PUBLIC_URL"] = url
+        if tls:
+            app.config["SESSION_COOKIE_SECURE"] = True  # as with PUBLIC_URL=https://…: no cookie travels in clear
         click.echo(f"\nReferee is open at  {url}\nPhones on the same Wi-Fi can scan this code:\n")
         code = qrcode.QRCode(border=2)
         code.add_data(url)
@@ -109,8 +118,8 @@ def register(app) -> None:
             how = f"{workers} worker process{'es' if workers > 1 else ''} of {threads} threads"
         else:
             how = f"one process of {threads} threads"
-        click.echo(f"(on this machine: http://127.0.0.1:{port}; {how})  Stop with Ctrl+C.\n", err=False)
+        click.echo(f"(on this machine: {scheme}://127.0.0.1:{port}; {how})  Stop with Ctrl+C.\n", err=False)
         if server == "gunicorn":
-            serving.serve_gunicorn(app, host, port, workers, threads)
+            serving.serve_gunicorn(app, host, port, workers, threads, tls)
         else:
             serving.serve_waitress(app, host, port, threads)

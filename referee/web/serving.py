@@ -9,6 +9,8 @@ macOS), waitress's threads in one process where it cannot (Windows) or when aske
   one serves at once.
 - A worker dies with its master (``PR_SET_PDEATHSIG`` on Linux): a server killed outright (``kill -9``, a crash)
   leaves no orphan holding the port or writing after it.
+- ``REFEREE_TLS_CERT`` and ``REFEREE_TLS_KEY`` (file paths: a certificate the club provides and its key) make gunicorn
+  speak https on the LAN, where phones install Referee and run its service worker (plain http runs none).
 - ``WEB_CONCURRENCY`` (gunicorn's and the hosting platforms' variable) sets the number of workers when ``--workers``
   is not given; the default is one per core this process may run on.
 """
@@ -37,6 +39,19 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
+
+
+def tls_files() -> tuple[str, str] | None:
+    """``REFEREE_TLS_CERT`` and ``REFEREE_TLS_KEY`` when both are set (ValueError for one alone or a missing file)."""
+    cert, key = (os.environ.get(name, "").strip() for name in ("REFEREE_TLS_CERT", "REFEREE_TLS_KEY"))
+    if not cert and not key:
+        return None
+    if not (cert and key):
+        raise ValueError("REFEREE_TLS_CERT and REFEREE_TLS_KEY go together: set both (file paths) or neither")
+    for name, path in (("REFEREE_TLS_CERT", cert), ("REFEREE_TLS_KEY", key)):
+        if not os.path.isfile(path):
+            raise ValueError(f"{name}: no such file: {path}")
+    return cert, key
 
 
 def die_with_parent() -> None:
@@ -68,9 +83,9 @@ def forget_connections(app) -> None:
     app.extensions["referee.ledger"].engine.dispose(close=False)
 
 
-def serve_gunicorn(app, host: str, port: int, workers: int, threads: int) -> None:
+def serve_gunicorn(app, host: str, port: int, workers: int, threads: int, tls: tuple[str, str] | None = None) -> None:
     """gunicorn's gthread workers: ``workers`` processes of ``threads`` threads each; idle kept-alive connections
-    (a viewer polling every second) wait in each worker's poller, not in a thread."""
+    (a viewer polling every second) wait in each worker's poller, not in a thread. ``tls``: https with these files."""
     from gunicorn.app.base import BaseApplication
 
     parent = os.getpid()
@@ -92,6 +107,7 @@ def serve_gunicorn(app, host: str, port: int, workers: int, threads: int) -> Non
         "loglevel": "warning", "accesslog": None, "errorlog": "-",
         "post_fork": post_fork,
         "control_socket_disable": True,  # gunicorn >= 25.1 opens a control socket in $HOME otherwise
+        **({"certfile": tls[0], "keyfile": tls[1]} if tls else {}),
     }
 
     class Referee(BaseApplication):

@@ -1,0 +1,165 @@
+"""Installable and opening offline (issue 18, slice O1): the manifest and its icons as Lighthouse's installability
+checks read them, the service worker served from the root, HTTPS on the LAN from two settings, and in Chromium on the
+test server (http://127.0.0.1 is a secure context) the worker controlling the scorer's page and opening it from its
+cache with the network down."""
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import shutil
+import ssl
+import struct
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from tests.conftest import ROOT, free_port, need
+
+STATIC = ROOT / "static"
+PHONE = {"width": 360, "height": 740}
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """A PNG's width and height, read from its IHDR chunk."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def manifest_href(html: str) -> str:
+    return re.search(r'<link rel="manifest" href="([^"]+)">', html).group(1)
+
+
+def test_manifest_has_what_installing_needs(client):
+    href = manifest_href(client.get("/").get_data(as_text=True))
+    assert href == "/static/manifest.webmanifest"
+    response = client.get(href)
+    assert response.status_code == 200 and response.mimetype == "application/manifest+json"
+    manifest = json.loads(response.get_data(as_text=True))
+    assert manifest["name"] == "Referee — card games' scores" and manifest["short_name"] == "Referee"
+    assert manifest["start_url"] == "/" and manifest["scope"] == "/" and manifest["display"] == "standalone"
+    assert manifest["theme_color"] == "#0b57a4" and manifest["background_color"] == "#fdfcf8"
+    icons = {(icon["sizes"], icon["purpose"]): icon for icon in manifest["icons"]}
+    assert sorted(icons) == [("192x192", "any"), ("192x192", "maskable"), ("512x512", "any"), ("512x512", "maskable")]
+    for (sizes, _), icon in icons.items():
+        assert icon["type"] == "image/png"
+        served = client.get(icon["src"])
+        assert served.status_code == 200 and served.mimetype == "image/png"
+        side = int(sizes.split("x")[0])
+        assert png_size(served.data) == (side, side)
+        assert (STATIC / icon["src"].removeprefix("/static/")).read_bytes() == served.data
+
+
+def test_maskable_icons_fill_every_edge_with_the_theme_colour():
+    """A maskable icon has no transparent corner (the phone's mask cuts into the background, never into nothing)."""
+    for side in (192, 512):
+        data = (STATIC / "icons" / f"maskable-{side}.png").read_bytes()
+        assert png_size(data) == (side, side)
+        assert data[25] in (2, 6)  # colour type: RGB or RGBA, as Chromium writes it
+
+
+def worker_text(client) -> str:
+    response = client.get("/sw.js")
+    assert response.status_code == 200 and response.mimetype == "text/javascript"
+    assert response.headers["Service-Worker-Allowed"] == "/" and response.headers["Cache-Control"] == "no-cache"
+    return response.get_data(as_text=True)
+
+
+def precache_of(text: str) -> dict:
+    first = text.splitlines()[0]
+    assert first.startswith("const PRECACHE = ") and first.endswith(";")
+    return json.loads(first.removeprefix("const PRECACHE = ").removesuffix(";"))
+
+
+def test_worker_keeps_every_static_file_and_the_offline_page(client):
+    precache = precache_of(worker_text(client))
+    on_disk = sorted("/static/" + path.relative_to(STATIC).as_posix() for path in STATIC.rglob("*")
+                     if path.is_file() and path.name != "sw.js" and not path.name.startswith("."))
+    assert precache["assets"] == on_disk  # static/offline.js and any script added later are kept without a list
+    assert "/static/vendor/htmx.min.js" in on_disk and "/static/manifest.webmanifest" in on_disk
+    assert precache["offline"] == "/offline" and re.fullmatch(r"[0-9a-f]{16}", precache["version"])
+    offline = client.get("/offline")
+    assert offline.status_code == 200 and "<h1>No connection</h1>" in offline.get_data(as_text=True)
+
+
+def test_worker_keeps_every_file_the_scorer_page_loads(client):
+    table = client.post("/api/v1/tables", json={"game": "brisca", "players": ["Ana", "Bo"]}).get_json()
+    page = client.get(f"/t/{table['id']}?key={table['scorer_key']}").get_data(as_text=True)
+    loaded = set(re.findall(r'<(?:script|link)[^>]* (?:src|href)="(/static/[^"?]+)"', page))
+    assert {"/static/scorer.js", "/static/referee.css", "/static/register-sw.js"} <= loaded
+    assert loaded <= set(precache_of(worker_text(client))["assets"])
+
+
+def test_worker_version_follows_the_files_and_answers_304_when_unchanged(client):
+    first = client.get("/sw.js")
+    etag = first.headers["ETag"]
+    assert etag.strip('"') == precache_of(first.get_data(as_text=True))["version"]
+    assert client.get("/sw.js", headers={"If-None-Match": etag}).status_code == 304
+
+
+# HTTPS on the LAN: REFEREE_TLS_CERT and REFEREE_TLS_KEY, passed by `flask serve` to gunicorn.
+
+def self_signed(tmp_path: Path) -> tuple[Path, Path]:
+    need(shutil.which("openssl") is not None, "openssl is missing (Debian package openssl)")
+    cert, key = tmp_path / "club.crt", tmp_path / "club.key"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+                    "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out",
+                    str(cert)], check=True, capture_output=True)
+    return cert, key
+
+
+def serve(tmp_path, **env) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "flask", "--app", "referee", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--workers", "1"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'tls.sqlite3'}", "SECRET_KEY": "test",
+             "FLASK_RATELIMIT_ENABLED": "false", **env})
+    return process, port
+
+
+def test_serve_speaks_https_with_the_clubs_certificate(tmp_path):
+    cert, key = self_signed(tmp_path)
+    process, port = serve(tmp_path, REFEREE_TLS_CERT=str(cert), REFEREE_TLS_KEY=str(key))
+    trusted = ssl.create_default_context(cafile=str(cert))
+    try:
+        deadline, answer = time.monotonic() + 20, None
+        while answer is None and time.monotonic() < deadline:
+            try:
+                answer = urllib.request.urlopen(f"https://127.0.0.1:{port}/sw.js", context=trusted, timeout=2)
+            except OSError:
+                assert process.poll() is None, process.stderr.read()
+                time.sleep(0.2)
+        assert answer is not None and answer.status == 200
+        assert answer.headers["Service-Worker-Allowed"] == "/"
+        with urllib.request.urlopen(f"https://127.0.0.1:{port}/", context=trusted, timeout=5) as home:
+            assert home.status == 200 and b'rel="manifest"' in home.read()
+        try:  # plain http on the same port gets no page
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=3).read()
+            plain = True
+        except (OSError, http.client.HTTPException):
+            plain = False
+        assert not plain
+    finally:
+        process.terminate()
+        out, _ = process.communicate(timeout=10)
+    assert f"Referee is open at  https://127.0.0.1:{port}" in out
+
+
+def test_serve_refuses_half_a_certificate(tmp_path):
+    cert, _ = self_signed(tmp_path)
+    process, _ = serve(tmp_path, REFEREE_TLS_CERT=str(cert))
+    _, err = process.communicate(timeout=30)
+    assert process.returncode != 0
+    assert "REFEREE_TLS_CERT and REFEREE_TLS_KEY go together: set both (file paths) or neither" in err
+
+
+def test_serve_refuses_a_certificate_file_that_is_not_there(tmp_path):
+    cert, key = self_signed(tmp_path)
+    process, _ = serve(tmp_path, REFEREE_TLS_CERT=str(cert), REFEREE_TLS_KEY=str(tmp_path / "missing.key"))
+    _, err = process.communicate(timeout=30)
+    assert process.returncode != 0
+    assert f"REFEREE_TLS_KEY: no such file: {tmp_path / 'missing.key'}" in err
