@@ -128,6 +128,34 @@ def test_a_table_card_whose_number_has_no_table_this_round_opens_no_earlier_roun
         store.card_table(tournament_id, 10 ** 30, cards[0]["key"])
 
 
+def test_a_mitchell_keeps_its_lines_when_a_pair_withdraws_or_joins_late_so_nobody_meets_twice(ledger):
+    """North-South stay at their table and nobody changes line: a withdrawn pair's place is empty (the pair facing
+    it has the bye), a late pair takes the phantom's place (its table comes into play)."""
+    store = Tournaments(ledger)
+
+    def seatings(state):
+        return [([(t["number"], *t["entrants"]) for t in r["tables"]], r["bye"]) for r in state["rounds"]]
+
+    state, _, _ = store.create("buraco", "Six", pairs(6), [{"movement": "mitchell"}] * 3)
+    tournament_id = state["id"]
+    store.next_round(tournament_id)
+    store.close_round(tournament_id, 1, force=True)
+    store.withdraw(tournament_id, 0)  # North-South at table 1
+    for number in (2, 3):
+        state = store.next_round(tournament_id)
+        store.close_round(tournament_id, number, force=True)
+    assert seatings(state) == [([(1, 0, 3), (2, 1, 4), (3, 2, 5)], None), ([(2, 1, 3), (3, 2, 4)], 5),
+                               ([(2, 1, 5), (3, 2, 3)], 4)]
+
+    state, _, _ = store.create("buraco", "Five", pairs(5), [{"movement": "mitchell"}] * 2)
+    tournament_id = state["id"]
+    store.next_round(tournament_id)
+    store.close_round(tournament_id, 1, force=True)
+    store.add_entrant(tournament_id, ["Late", "Comer"])
+    state = store.next_round(tournament_id)
+    assert seatings(state) == [([(1, 0, 2), (2, 1, 3)], 4), ([(1, 0, 4), (2, 1, 2), (3, 5, 3)], None)]
+
+
 def test_two_directors_seating_at_once_seat_one_round(ledger):
     store = Tournaments(ledger)
     state, _, _ = store.create("buraco", "Race", pairs(8), [{"movement": "mitchell"}] * 2)

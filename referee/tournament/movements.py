@@ -84,6 +84,21 @@ def mitchell_seating(entrants: list[int], round_index: int) -> tuple[list[tuple[
     return seated, bye
 
 
+def mitchell_lines(ns_lines: list, ew_lines: list, round_index: int) -> tuple[list[tuple[int, int, int]], list]:
+    """Mitchell round ``round_index`` of lines kept from the movement's first round, where ``None`` is an empty
+    place (the phantom's, a withdrawn entrant's): North-South line ``t`` stays at table ``t + 1``, East-West lines
+    move as in ``mitchell``, so nobody changes line and no two entrants meet twice. A table with an empty place is
+    not played; the entrant facing it has a bye. Returns ``([(table number, ns, ew)], [entrants with a bye])``."""
+    seated, byes = [], []
+    for table, (ns, ew) in enumerate(mitchell(len(ns_lines), round_index)):
+        a, b = ns_lines[ns], ew_lines[ew]
+        if a is not None and b is not None:
+            seated.append((table + 1, a, b))
+        elif a is not None or b is not None:
+            byes.append(b if a is None else a)
+    return seated, byes
+
+
 # --- Danish ----------------------------------------------------------------------------------------------------
 
 def danish(ranking: list[int], met: set[frozenset], byes=frozenset()) -> tuple[list[tuple[int, int]], int | None]:

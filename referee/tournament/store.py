@@ -186,7 +186,7 @@ class Tournaments:
             cards = dict(session.execute(select(TournamentCardRecord.number, TournamentCardRecord.key)
                                          .where(TournamentCardRecord.tournament_id == tournament_id)).all())
             options = table_options(head.game, head.options, spec)
-            for table_number, (ns, ew) in enumerate(tables, 1):
+            for table_number, ns, ew in tables:
                 if table_number not in cards:
                     cards[table_number] = secrets.token_urlsafe(24)
                     session.add(TournamentCardRecord(tournament_id=tournament_id, number=table_number,
@@ -294,18 +294,53 @@ class Tournaments:
             TournamentEntrantRecord.tournament_id == tournament_id).order_by(TournamentEntrantRecord.number)).all())
 
     def _seating(self, session: Session, head, number: int, spec: dict, active: list) -> tuple:
-        """(tables as (ns, ew), bye) of round ``number`` by its movement (movements.py)."""
+        """(tables as (number, ns, ew), bye) of round ``number`` by its movement (movements.py)."""
         earlier = [s["movement"] for s in head.plan[:number - 1]]
         if spec["movement"] == "mitchell":
-            _check_mitchell(earlier.count("mitchell") + 1, len(active))
-            return movements.mitchell_seating(active, earlier.count("mitchell"))
+            index = earlier.count("mitchell")
+            if index:  # a Mitchell under way keeps its lines (a withdrawal or a late entrant notwithstanding)
+                kept = self._mitchell_kept(session, head, active, index)
+                if kept is not None:
+                    return kept
+            _check_mitchell(index + 1, len(active))
+            return _numbered(*movements.mitchell_seating(active, index))
         if spec["movement"] == "round_robin":
-            return movements.round_robin(active, earlier.count("round_robin"))
+            return _numbered(*movements.round_robin(active, earlier.count("round_robin")))
         state = read_state(session.connection(), self.ledger._cache, head.id, -1)
         ranking = [row["entrant"] for row in state["standings"] if row["entrant"] in set(active)]
         met = {frozenset(t["entrants"]) for r in state["rounds"] for t in r["tables"]}
         byes = {r["bye"] for r in state["rounds"] if r["bye"] is not None}  # a second bye only when all had one
-        return movements.danish(ranking, met, byes)
+        return _numbered(*movements.danish(ranking, met, byes))
+
+    def _mitchell_kept(self, session: Session, head, active: list, index: int) -> tuple | None:
+        """The Mitchell's lines as its first round seated them: a withdrawn entrant leaves an empty place, a late
+        one takes an empty place (North-South first), so North-South stay at their table and nobody meets anyone
+        twice. None when that gives more than one bye in the round (a round has one) or leaves someone out: the
+        active entrants are then seated afresh."""
+        state = read_state(session.connection(), self.ledger._cache, head.id, -1)
+        first = next(r for r in state["rounds"] if r["movement"] == "mitchell")
+        ns_lines = [t["entrants"][0] for t in first["tables"]] + ([None] if first["bye"] is not None else [])
+        ew_lines = [t["entrants"][1] for t in first["tables"]] + ([first["bye"]] if first["bye"] is not None
+                                                                 else [])
+        if index >= movements.mitchell_rounds(len(ns_lines)):
+            return None
+        here = set(active)
+        ns_lines = [e if e in here else None for e in ns_lines]
+        ew_lines = [e if e in here else None for e in ew_lines]
+        late = [e for e in active if e not in ns_lines and e not in ew_lines]
+        for lines in (ns_lines, ew_lines):
+            for place, entrant in enumerate(lines):
+                if entrant is None and late:
+                    lines[place] = late.pop(0)
+        if late:
+            return None
+        seated, byes = movements.mitchell_lines(ns_lines, ew_lines, index)
+        return (seated, byes[0] if byes else None) if len(byes) <= 1 else None
+
+
+def _numbered(tables: list, bye) -> tuple:
+    """A movement's tables numbered from 1 in order, with its bye."""
+    return [(number, ns, ew) for number, (ns, ew) in enumerate(tables, 1)], bye
 
 
 def seats(ns: list, ew: list) -> list:
