@@ -163,3 +163,86 @@ def test_serve_refuses_a_certificate_file_that_is_not_there(tmp_path):
     _, err = process.communicate(timeout=30)
     assert process.returncode != 0
     assert f"REFEREE_TLS_KEY: no such file: {tmp_path / 'missing.key'}" in err
+
+
+# In Chromium: the worker registers, controls the scorer's page, and opens it from its cache with the network down.
+
+def api(server, path: str, body: dict, key: str | None = None) -> dict:
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json",
+                                              **({"Authorization": f"Bearer {key}"} if key else {})})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+CONTROLLER = "() => navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL"
+KEPT_PAGES = "() => caches.open('referee-pages').then(c => c.keys()).then(keys => keys.map(r => r.url))"
+
+
+def test_worker_controls_the_scorer_page_and_opens_it_offline(browser, server):
+    table = api(server, "/api/v1/tables", {"game": "brisca", "players": ["Ana", "Bo"]})
+    address = f"{server.url}/t/{table['id']}?key={table['scorer_key']}"
+    context = browser.new_context(viewport=PHONE, locale="en-GB", service_workers="allow")
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(address)
+    scope = page.evaluate("() => navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == server.url + "/"
+    page.reload()
+    assert page.evaluate(CONTROLLER) == server.url + "/sw.js"
+    assert page.evaluate("() => document.querySelector('link[rel=manifest]').href") == \
+        server.url + "/static/manifest.webmanifest"
+    assert address in page.evaluate(KEPT_PAGES)
+    assert problems == []
+
+    # The server moves on without this phone (the deal starts through the API): a page from the network would show
+    # it; the kept copy shows the table as this phone last loaded it, with its styles and the picker.
+    api(server, f"/api/v1/tables/{table['id']}/events", {"type": "deal", "trump": "11E"}, key=table["scorer_key"])
+    context.set_offline(True)
+    page.reload()
+    assert page.title() == "Brisca — Referee"
+    assert page.locator("#picker").count() == 1 and page.locator("#picker button.card").count() == 40
+    assert page.get_attribute("#picker", "action").startswith(f"/t/{table['id']}/deal")  # still before the deal
+    assert page.evaluate("() => getComputedStyle(document.body).marginTop") == "0px"  # referee.css, from the cache
+    assert page.evaluate(CONTROLLER) == server.url + "/sw.js"
+
+    # Another address of the same table and key (an entry in progress) opens the newest copy of that table.
+    page.goto(address + "&mode=capture")
+    assert page.title() == "Brisca — Referee" and page.locator("#picker").count() == 1
+
+    # A page never opened on this phone says so, in a page of its own.
+    page.goto(f"{server.url}/rules/brisca")
+    assert page.locator("h1").inner_text() == "No connection"
+    assert page.get_attribute("a.button.primary", "href") == ""  # "Try again": the address that was asked for
+
+    # Back online, pages come from the network again (the deal started).
+    context.set_offline(False)
+    page.goto(address)
+    assert not page.get_attribute("#picker", "action").startswith(f"/t/{table['id']}/deal")
+    assert not [p for p in problems if "Content Security Policy" in p or "Refused to" in p]
+    context.close()
+
+
+def test_worker_refreshes_its_copy_after_an_entry_made_on_the_page(browser, server):
+    """A trick entered with htmx is in the copy a reload without the network shows (static/register-sw.js)."""
+    table = api(server, "/api/v1/tables", {"game": "brisca", "players": ["Ana", "Bo"]})
+    address = f"{server.url}/t/{table['id']}?key={table['scorer_key']}"
+    context = browser.new_context(viewport=PHONE, locale="en-GB", service_workers="allow")
+    page = context.new_page()
+    page.goto(address)
+    page.evaluate("() => navigator.serviceWorker.ready")
+    page.reload()
+    assert page.evaluate(CONTROLLER) == server.url + "/sw.js"
+    page.click("button.card[value='11E']")  # the turned card: the deal starts
+    page.wait_for_function("() => !document.querySelector('#picker').getAttribute('action').includes('/deal')")
+    kept = ("() => caches.open('referee-pages').then(c => c.match(location.href)).then(r => r && r.text())"
+            ".then(t => !!t && !t.includes('/deal?'))")
+    deadline = time.monotonic() + 10
+    while not page.evaluate(kept) and time.monotonic() < deadline:  # 1.5 s after the swap, then one fetch
+        time.sleep(0.2)
+    context.set_offline(True)
+    page.reload()
+    assert not page.get_attribute("#picker", "action").startswith(f"/t/{table['id']}/deal")
+    context.close()
