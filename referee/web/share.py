@@ -23,7 +23,7 @@ from referee.errors import Unauthorized
 from referee.games import get_game
 from referee.web.api import json_body, request_key
 from referee.web.cli import lan_addresses
-from referee.web.compress import MIN_BYTES, accepts_gzip, gzip_bytes
+from referee.web.compress import MIN_BYTES, gzip_bytes
 from referee.web.i18n import lang
 from referee.web.scorer import REMEMBERED, remember_entry
 from referee.web.views import number
@@ -38,7 +38,12 @@ def ledger():
 
 def phone_url(table_id: str, key: str, endpoint: str = "pages.table") -> str:
     """A table link phones can open: PUBLIC_URL when set, else this host, and never a loopback address."""
-    path = url_for(endpoint, table_id=table_id, key=key)
+    return base_url() + url_for(endpoint, table_id=table_id, key=key)
+
+
+def base_url() -> str:
+    """Where phones reach this server: PUBLIC_URL, else this host, and never a loopback address (a phone would reach
+    itself): the machine's LAN address instead."""
     base = current_app.config.get("PUBLIC_URL")
     if not base:
         host = urlsplit(request.host_url)
@@ -48,7 +53,7 @@ def phone_url(table_id: str, key: str, endpoint: str = "pages.table") -> str:
             loopback = False
         lan = lan_addresses() if loopback else []
         base = f"{host.scheme}://{lan[0]}:{host.port or 80}" if lan else request.host_url
-    return base.rstrip("/") + path
+    return base.rstrip("/")
 
 
 def qr_svg(text: str) -> Markup:
@@ -191,20 +196,7 @@ def live(table_id):
                                 lambda: live_fragment(table_id, key, screen_view))
     if since is not None and since == fragment.revision:
         return Response(status=204)
-    weak = fragment.gzipped is not None  # one content, two encodings
-    if request.if_none_match.contains_weak(fragment.etag):
-        response = Response(status=304)
-        response.set_etag(fragment.etag, weak=weak)
-        return response
-    response = Response(fragment.body, mimetype="text/html")
-    if fragment.gzipped is not None:
-        response.vary.add("Accept-Encoding")
-        if accepts_gzip():
-            response.set_data(fragment.gzipped)
-            response.headers["Content-Encoding"] = "gzip"
-    response.set_etag(fragment.etag, weak=weak)
-    response.headers.extend(fragment.headers)
-    return response
+    return fragment.response()
 
 
 def live_fragment(table_id: str, key: str, screen_view: bool) -> Fragment:

@@ -6,14 +6,12 @@ everything from ``referee.tournament.store.Tournaments``; a table of a round is 
 """
 from __future__ import annotations
 
-import ipaddress
 from datetime import datetime, timezone
-from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, request, url_for
 
 from referee.web.api import request_key
-from referee.web.cli import lan_addresses
+from referee.web.share import base_url
 
 bp = Blueprint("tournaments", __name__)
 
@@ -37,20 +35,6 @@ def store():
 def key_of() -> str | None:
     """The key of the page's address (or of a form's hidden field)."""
     return request_key() or request.form.get("key") or None
-
-
-def base_url() -> str:
-    """Where phones reach this server: PUBLIC_URL, else this host, and never a loopback address (as share.py)."""
-    base = current_app.config.get("PUBLIC_URL")
-    if not base:
-        host = urlsplit(request.host_url)
-        try:
-            loopback = host.hostname == "localhost" or ipaddress.ip_address(host.hostname).is_loopback
-        except ValueError:
-            loopback = False
-        lan = lan_addresses() if loopback else []
-        base = f"{host.scheme}://{lan[0]}:{host.port or 80}" if lan else request.host_url
-    return base.rstrip("/")
 
 
 def phone_link(endpoint: str, **values) -> str:

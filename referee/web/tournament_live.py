@@ -16,7 +16,7 @@ import time
 from flask import Response, current_app, g, render_template, request
 
 from referee.errors import Unauthorized
-from referee.web.compress import MIN_BYTES, accepts_gzip, gzip_bytes
+from referee.web.compress import MIN_BYTES, gzip_bytes
 from referee.web.i18n import lang
 from referee.web.share import qr_svg
 from referee.web.tournament_common import (bp, current_round, entrant_names, key_of, phone_link, round_length,
@@ -159,16 +159,4 @@ def live(tournament_id):
                                lambda: render_live(tournament_id, key, screen_view))
     if since is not None and since >= fragment.revision:
         return Response(status=204)
-    weak = fragment.gzipped is not None
-    if request.if_none_match.contains_weak(fragment.etag):
-        response = Response(status=304)
-        response.set_etag(fragment.etag, weak=weak)
-        return response
-    response = Response(fragment.body, mimetype="text/html")
-    if fragment.gzipped is not None:
-        response.vary.add("Accept-Encoding")
-        if accepts_gzip():
-            response.set_data(fragment.gzipped)
-            response.headers["Content-Encoding"] = "gzip"
-    response.set_etag(fragment.etag, weak=weak)
-    return response
+    return fragment.response()

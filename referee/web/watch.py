@@ -22,7 +22,10 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from flask import Response, request
+
 from referee.ledger import hash_key
+from referee.web.compress import accepts_gzip
 
 REFRESH_SECONDS = 0.25
 FORGET_SECONDS = 60.0
@@ -53,6 +56,24 @@ class Fragment:
     gzipped: bytes | None  # None when too small to gain from it
     etag: str
     headers: tuple = ()  # e.g. the rematch's HX-Trigger
+
+    def response(self):
+        """The fragment as an answer: ``304`` when the client holds it (``If-None-Match``), else its body, gzipped
+        when the client takes it, with its validator (weak when it travels in two encodings) and headers."""
+        weak = self.gzipped is not None
+        if request.if_none_match.contains_weak(self.etag):
+            response = Response(status=304)
+            response.set_etag(self.etag, weak=weak)
+            return response
+        response = Response(self.body, mimetype="text/html")
+        if self.gzipped is not None:
+            response.vary.add("Accept-Encoding")
+            if accepts_gzip():
+                response.set_data(self.gzipped)
+                response.headers["Content-Encoding"] = "gzip"
+        response.set_etag(self.etag, weak=weak)
+        response.headers.extend(self.headers)
+        return response
 
     @staticmethod
     def of(revision: int, body: bytes, gzipped: bytes | None, headers: dict | None = None) -> "Fragment":
