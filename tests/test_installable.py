@@ -17,7 +17,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.conftest import ROOT, free_port, need
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, free_port, need
 
 STATIC = ROOT / "static"
 PHONE = {"width": 360, "height": 740}
@@ -246,3 +246,23 @@ def test_worker_refreshes_its_copy_after_an_entry_made_on_the_page(browser, serv
     page.reload()
     assert not page.get_attribute("#picker", "action").startswith(f"/t/{table['id']}/deal")
     context.close()
+
+
+def test_chromium_finds_nothing_against_installing(browser, server, tmp_path):
+    """Chromium's own installability check (what Lighthouse and the install button read), in a profile on disk: a
+    Playwright context is incognito, where installing is never offered."""
+    table = api(server, "/api/v1/tables", {"game": "brisca", "players": ["Ana", "Bo"]})
+    context = browser.browser_type.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
+                                                             args=CHROMIUM_ARGS, headless=True, viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/t/{table['id']}?key={table['scorer_key']}")
+        page.evaluate("() => navigator.serviceWorker.ready")
+        page.reload()
+        assert page.evaluate(CONTROLLER) == server.url + "/sw.js"
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == server.url + "/static/manifest.webmanifest" and manifest["errors"] == []
+        assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
+    finally:
+        context.close()
