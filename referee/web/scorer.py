@@ -13,6 +13,7 @@ from referee.games import get_game
 from referee.games.tricks import TrickGame
 from referee.web.api import request_key
 from referee.web.i18n import refusal
+from referee.web.offline_data import offline_data
 from referee.web.sheet import capture_extras, entry_modes, fields_for, tally_body
 from referee.web.sheet_games import sheet_bounds
 from referee.web.views import LAYING, SHOWING, Entry, card_order, last_trick, modes_for, next_player, number, picker
@@ -79,6 +80,7 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
         "last_trick": last_trick(state), "actors": {action: game.players_for(table, action) for action in possible},
         "event_id": uuid.uuid4().hex, "turned_card": game.turned_card(table),
         "entry_modes": entry_modes(game.id), "remembered": remembered, "untouched": untouched(table),
+        "offline": offline_data(game, table, state, entry, key),  # static/offline.js: tricks entered offline
     }
 
 

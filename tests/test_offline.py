@@ -1,0 +1,220 @@
+"""The scorer keeps entering tricks when the Wi-Fi drops (static/offline.js), in Chromium at a phone's 360×740: the
+picker works out whose card comes next and who wins each trick, every whole trick waits in IndexedDB, and on
+reconnect the queue reaches the server in order, each entry exactly once (client_event_id, expected_revision), even
+when the network drops in the middle of the sync; a conflict stops the queue with the server's sentence until the
+scorer chooses."""
+import json
+import urllib.request
+from pathlib import Path
+
+from tests.conftest import ROOT, need
+from tests.test_brisca import DEAL_4P
+from tests.test_browser import new_phone
+
+WAITING = "#offline-queue li.waiting"
+
+
+def api(server, path, body=None, key=None):
+    request = urllib.request.Request(server.url + path, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json",
+                                              **({"Authorization": f"Bearer {key}"} if key else {})})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def brisca_table(server) -> tuple:
+    """Ana, Bo, Cy, Di; Ana deals, espadas are trump (11E turned): Bo leads the first trick of DEAL_4P."""
+    made = api(server, "/api/v1/tables", {"game": "brisca", "players": ["Ana", "Bo", "Cy", "Di"]})
+    api(server, f"/api/v1/tables/{made['id']}/events", {"type": "deal", "trump": "11E", "dealer": 0},
+        key=made["scorer_key"])
+    return made["id"], made["scorer_key"], made["scorer_url"]
+
+
+def log(server, table_id, key):
+    return [e for e in api(server, f"/api/v1/tables/{table_id}/events", key=key)["events"] if e["type"] == "trick"]
+
+
+def enter_offline(page, count: int):
+    """Taps the first ``count`` tricks of DEAL_4P while the page handles them itself; each waits in the queue."""
+    for i in range(count):
+        for code in DEAL_4P[i][0]:
+            page.click(f"#picker button.card[value='{code}']")
+        page.wait_for_function("n => document.querySelectorAll('#offline-queue li').length === n", arg=i + 1)
+
+
+def queued_ids(page) -> list:
+    return page.eval_on_selector_all("#offline-queue li", "items => items.map(i => i.dataset.clientEventId)")
+
+
+def synced(page):
+    """The queue is empty and the fragment came back from the server (no #offline-queue in it)."""
+    page.wait_for_function("() => !document.getElementById('offline-queue')"
+                           " && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')",
+                           timeout=20000)
+
+
+def test_three_tricks_offline_one_undone_then_a_closed_tab_and_the_sync_stores_two_once_in_order(server, browser):
+    table_id, key, url = brisca_table(server)
+    context, page, _, problems = new_phone(browser, "en-GB")
+    page.goto(url)
+    context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    enter_offline(page, 3)
+    assert page.locator(WAITING).count() == 3
+    # R-COMMON-2 worked out on the phone: Bo wins trick 1 (14), Di trick 2 (6), Bo trick 3 (23, the only trump)
+    assert [t.strip() for t in page.locator("#offline-queue li .offline-trick").all_inner_texts()] == [
+        "Trick 1: Bo wins, 14 points.", "Trick 2: Di wins, 6 points.", "Trick 3: Bo wins, 23 points."]
+    assert page.locator(".status-next .next-card").inner_text() == "Bo's card"  # Bo won trick 3: Bo leads
+    assert page.locator(".status-totals strong").all_inner_texts() == ["0", "43"]
+    assert page.get_attribute("#picker button.card[value='1C']", "class") == "card played"
+    page.click("form.undo button")  # the last queued trick leaves the queue
+    page.wait_for_function("() => document.querySelectorAll('#offline-queue li').length === 2")
+    assert page.locator(".status-next .next-card").inner_text() == "Di's card"
+    assert page.get_attribute("#picker button.card[value='1O']", "class") == "card free"
+    ids = queued_ids(page)
+    assert len(set(ids)) == 2 and api(server, f"/api/v1/tables/{table_id}", key=key)["revision"] == 1
+    assert log(server, table_id, key) == []  # nothing reached the server
+    page.close()  # the tab is closed: the queue is in IndexedDB
+    context.set_offline(False)
+    page = context.new_page()
+    page.goto(url)
+    synced(page)
+    stored = log(server, table_id, key)
+    assert [(e["cards"], e["client_event_id"], e["withdrawn"]) for e in stored] == [
+        (DEAL_4P[0][0], ids[0], False), (DEAL_4P[1][0], ids[1], False)]
+    assert page.locator(".status-totals strong").all_inner_texts() == ["0", "20"]  # the server's own numbers
+    assert page.locator(".status-last").inner_text().startswith("Trick 2: Di wins, 6 points.")
+    assert page.evaluate("() => new URL(location.href).searchParams.get('pending')") is None
+    assert all(p.startswith("Failed to load resource: net::ERR_") for p in problems), problems  # no script error
+    context.close()
+
+
+def test_the_network_drops_in_the_middle_of_the_sync_and_each_trick_is_still_stored_once(server, browser):
+    table_id, key, url = brisca_table(server)
+    context, page, _, problems = new_phone(browser, "en-GB")
+    page.goto(url)
+    context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    enter_offline(page, 3)
+    for code in DEAL_4P[3][0][:2]:  # a trick in progress: two cards, not yet a whole trick
+        page.click(f"#picker button.card[value='{code}']")
+    ids = queued_ids(page)
+    posts = []
+
+    def second_answer_lost(route):
+        posts.append(json.loads(route.request.post_data)["client_event_id"])
+        if len(posts) == 2:  # the server stores it, the phone never hears back
+            route.fetch()
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/api/v1/tables/*/events", second_answer_lost)
+    context.set_offline(False)
+    synced(page)
+    assert posts == [ids[0], ids[1], ids[1], ids[2]]  # the lost answer's entry again, with its own id
+    stored = log(server, table_id, key)
+    assert [(e["cards"], e["client_event_id"]) for e in stored] == [(DEAL_4P[i][0], ids[i]) for i in range(3)]
+    # the trick in progress goes on where the server can carry it: in the page's address
+    assert page.evaluate("() => new URL(location.href).searchParams.get('pending')") == ".".join(DEAL_4P[3][0][:2])
+    assert page.locator(".status-next .played-now").count() == 2
+    assert page.locator(".status-totals strong").all_inner_texts() == ["0", "43"]
+    # the browser logs the lost answer and the refused requests while offline; nothing else went wrong
+    assert all(p.startswith("Failed to load resource: net::ERR_") for p in problems), problems
+    context.close()
+
+
+def test_a_conflict_stops_the_queue_with_the_servers_sentence_until_the_scorer_chooses(server, browser):
+    table_id, key, url = brisca_table(server)
+    first, page, _, _ = new_phone(browser, "en-GB")
+    page.goto(url)
+    first.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    enter_offline(page, 2)
+    ids = queued_ids(page)
+    second, other, _, _ = new_phone(browser, "en-GB")
+    other.goto(url)
+    for code in DEAL_4P[0][0]:  # the co-scorer enters trick 1 meanwhile, online
+        other.click(f"#picker button.card[value='{code}']")
+        other.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    assert [e["cards"] for e in log(server, table_id, key)] == [DEAL_4P[0][0]]
+    first.set_offline(False)
+    page.wait_for_selector("#offline-queue li.refused")
+    refusal = page.locator("#offline-queue li.refused .offline-refusal").inner_text()
+    assert "The table changed meanwhile" in refusal, refusal
+    assert page.locator("#offline-queue li").count() == 2 and page.locator(WAITING).count() == 1
+    page.wait_for_timeout(5000)  # a retry period passes: nothing after the refused entry is sent
+    stored = log(server, table_id, key)
+    assert len(stored) == 1 and stored[0]["client_event_id"] not in ids  # the co-scorer's trick only
+    page.click("#offline-queue li.refused .offline-drop")  # drop trick 1 (the co-scorer's is in); trick 2 goes on
+    synced(page)
+    stored = log(server, table_id, key)
+    assert [e["cards"] for e in stored] == [DEAL_4P[0][0], DEAL_4P[1][0]]
+    assert page.locator(".status-totals strong").all_inner_texts() == ["0", "20"]
+    first.close()
+    second.close()
+
+
+def test_fix_takes_the_refused_entry_and_those_after_it_back_for_entering_again(server, browser):
+    table_id, key, url = brisca_table(server)
+    first, page, _, _ = new_phone(browser, "en-GB")
+    page.goto(url)
+    first.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    enter_offline(page, 2)
+    api(server, f"/api/v1/tables/{table_id}/events", {"type": "trick", "cards": DEAL_4P[0][0]}, key=key)
+    first.set_offline(False)
+    page.wait_for_selector("#offline-queue li.refused")
+    page.click("#offline-queue li.refused .offline-fix")
+    page.wait_for_selector("#offline-queue .offline-again")
+    assert page.locator("#offline-queue li").count() == 0
+    assert page.locator("#offline-queue .offline-again").inner_text().startswith("To enter again: ")
+    page.wait_for_timeout(1000)
+    assert [e["cards"] for e in log(server, table_id, key)] == [DEAL_4P[0][0]]
+    assert page.locator(".status-next .next-card").inner_text() == "Bo's card"  # the server's state: Bo won it
+    first.close()
+
+
+def test_a_reload_while_offline_shows_the_waiting_tricks_from_the_service_worker_cache(server, browser):
+    need((ROOT / "static" / "sw.js").exists(), "static/sw.js (slice O1) is not there yet")
+    table_id, key, url = brisca_table(server)
+    context, page, _, _ = new_phone(browser, "en-GB")
+    page.goto(url)
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15000)
+    page.reload()  # the worker keeps the page under its address
+    context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    enter_offline(page, 3)
+    page.click("form.undo button")
+    page.wait_for_function("() => document.querySelectorAll('#offline-queue li').length === 2")
+    ids = queued_ids(page)
+    page.reload()  # offline: the page from the worker's cache, the queue from IndexedDB
+    page.wait_for_function("() => document.querySelectorAll('#offline-queue li.waiting').length === 2")
+    page.close()
+    page = context.new_page()
+    page.goto(url)  # closed and opened again, still offline
+    page.wait_for_function("() => document.querySelectorAll('#offline-queue li.waiting').length === 2")
+    assert queued_ids(page) == ids
+    context.set_offline(False)
+    synced(page)
+    assert [(e["cards"], e["client_event_id"]) for e in log(server, table_id, key)] == [
+        (DEAL_4P[0][0], ids[0]), (DEAL_4P[1][0], ids[1])]
+    assert page.locator(".status-totals strong").all_inner_texts() == ["0", "20"]
+    context.close()
+
+
+def test_the_page_hands_its_deal_to_the_script_as_data_never_as_code(server):
+    table_id, key, url = brisca_table(server)
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        html = answer.read().decode()
+        csp = answer.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+    start = html.index('<script type="application/json" id="offline-data">') + len(
+        '<script type="application/json" id="offline-data">')
+    data = json.loads(html[start:html.index("</script>", start)])
+    assert {k: data[k] for k in ("table", "revision", "players", "sides", "leader", "trump_suit", "played", "tricks",
+                                 "tricks_per_deal", "pending")} == {
+        "table": table_id, "revision": 1, "players": ["Ana", "Bo", "Cy", "Di"], "sides": [[0, 2], [1, 3]],
+        "leader": 1, "trump_suit": "E", "played": [], "tricks": 0, "tricks_per_deal": 10, "pending": []}
+    assert data["strength"]["1"] == 12 and data["card_points"] == {"1": 11, "3": 10, "12": 4, "11": 3, "10": 2}
+    assert Path(ROOT / "static" / "offline.js").exists()
