@@ -264,6 +264,23 @@
       credentials: "omit", cache: "no-store", headers: { Authorization: "Bearer " + record.key }
     }).then(function (response) { return response.json(); }).then(function (body) { return body.revision; });
   }
+  // The deal as the server has it now (after a co-scorer's entry): the base the waiting entries follow.
+  function rebase() {
+    if (!record.entries.length) { return Promise.resolve(); }
+    return fetch("/api/v1/tables/" + encodeURIComponent(record.table), {
+      credentials: "omit", cache: "no-store", headers: { Authorization: "Bearer " + record.key }
+    }).then(function (response) { return response.json(); }).then(function (state) {
+      var deal = state.deals && state.deals[state.deals.length - 1];
+      if (!deal || deal.complete || deal.number !== record.base.deal) { return; } // the server decides
+      var base = record.base;
+      base.revision = state.revision;
+      base.tricks = deal.tricks.length;
+      base.played = [].concat.apply([], deal.tricks.map(function (t) { return t.cards; }));
+      base.leader = deal.tricks.length ? deal.tricks[deal.tricks.length - 1].winner : base.leader;
+      base.points = deal.points.slice();
+      record.entries.forEach(function (e, i) { e.revision = state.revision + i; });
+    }).catch(function () { /* offline again: the revision is asked for when the entry is sent */ });
+  }
   function sync() {
     if (syncing || !record || !record.entries.length || !navigator.onLine) {
       if (record && !record.entries.length && !offline()) { finish(); }
@@ -327,11 +344,11 @@
       record.again = record.entries.map(function (e) { return e.cards.map(label).join(" "); }).join(" · ");
       record.entries = [];
       record.pending = [];
-    } else { // only it: the rest waits, made again on the revision the server has then
+    } else { // only it: the rest waits, made again on the table as the server has it now
       record.entries.shift();
       record.entries.forEach(function (e) { e.revision = null; });
     }
-    save().then(function () {
+    rebase().then(save).then(function () {
       if (!record.entries.length) {
         finish();
       } else {

@@ -218,3 +218,17 @@ def test_the_page_hands_its_deal_to_the_script_as_data_never_as_code(server):
         "leader": 1, "trump_suit": "E", "played": [], "tricks": 0, "tricks_per_deal": 10, "pending": []}
     assert data["strength"]["1"] == 12 and data["card_points"] == {"1": 11, "3": 10, "12": 4, "11": 3, "10": 2}
     assert Path(ROOT / "static" / "offline.js").exists()
+
+
+def test_the_words_the_script_shows_come_from_the_page_in_its_language(server):
+    _, _, url = brisca_table(server)
+    for language, trick in (("en", "Trick %(n)s"), ("fr", "Pli %(n)s")):
+        request = urllib.request.Request(url, headers={"Accept-Language": language})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            html = answer.read().decode()
+        start = html.index('<script type="application/json" id="offline-words">') + len(
+            '<script type="application/json" id="offline-words">')
+        words = json.loads(html[start:html.index("</script>", start)])
+        assert words["trick"] == trick and "%(winner)s" in words["won_n"] and "%(num)s" in words["won_n"]
+        assert set(words) >= {"title", "waiting", "offline", "sending", "refused", "fix", "drop", "again",
+                              "undo_online", "deal_over", "played", "next", "won_0", "won_1"}
