@@ -107,7 +107,7 @@ def test_score_sheets_of_finished_brouc_and_buraco_tables_print_their_totals(sit
     assert final["totals"] == [365, -110] and final["series"]["finished"] is True
     printed = print_page(browser, f"{url}/t/{buraco_state['id']}/sheet?key={buraco_key}&lang=en",
                          tmp_path / "buraco.pdf")
-    assert printed.pages == 1 and "Ana win the series!" in printed.text
+    assert printed.pages == 1 and "Ana wins the series!" in printed.text
     # Each side's row: the hand, melds, burracos by class (pure here), closing, pot, cards in hand, the hand's
     # points and the running total, as the engine counted them (empty where nothing was scored).
     ana, bo = final["deals"][0]["breakdown"]

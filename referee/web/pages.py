@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from flask import Blueprint, current_app, render_template
+from flask_babel import gettext
 
 from referee.errors import msg
 from referee.games import GAMES, get_game
@@ -56,6 +57,15 @@ def player_name(player: int, state: dict) -> str:
 @bp.app_template_filter("side_name")
 def side_name(side: int, state: dict) -> str:
     return state["sides"][side]["name"]
+
+
+@bp.app_template_filter("series_won")
+def series_won(side: int, state: dict) -> str:
+    """The series' winner in a sentence: "Ana & Cy win the series!", "Ana wins the series!" (a side of one player)."""
+    name = state["sides"][side]["name"]
+    if len(state["sides"][side]["players"]) == 1:
+        return gettext("%(name)s wins the series!", name=name)
+    return gettext("%(side)s win the series!", side=name)
 
 
 @bp.app_template_filter("money")
