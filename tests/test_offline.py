@@ -232,3 +232,17 @@ def test_the_words_the_script_shows_come_from_the_page_in_its_language(server):
         assert words["trick"] == trick and "%(winner)s" in words["won_n"] and "%(num)s" in words["won_n"]
         assert set(words) >= {"title", "waiting", "offline", "sending", "refused", "fix", "drop", "again",
                               "undo_online", "deal_over", "played", "next", "won_0", "won_1"}
+
+
+def test_a_tap_whose_request_never_reaches_the_server_waits_on_the_phone_with_the_rest(server, browser):
+    table_id, key, url = brisca_table(server)
+    context, page, _, _ = new_phone(browser, "en-GB")
+    page.goto(url)
+    page.route("**/t/*/tap?*", lambda route: route.abort())  # the Wi-Fi says it is up; nothing gets through
+    enter_offline(page, 1)
+    assert page.locator(WAITING).count() == 1 and log(server, table_id, key) == []
+    assert page.locator("#offline").is_hidden()  # not "nothing was saved": it waits on this phone
+    page.unroute("**/t/*/tap?*")
+    synced(page)  # the next retry sends it
+    assert [e["cards"] for e in log(server, table_id, key)] == [DEAL_4P[0][0]]
+    context.close()
