@@ -61,7 +61,11 @@ def test_security_headers(client):
 def test_templates_hold_no_inline_script_or_handlers():
     for template in (ROOT / "templates").glob("*.html"):
         text = template.read_text()
-        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), template.name
+        # A script is a file; the only inline block allowed is data (type="application/json", never executed, its
+        # content written through |tojson, which escapes <, > and &).
+        assert not re.search(r'<script(?![^>]*\b(?:src=|type="application/json"))[^>]*>', text), template.name
+        for block in re.findall(r'<script type="application/json"[^>]*>(.*?)</script>', text, re.S):
+            assert block.rstrip().endswith("|tojson }}"), template.name
         assert not re.search(r"\son[a-z]+\s*=", text), template.name
         assert "|safe" not in text, template.name
 
