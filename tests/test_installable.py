@@ -81,8 +81,9 @@ def test_worker_keeps_every_static_file_and_the_offline_page(client):
     assert precache["assets"] == on_disk  # static/offline.js and any script added later are kept without a list
     assert "/static/vendor/htmx.min.js" in on_disk and "/static/manifest.webmanifest" in on_disk
     assert precache["offline"] == "/offline" and re.fullmatch(r"[0-9a-f]{16}", precache["version"])
-    offline = client.get("/offline")
+    offline = client.get("/offline", headers={"Accept-Language": "en"})
     assert offline.status_code == 200 and "<h1>No connection</h1>" in offline.get_data(as_text=True)
+    assert "<h1>Pas de connexion</h1>" in client.get("/offline", headers={"Accept-Language": "fr"}).get_data(as_text=True)
 
 
 def test_worker_keeps_every_file_the_scorer_page_loads(client):
