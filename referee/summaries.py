@@ -178,8 +178,8 @@ def _brouc(o: dict, w: dict) -> dict:
               kq=slate.announce_points({"K", "Q"}, False), kqj=slate.announce_points({"K", "Q", "J"}, False)),
         _item("R-BROUC-5", "Mariage sur table : mêmes valeurs, au camp qui gagne le pli et ôtées à l'autre.",
               "Table marriage: same values, to the side winning the trick and taken from the other."),
-        _item("R-BROUC-6", "Ardoise en dizaines : 44 → {t44}, 46 → {t46}, sur le point 55 → {t55} et 65 → {t65}. "
-              "Annonces et mariages s'y ajoutent en dizaines.", "Slate in tens: 44 → {t44}, 46 → {t46}, on the "
+        _item("R-BROUC-6", "Ardoise en dizaines : 44 → {t44}, 46 → {t46}, sur le point 55 → {t55} et 65 → "
+              "{t65}. Annonces et mariages s'y ajoutent en dizaines.", "Slate in tens: 44 → {t44}, 46 → {t46}, on the "
               "point 55 → {t55} and 65 → {t65}. Announces and marriages are added in tens.",
               t44=slate.tens(44), t46=slate.tens(46), t55=slate.tens(55), t65=slate.tens(65)),
         _item("R-BROUC-7", "Dehors à {out} : {coches} coche au perdant, ardoises à zéro. Les deux dehors : la plus "

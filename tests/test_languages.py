@@ -1,6 +1,6 @@
 """Every language of referee/languages.py: a ready catalogue is complete (every sentence translated, none kept equal
-to its English source but the agreed names and game terms, ``referee.languages.kept``), and every kind of page answers in every
-listed language, ready or not (what is not translated yet is said in English; never a 500)."""
+to its English source but the agreed names and game terms: ``referee.languages.kept``), and every kind of page
+answers in every listed language, ready or not (what is not translated yet is said in English; never a 500)."""
 import re
 
 import pytest
@@ -138,7 +138,8 @@ def site(tmp_path_factory):
             assert answer.status_code == 201, (game, body, answer.get_json())
         pages.update({f"setup-{game}": f"/new/{game}", f"rules-{game}": f"/rules/{game}",
                       f"blank-sheet-{game}": f"/sheet/{game}", f"viewer-{game}": f"/t/{table}?key={viewer}",
-                      f"screen-{game}": f"/t/{table}/screen?key={viewer}", f"live-{game}": f"/t/{table}/live?key={viewer}",
+                      f"screen-{game}": f"/t/{table}/screen?key={viewer}",
+                      f"live-{game}": f"/t/{table}/live?key={viewer}",
                       f"share-{game}": f"/t/{table}/share?key={scorer}",
                       f"table-rules-{game}": f"/t/{table}/rules?key={scorer}",
                       f"sheet-{game}": f"/t/{table}/sheet?key={scorer}"})

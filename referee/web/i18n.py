@@ -1,5 +1,6 @@
-"""The page language (``referee/languages.py``: any listed language when asked for; the ready ones offered) (a cookie set by the switch, else the browser's), the message catalogues
-(compiled from the .po files when they are newer than their .mo), and refusals translated for the page."""
+"""The page language (``?lang=`` or the cookie set by the switch: any language of ``referee/languages.py``; else
+the browser's, among the ready ones), the message catalogues (compiled from the .po files when they are newer than
+their .mo), and refusals translated for the page."""
 from __future__ import annotations
 
 from pathlib import Path
