@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from referee.errors import ParseError
+from referee.words import said
 
 
 @dataclass(frozen=True)
@@ -20,25 +21,37 @@ class Suit:
     catalan: str | None = None
 
     def name(self, lang: str = "fr") -> str:
-        base = self.names[lang]
+        base = self.names.get(lang) or self.names["en"]
         return f"{base} ({self.catalan})" if self.catalan else base
 
     def __repr__(self) -> str:
         return f"Suit({self.code!r})"
 
 
+# Suits as players of each language name them (es/ca/it/pt_BR/de written from what we know, not yet checked with
+# players there; the ones marked "?" are the least sure).
 FRENCH_SUITS = {
-    "S": Suit("S", "♠", {"fr": "pique", "en": "spades"}),
-    "H": Suit("H", "♥", {"fr": "cœur", "en": "hearts"}, red=True),
-    "D": Suit("D", "♦", {"fr": "carreau", "en": "diamonds"}, red=True),
-    "C": Suit("C", "♣", {"fr": "trèfle", "en": "clubs"}),
+    "S": Suit("S", "♠", {"fr": "pique", "en": "spades", "es": "picas", "ca": "piques", "it": "picche",
+                         "pt_BR": "espadas", "de": "Pik"}),
+    "H": Suit("H", "♥", {"fr": "cœur", "en": "hearts", "es": "corazones", "ca": "cors", "it": "cuori",
+                         "pt_BR": "copas", "de": "Herz"}, red=True),
+    "D": Suit("D", "♦", {"fr": "carreau", "en": "diamonds", "es": "diamantes", "ca": "diamants", "it": "quadri",
+                         "pt_BR": "ouros", "de": "Karo"}, red=True),
+    "C": Suit("C", "♣", {"fr": "trèfle", "en": "clubs", "es": "tréboles", "ca": "trèvols", "it": "fiori",
+                         "pt_BR": "paus", "de": "Kreuz"}),
 }
-# R-BRISCA-1: Spanish suits, with the seed's Catalan names shown beside them.
+# R-BRISCA-1: Spanish suits, with the seed's Catalan names shown beside them (in every language, Catalan too:
+# "ors (focs)" — the ruling's names, not the everyday Catalan ones). German has no deck of its own for them: the
+# Latin suits' German names (Münzen? Kelche? Schwerter? Stäbe?) are a guess.
 SPANISH_SUITS = {
-    "O": Suit("O", "", {"fr": "oros", "en": "oros"}, red=True, catalan="focs"),
-    "C": Suit("C", "", {"fr": "copas", "en": "copas"}, red=True, catalan="porrons"),
-    "E": Suit("E", "", {"fr": "espadas", "en": "espadas"}, catalan="falçs"),
-    "B": Suit("B", "", {"fr": "bastos", "en": "bastos"}, catalan="bolets"),
+    "O": Suit("O", "", {"fr": "oros", "en": "oros", "es": "oros", "ca": "ors", "it": "denari", "pt_BR": "ouros",
+                        "de": "Münzen"}, red=True, catalan="focs"),
+    "C": Suit("C", "", {"fr": "copas", "en": "copas", "es": "copas", "ca": "copes", "it": "coppe", "pt_BR": "copas",
+                        "de": "Kelche"}, red=True, catalan="porrons"),
+    "E": Suit("E", "", {"fr": "espadas", "en": "espadas", "es": "espadas", "ca": "espases", "it": "spade",
+                        "pt_BR": "espadas", "de": "Schwerter"}, catalan="falçs"),
+    "B": Suit("B", "", {"fr": "bastos", "en": "bastos", "es": "bastos", "ca": "bastos", "it": "bastoni",
+                        "pt_BR": "paus", "de": "Stäbe"}, catalan="bolets"),
 }
 
 FRENCH_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -47,14 +60,35 @@ SPANISH_RANKS_40 = ("1", "2", "3", "4", "5", "6", "7", "10", "11", "12")
 SPANISH_RANKS_48 = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12")
 JOKER = "JK"
 
+# Ranks as players say them (the others are their number). es: Spanish players of French-suited games say jota
+# and reina (dama is heard too); ca: "reina", "jota" as in Catalan card rooms (?); de: Reiter for the Spanish 11 (?).
 _FRENCH_RANK_NAMES = {
     "fr": {"A": "as", "K": "roi", "Q": "dame", "J": "valet"},
     "en": {"A": "ace", "K": "king", "Q": "queen", "J": "jack"},
+    "es": {"A": "as", "K": "rey", "Q": "reina", "J": "jota"},
+    "ca": {"A": "as", "K": "rei", "Q": "reina", "J": "jota"},
+    "it": {"A": "asso", "K": "re", "Q": "donna", "J": "fante"},
+    "pt_BR": {"A": "ás", "K": "rei", "Q": "dama", "J": "valete"},
+    "de": {"A": "Ass", "K": "König", "Q": "Dame", "J": "Bube"},
 }
 _SPANISH_RANK_NAMES = {
     "fr": {"1": "as", "10": "sota", "11": "cavalier", "12": "roi"},
     "en": {"1": "ace", "10": "sota", "11": "knight", "12": "king"},
+    "es": {"1": "as", "10": "sota", "11": "caballo", "12": "rey"},
+    "ca": {"1": "as", "10": "sota", "11": "cavall", "12": "rei"},
+    "it": {"1": "asso", "10": "fante", "11": "cavallo", "12": "re"},
+    "pt_BR": {"1": "ás", "10": "valete", "11": "cavalo", "12": "rei"},
+    "de": {"1": "Ass", "10": "Bube", "11": "Reiter", "12": "König"},
 }
+JOKER_NAMES = {"fr": "joker", "en": "joker", "es": "comodín", "ca": "comodí", "it": "jolly", "pt_BR": "curinga",
+               "de": "Joker"}
+_OF = {"es": "de", "pt_BR": "de", "it": "di"}  # "{rank} {of} {suit}"; fr and ca elide before a vowel (d'oros)
+
+
+def rank_names(lang: str, spanish: bool = False) -> dict:
+    """The named ranks of a deck in a language (English for a language not listed)."""
+    names = _SPANISH_RANK_NAMES if spanish else _FRENCH_RANK_NAMES
+    return names.get(lang) or names["en"]
 
 
 @dataclass(frozen=True, order=True)
@@ -89,15 +123,19 @@ class Card:
         return f"{self.rank} {info.names['en']}" if self.spanish else self.rank + info.symbol
 
     def name(self, lang: str = "fr") -> str:
-        """The card's full name in French or English: "as de cœur", "king of copas (porrons)"."""
+        """The card's full name in the language: "as de cœur", "king of copas (porrons)", "Herz-Ass"."""
         if self.suit is None:
-            return "joker"
-        names = (_SPANISH_RANK_NAMES if self.spanish else _FRENCH_RANK_NAMES)[lang]
-        rank = names.get(self.rank, self.rank)
-        suit = self.suit_info.name(lang)
-        if lang == "en":
-            return f"{rank} of {suit}"
-        return f"{rank} d'{suit}" if suit[0] in "aeiouo" else f"{rank} de {suit}"
+            return JOKER_NAMES.get(lang, "joker")
+        rank = rank_names(lang, self.spanish).get(self.rank, self.rank)
+        info = self.suit_info
+        if lang == "de":  # suit first, as German players say it: Pik-Dame, Herz-10
+            return f"{info.names['de']}-{rank}" + (f" ({info.catalan})" if info.catalan else "")
+        suit = info.name(lang)
+        if lang in ("fr", "ca"):
+            return f"{rank} d'{suit}" if suit[0] in "aeiouo" else f"{rank} de {suit}"
+        if lang in _OF:
+            return f"{rank} {_OF[lang]} {suit}"
+        return f"{rank} of {suit}"
 
     def __str__(self) -> str:
         return self.code
@@ -131,7 +169,7 @@ class Deck:
         return card in self.counts
 
     def name(self, lang: str = "fr") -> str:
-        return self.names[lang]
+        return self.names[lang]  # Words: any language
 
     def parse(self, text) -> Card:
         """Reads one card code of this deck, or raises ``ParseError`` with code ``unknown_card`` naming the input."""
@@ -164,14 +202,14 @@ def _build(ranks, suits, spanish=False):
     return tuple(Card(r, s, spanish) for s in suits for r in ranks)
 
 
-FRENCH_52 = Deck("french52", {"fr": "jeu de 52 cartes", "en": "52-card deck"}, _build(FRENCH_RANKS, "SHDC"))
-PIQUET_32 = Deck("piquet32", {"fr": "jeu de piquet de 32 cartes", "en": "32-card piquet deck"},
+FRENCH_52 = Deck("french52", said("jeu de 52 cartes", "52-card deck"), _build(FRENCH_RANKS, "SHDC"))
+PIQUET_32 = Deck("piquet32", said("jeu de piquet de 32 cartes", "32-card piquet deck"),
                  _build(PIQUET_RANKS, "SHDC"))
-SPANISH_40 = Deck("spanish40", {"fr": "jeu espagnol de 40 cartes", "en": "40-card Spanish deck"},
+SPANISH_40 = Deck("spanish40", said("jeu espagnol de 40 cartes", "40-card Spanish deck"),
                   _build(SPANISH_RANKS_40, "OCEB", True), spanish=True)
-SPANISH_48 = Deck("spanish48", {"fr": "jeu espagnol de 48 cartes", "en": "48-card Spanish deck"},
+SPANISH_48 = Deck("spanish48", said("jeu espagnol de 48 cartes", "48-card Spanish deck"),
                   _build(SPANISH_RANKS_48, "OCEB", True), spanish=True)
-BURACO_108 = Deck("buraco108", {"fr": "double jeu de 108 cartes", "en": "108-card double deck"},
+BURACO_108 = Deck("buraco108", said("double jeu de 108 cartes", "108-card double deck"),
                   tuple(sorted(FRENCH_52.cards * 2, key=FRENCH_52.cards.index)) + (Card(JOKER, None),) * 4)
 
 
@@ -182,7 +220,7 @@ def piquet_30(removed=("7H", "7C")) -> Deck:
         raise ParseError("bad_option", "The 30-card deck removes two different 7s, not {removed}.",
                          removed=", ".join(removed))
     ident = "piquet30-" + "-".join(sorted(c.code for c in cards))
-    return Deck(ident, {"fr": "jeu de piquet de 30 cartes", "en": "30-card piquet deck"},
+    return Deck(ident, said("jeu de piquet de 30 cartes", "30-card piquet deck"),
                 tuple(c for c in PIQUET_32.cards if c not in cards))
 
 

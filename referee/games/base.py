@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 
 from referee.cards import FRENCH_52
 from referee.errors import ParseError, RuleError
+from referee.words import said
 
 MAX_NAME = 40
 
 
-YES_NO = {True: {"fr": "oui", "en": "yes"}, False: {"fr": "non", "en": "no"}}
+YES_NO = {True: said("oui", "yes"), False: said("non", "no")}
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ class Option:
             return ", ".join(self.word(v, lang) for v in value)
         if isinstance(value, float):
             text = f"{value:f}".rstrip("0").rstrip(".")
-            return text.replace(".", ",") if lang == "fr" else text
+            return text if lang == "en" else text.replace(".", ",")  # a decimal comma, but in English
         return str(value) if value is not None else ""
 
     def describe(self) -> dict:

@@ -15,6 +15,7 @@ from referee.games.base import Option, Table, register
 from referee.games.brisca_score import deal_outcome, series_result
 from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import TrickDeal, TrickGame
+from referee.words import Words, said
 
 # R-BRISCA-1: strength high to low, and card points (120 in a deal).
 STRENGTH_ORDER = ("1", "3", "12", "11", "10", "9", "8", "7", "6", "5", "4", "2")
@@ -45,8 +46,8 @@ class BriscaDeal(TrickDeal):
     outcome: dict | None = None
 
 
-def _both(fr: str, en: str) -> dict:
-    return {"fr": fr, "en": en}
+def _both(fr: str, en: str) -> Words:
+    return said(fr, en)
 
 
 @register

@@ -4,14 +4,17 @@ Each result carries the ruling that gave it and a sentence in French and English
 """
 from __future__ import annotations
 
+from referee.words import said
+
 HALF = 60
 DOUBLE_OVER = 100
 MEXICAN_LIMIT = 11
 ROTATION_DEALS = 4
 
 
-def _outcome(winner, wins, counted, rule, fr, en) -> dict:
-    return {"winner": winner, "wins": wins, "counted": counted, "rule": rule, "reason": {"fr": fr, "en": en}}
+def _outcome(winner, wins, counted, rule, fr, en, **values) -> dict:
+    """A result and its reason; ``fr`` and ``en`` are templates of ``values`` (the English one is a msgid)."""
+    return {"winner": winner, "wins": wins, "counted": counted, "rule": rule, "reason": said(fr, en, **values)}
 
 
 def deal_outcome(options: dict, points: list, last_trick_side: int | None) -> dict:
@@ -22,8 +25,8 @@ def deal_outcome(options: dict, points: list, last_trick_side: int | None) -> di
             return _outcome(None, 0, True, "R-BRISCA-8", "Aucun camp n'a 11 points ou moins : partie nulle.",
                             "No side took 11 points or fewer: a draw.")
         side = low[0]
-        return _outcome(side, 1, True, "R-BRISCA-8", f"{points[side]} points, 11 ou moins : partie gagnée.",
-                        f"{points[side]} points, 11 or fewer: the deal is won.")
+        return _outcome(side, 1, True, "R-BRISCA-8", "{points} points, 11 ou moins : partie gagnée.",
+                        "{points} points, 11 or fewer: the deal is won.", points=points[side])
     if points[0] == points[1]:  # 60–60, R-BRISCA-6 tie_rule
         rule = options["tie_rule"]
         if rule == "replay":
@@ -35,10 +38,10 @@ def deal_outcome(options: dict, points: list, last_trick_side: int | None) -> di
         return _outcome(None, 0, True, "R-BRISCA-6", "60–60 : partie nulle.", "60–60: a draw.")
     side = 0 if points[0] > HALF else 1
     if options["double_over_100"] and points[side] > DOUBLE_OVER:
-        return _outcome(side, 2, True, "R-BRISCA-6", f"{points[side]} points, plus de 100 : compte pour deux.",
-                        f"{points[side]} points, more than 100: counts as two wins.")
-    return _outcome(side, 1, True, "R-BRISCA-6", f"{points[side]} points, plus de 60 : partie gagnée.",
-                    f"{points[side]} points, more than 60: the deal is won.")
+        return _outcome(side, 2, True, "R-BRISCA-6", "{points} points, plus de 100 : compte pour deux.",
+                        "{points} points, more than 100: counts as two wins.", points=points[side])
+    return _outcome(side, 1, True, "R-BRISCA-6", "{points} points, plus de 60 : partie gagnée.",
+                    "{points} points, more than 60: the deal is won.", points=points[side])
 
 
 def series_result(options: dict, wins: list, totals: list, counted: int) -> tuple:

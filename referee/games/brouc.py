@@ -19,6 +19,7 @@ from referee.games.brouc_slate import (DECLARED_COCHES, PARTIE_COCHES, announce_
 from referee.games import brouc_numbers as numbers
 from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import Absence, Flag, TrickDeal, TrickGame, record_absence, show_cards
+from referee.words import Words, said
 
 STRENGTH_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # R-BROUC-2: strength follows points
 STRENGTH = {rank: len(STRENGTH_ORDER) - i for i, rank in enumerate(STRENGTH_ORDER)}
@@ -26,8 +27,8 @@ POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}  # R-BROUC-2: 120 in a deal
 SUITS = "SHDC"
 
 
-def _both(fr: str, en: str) -> dict:
-    return {"fr": fr, "en": en}
+def _both(fr: str, en: str) -> Words:
+    return said(fr, en)
 
 
 @dataclass
@@ -286,7 +287,7 @@ class Brouc(TrickGame):
             loser, reason = deal.cape["loser"], deal.cape["reason"]
         else:
             loser = partie_over(table.totals)  # R-BROUC-7
-            reason = {"fr": "Dehors à 31 : une coche au perdant.", "en": "Out at 31: one coche to the loser."}
+            reason = said("Dehors à 31 : une coche au perdant.", "Out at 31: one coche to the loser.")
             if loser is not None:
                 given[loser] += PARTIE_COCHES
         table.coches = [c + g for c, g in zip(table.coches, given)]

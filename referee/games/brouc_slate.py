@@ -3,6 +3,7 @@ declarations (R-BROUC-8). Each result carries a sentence in French and English f
 from __future__ import annotations
 
 from referee.errors import msg
+from referee.words import said
 
 OUT = 31  # R-BROUC-7: "30 + 1", 301 points
 CAPE_COCHES = 2  # R-BROUC-8
@@ -21,15 +22,19 @@ def tens(points: int) -> int:
 def tens_why(points: int) -> dict:
     value = tens(points)
     if points % 10 == 5:
-        return {"fr": f"{points} points, sur le point : {value}", "en": f"{points} points, on the point: {value}"}
-    way = ("arrondi vers le bas", "rounded down") if points % 10 < 5 else ("arrondi vers le haut", "rounded up")
-    return {"fr": f"{points} points, {way[0]} : {value}", "en": f"{points} points, {way[1]}: {value}"}
+        return said("{points} points, sur le point : {value}", "{points} points, on the point: {value}",
+                    points=points, value=value)
+    if points % 10 < 5:
+        return said("{points} points, arrondi vers le bas : {value}", "{points} points, rounded down: {value}",
+                    points=points, value=value)
+    return said("{points} points, arrondi vers le haut : {value}", "{points} points, rounded up: {value}",
+                points=points, value=value)
 
 
 def unwritten_why(points: int) -> dict:
     """R-BROUC-8b: an undeclared cape is paid in coches; the deal's card points are not written on the slate."""
-    return {"fr": f"{points} points, cape non demandée : pas écrits sur l'ardoise (payée en coches)",
-            "en": f"{points} points, undeclared cape: not written on the slate (paid in coches)"}
+    return said("{points} points, cape non demandée : pas écrits sur l'ardoise (payée en coches)",
+                "{points} points, undeclared cape: not written on the slate (paid in coches)", points=points)
 
 
 def announce_points(ranks: set, trump: bool) -> int:
@@ -80,16 +85,17 @@ def cape_outcome(declaration: dict | None, cape_side: int | None) -> dict | None
         side = declaration["side"]
         if cape_side == side:
             return {"loser": 1 - side, "coches": coches, "ends_partie": True, "came_true": True, "rule": "R-BROUC-8",
-                    "reason": {"fr": f"Cape demandée et réussie : {coches} coches au camp adverse.",
-                               "en": f"Cape declared and made: {coches} coches to the other side."}}
+                    "reason": said("Cape demandée et réussie : {coches} coches au camp adverse.",
+                                   "Cape declared and made: {coches} coches to the other side.", coches=coches)}
         return {"loser": side, "coches": coches, "ends_partie": True, "came_true": False, "rule": "R-BROUC-8",
-                "reason": {"fr": f"Cape demandée mais manquée : les {coches} coches vont au camp qui l'a demandée.",
-                           "en": f"Cape declared but missed: the {coches} coches go to the declaring side."}}
+                "reason": said("Cape demandée mais manquée : les {coches} coches vont au camp qui l'a demandée.",
+                               "Cape declared but missed: the {coches} coches go to the declaring side.",
+                               coches=coches)}
     if cape_side is not None:
         return {"loser": 1 - cape_side, "coches": CAPE_COCHES, "ends_partie": False, "came_true": True,
                 "rule": "R-BROUC-8b",
-                "reason": {"fr": f"La cape : {CAPE_COCHES} coches au camp qui n'a fait aucun pli ; les points des "
-                                 "cartes ne s'écrivent pas, les annonces restent ; mariages sur table annulés.",
-                           "en": f"La cape: {CAPE_COCHES} coches to the side that took no trick; the card points are "
-                                 "not written, the announces stay; table marriages cancelled."}}
+                "reason": said("La cape : {coches} coches au camp qui n'a fait aucun pli ; les points des "
+                               "cartes ne s'écrivent pas, les annonces restent ; mariages sur table annulés.",
+                               "La cape: {coches} coches to the side that took no trick; the card points are "
+                               "not written, the announces stay; table marriages cancelled.", coches=CAPE_COCHES)}
     return None

@@ -17,14 +17,15 @@ from referee.games.base import Option, Table, register
 from referee.games.brulot_tally import known_widow, parse_tally, side_penalties, verify_penalties
 from referee.games.tally import close, open_for_tally
 from referee.games.tricks import Absence, TrickDeal, TrickGame, record_absence, show_cards
+from referee.words import Words, said
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")  # R-BRULOT-3, high to low
 STRENGTH = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
 PENALTY_RANKS = ("A", "K", "Q", "J")  # R-BRULOT-5: A 4, K 3, Q 2, J 1 by default
 
 
-def _both(fr: str, en: str) -> dict:
-    return {"fr": fr, "en": en}
+def _both(fr: str, en: str) -> Words:
+    return said(fr, en)
 
 
 def widow_size(n_players: int) -> int:

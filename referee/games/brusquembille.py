@@ -17,6 +17,7 @@ from referee.games.settle import settle
 from referee.games import brusquembille_numbers as numbers
 from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import Flag, TrickDeal, TrickGame
+from referee.words import Words, said
 
 STRENGTH_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # R-BRUSQ-1
 STRENGTH = {rank: len(STRENGTH_ORDER) - i for i, rank in enumerate(STRENGTH_ORDER)}
@@ -30,8 +31,8 @@ def deck_without(removed: tuple):
     return piquet_30(list(removed))
 
 
-def _both(fr: str, en: str) -> dict:
-    return {"fr": fr, "en": en}
+def _both(fr: str, en: str) -> Words:
+    return said(fr, en)
 
 
 @dataclass

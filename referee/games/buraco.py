@@ -18,12 +18,13 @@ from referee.games.base import Game, Option, Table, field_of, register
 from referee.games.buraco_melds import BONUS, card_value, read_meld
 from referee.games.buraco_tally import parse_tally, tally_hand
 from referee.games.events import parse_deal, read_player
+from referee.words import Words, said
 
 CLOSING, NO_POT = 100, 100  # R-BURACO-5
 
 
-def _both(fr: str, en: str) -> dict:
-    return {"fr": fr, "en": en}
+def _both(fr: str, en: str) -> Words:
+    return said(fr, en)
 
 
 @dataclass

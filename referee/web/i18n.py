@@ -1,5 +1,6 @@
-"""French and English: the page language (a cookie set by the switch, else the browser's), the message catalogues
-(compiled from the .po files when they are newer than their .mo), and refusals translated for the page."""
+"""The page language (``?lang=`` or the cookie set by the switch: any language of ``referee/languages.py``; else
+the browser's, among the ready ones), the message catalogues (compiled from the .po files when they are newer than
+their .mo), and refusals translated for the page."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,9 +13,7 @@ from flask_babel import Babel, get_locale, gettext
 
 from referee.cards import FRENCH_SUITS, SPANISH_SUITS
 from referee.errors import RefereeError
-
-LANGUAGES = ("fr", "en")
-DEFAULT = "fr"
+from referee.languages import DEFAULT, LANGUAGES, READY, html_lang
 TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 COOKIE = "lang"
 
@@ -22,10 +21,13 @@ bp = Blueprint("i18n", __name__)
 
 
 def select_locale() -> str:
+    """A language asked for by ``?lang=`` or kept in the cookie (any listed one, so that a catalogue can be read
+    while it is filled), else the browser's best among the ready ones."""
     choice = request.args.get("lang") or request.cookies.get(COOKIE)
     if choice in LANGUAGES:
         return choice
-    return request.accept_languages.best_match(LANGUAGES) or DEFAULT
+    offered = {html_lang(code): code for code in READY}
+    return offered.get(request.accept_languages.best_match(list(offered)), DEFAULT)
 
 
 def lang() -> str:
@@ -55,7 +57,7 @@ def init_app(app) -> None:
 
     @app.context_processor
     def language():
-        return {"lang": lang(), "languages": LANGUAGES}
+        return {"lang": lang(), "html_lang": html_lang(lang()), "languages": READY, "language_names": LANGUAGES}
 
 
 def sentence(template: str, values: dict, deck=None, fallback: str = "") -> str:

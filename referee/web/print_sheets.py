@@ -7,6 +7,7 @@ from __future__ import annotations
 from referee.games.brulot import PENALTY_RANKS
 from referee.games.brusquembille import JETONS
 from referee.games.buraco_melds import BONUS
+from referee.languages import LANGUAGES
 from referee.summaries import rank
 
 # Rows a blank sheet offers (the type size then fills the page: static/print-fit.js).
@@ -150,7 +151,7 @@ def _default(game, name: str):
 
 def _penalties(values: list) -> list:
     """R-BRULOT-5: the penalty cards by name and their points, as the rule summary writes them."""
-    return [{"label": {lang: rank(code, lang) for lang in ("fr", "en")}, "points": points}
+    return [{"label": {lang: rank(code, lang) for lang in LANGUAGES}, "points": points}
             for code, points in zip(PENALTY_RANKS, values)]
 
 
