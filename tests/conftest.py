@@ -42,6 +42,23 @@ def client(app):
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
+def client_on_each_database(request, tmp_path):
+    """The app's test client on a new SQLite file, then on the PostgreSQL test database emptied (TEST_DATABASE_URL)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'app.sqlite3'}"
+    else:
+        url = os.environ.get("TEST_DATABASE_URL")
+        need(bool(url), "TEST_DATABASE_URL is not set (.ci/run starts a PostgreSQL and sets it)")
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False})
+    ledger = app.extensions["referee.ledger"]
+    if request.param == "postgresql":
+        ledger.drop_all()
+    ledger.init_db()
+    yield app.test_client()
+    ledger.engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
 def ledger(request, tmp_path):
     """The ledger on SQLite (a temp file: the real thing) and on PostgreSQL when TEST_DATABASE_URL is set."""
     if request.param == "sqlite":

@@ -1,13 +1,10 @@
 """An export imports back whatever its size: the import has its own body limit (IMPORT_MAX_BYTES, sized to a long
 log), every other body keeps the small one, and the export's state is not needed to import it."""
 import json
-import os
 import uuid
 
 import pytest
 
-from referee import create_app
-from tests.conftest import need
 from tests.simulate import brulot_deal
 
 EVENTS = 300
@@ -15,20 +12,9 @@ ENTRY_LIMIT = 64 * 1024  # what every other body may weigh
 OWN = ("id", "revision", "rematch", "rematch_of")  # what differs between a table and its imported copy
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def client(request, tmp_path):
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'import.sqlite3'}"
-    else:
-        url = os.environ.get("TEST_DATABASE_URL")
-        need(bool(url), "TEST_DATABASE_URL is not set (.ci/run starts a PostgreSQL and sets it)")
-    app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False})
-    ledger = app.extensions["referee.ledger"]
-    if request.param == "postgresql":
-        ledger.drop_all()
-    ledger.init_db()
-    yield app.test_client()
-    ledger.engine.dispose()
+@pytest.fixture
+def client(client_on_each_database):
+    return client_on_each_database
 
 
 def long_table(client, count: int = EVENTS) -> tuple:

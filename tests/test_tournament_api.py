@@ -4,12 +4,9 @@ tables' API with the table card's key; the standings equal the values worked out
 checked against /api/v1/openapi.json's schemas, as tests/test_openapi.py does."""
 from __future__ import annotations
 
-import os
 
 import pytest
 
-from referee import create_app
-from tests.conftest import need
 from tests.test_openapi import DOC, check
 
 PAIRS = [[f"N{i}a", f"N{i}b"] for i in range(8)]
@@ -18,21 +15,9 @@ PLAN = [{"movement": "mitchell", "hands": 3}, {"movement": "mitchell", "hands": 
 ONE = "/api/v1/tournaments/{tournament_id}"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def client(request, tmp_path):
-    """The app on a new SQLite file, or on the PostgreSQL test database emptied (TEST_DATABASE_URL)."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'tournament.sqlite3'}"
-    else:
-        url = os.environ.get("TEST_DATABASE_URL")
-        need(bool(url), "TEST_DATABASE_URL is not set (.ci/run starts a PostgreSQL and sets it)")
-    app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False})
-    ledger = app.extensions["referee.ledger"]
-    if request.param == "postgresql":
-        ledger.drop_all()
-    ledger.init_db()
-    yield app.test_client()
-    ledger.engine.dispose()
+@pytest.fixture
+def client(client_on_each_database):
+    return client_on_each_database
 
 
 def side(melds: int, left: int) -> dict:
