@@ -64,6 +64,12 @@ class Ledger:
             connection = connection.execution_options(isolation_level="REPEATABLE READ")
         return connection
 
+    @property
+    def states(self) -> StateCache:
+        """This process's replay cache, for the modules that read many tables at once (``referee/tournament``):
+        a state there is right for its revision whoever made it; read it, never change it."""
+        return self._cache
+
     def cache_stats(self) -> dict:
         """The replay cache's own accounting: tables kept, their bytes, the budget."""
         return self._cache.stats()

@@ -98,7 +98,7 @@ class Tournaments:
                 raise _missing(tournament_id)
             state = self._memo.get(tournament_id, revision, read_at)
             if state is None:
-                state = read_state(connection, self.ledger._cache, tournament_id, revision)
+                state = read_state(connection, self.ledger.states, tournament_id, revision)
                 self._memo.put(tournament_id, revision, state, read_at)
         return state
 
@@ -223,7 +223,7 @@ class Tournaments:
             if round_row.closed:
                 session.rollback()
                 return {"round": number, "closed": True, "open_tables": []}
-            state = read_state(session.connection(), self.ledger._cache, tournament_id, -1)
+            state = read_state(session.connection(), self.ledger.states, tournament_id, -1)
             playing = next(r for r in state["rounds"] if r["number"] == number)["tables"]
             still = [{"number": t["number"], "table_id": t["table_id"]} for t in playing if not t["finished"]]
             if still and not force:
@@ -306,7 +306,7 @@ class Tournaments:
             return _numbered(*movements.mitchell_seating(active, index))
         if spec["movement"] == "round_robin":
             return _numbered(*movements.round_robin(active, earlier.count("round_robin")))
-        state = read_state(session.connection(), self.ledger._cache, head.id, -1)
+        state = read_state(session.connection(), self.ledger.states, head.id, -1)
         ranking = [row["entrant"] for row in state["standings"] if row["entrant"] in set(active)]
         met = {frozenset(t["entrants"]) for r in state["rounds"] for t in r["tables"]}
         byes = {r["bye"] for r in state["rounds"] if r["bye"] is not None}  # a second bye only when all had one
@@ -317,7 +317,7 @@ class Tournaments:
         one takes an empty place (North-South first), so North-South stay at their table and nobody meets anyone
         twice. None when that gives more than one bye in the round (a round has one) or leaves someone out: the
         active entrants are then seated afresh."""
-        state = read_state(session.connection(), self.ledger._cache, head.id, -1)
+        state = read_state(session.connection(), self.ledger.states, head.id, -1)
         first = next(r for r in state["rounds"] if r["movement"] == "mitchell")
         ns_lines = [t["entrants"][0] for t in first["tables"]] + ([None] if first["bye"] is not None else [])
         ew_lines = [t["entrants"][1] for t in first["tables"]] + ([first["bye"]] if first["bye"] is not None
