@@ -22,7 +22,7 @@ from referee.web.share import qr_svg
 from referee.web.tournament_common import (bp, current_round, entrant_names, key_of, phone_link, round_length,
                                            store, viewer_key)
 from referee.web.views import number
-from referee.web.watch import FORGET_SECONDS, REFRESH_SECONDS, Fragment
+from referee.web.watch import FORGET_SECONDS, REFRESH_SECONDS, Fragment, Renders
 
 MAX_FRAGMENTS = 256
 
@@ -33,7 +33,7 @@ class Memo:
     def __init__(self):
         self.revisions: dict[str, tuple[int, float]] = {}
         self.roles: dict[tuple, tuple[str, float]] = {}
-        self.fragments: dict[tuple, Fragment] = {}
+        self.renders = Renders(MAX_FRAGMENTS)
         self.lock = threading.Lock()
         self.reads = 0
 
@@ -67,18 +67,7 @@ class Memo:
         self.revisions.pop(tournament_id, None)
 
     def fragment(self, variant: tuple, revision: int, render) -> Fragment:
-        kept = self.fragments.get(variant)
-        if kept is not None and kept.revision >= revision:
-            return kept
-        with self.lock:
-            kept = self.fragments.get(variant)
-            if kept is not None and kept.revision >= revision:
-                return kept
-            made = render()
-            if len(self.fragments) >= MAX_FRAGMENTS:
-                self.fragments.clear()
-            self.fragments[variant] = made
-            return made
+        return self.renders.get(variant, revision, render)
 
 
 def memo() -> Memo:

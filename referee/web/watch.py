@@ -89,8 +89,7 @@ class Watch:
         self._asked: dict[str, float] = {}  # table id -> when a viewer last asked
         self._read_at = float("-inf")  # when the rows were read (monotonic)
         self._reading = threading.Lock()
-        self._rendering = threading.Lock()
-        self._fragments: dict[tuple, Fragment] = {}
+        self._renders = Renders(MAX_RENDERS)
         self.reads = 0  # rows read from the database, for the tests and the benches
 
     def row(self, table_id: str) -> Row | None:
@@ -117,7 +116,7 @@ class Watch:
         self.reads += 1
         for missing in asked.keys() - rows.keys():  # no such table (any more): not watched
             self._asked.pop(missing, None)
-        self._fragments = {k: v for k, v in self._fragments.items() if k[0] in rows}
+        self._renders.keep(rows)
         self._rows, self._read_at = rows, started  # taken as read when the query began: never younger than it is
         return rows.get(table_id)
 
@@ -128,15 +127,32 @@ class Watch:
 
     def fragment(self, variant: tuple, revision: int, render: Callable[[], Fragment]) -> Fragment:
         """The fragment of ``variant`` (table id first) at ``revision`` or later, rendered once for every viewer."""
-        kept = self._fragments.get(variant)
+        return self._renders.get(variant, revision, render)
+
+
+class Renders:
+    """Fragments rendered once per revision and kept for every viewer (of a table, of a tournament): variant (its
+    id first) -> Fragment, at most ``limit`` of them (all dropped when full: they are made again at the next poll)."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self._kept: dict[tuple, Fragment] = {}
+        self._rendering = threading.Lock()
+
+    def get(self, variant: tuple, revision: int, render: Callable[[], Fragment]) -> Fragment:
+        kept = self._kept.get(variant)
         if kept is not None and kept.revision >= revision:
             return kept
-        with self._rendering:
-            kept = self._fragments.get(variant)
+        with self._rendering:  # one render per change, whatever the number of viewers asking at once
+            kept = self._kept.get(variant)
             if kept is not None and kept.revision >= revision:
                 return kept
             made = render()
-            if len(self._fragments) >= MAX_RENDERS:
-                self._fragments = {}
-            self._fragments[variant] = made
+            if len(self._kept) >= self.limit:
+                self._kept = {}
+            self._kept[variant] = made
             return made
+
+    def keep(self, ids) -> None:
+        """Only the fragments of these ids stay."""
+        self._kept = {variant: made for variant, made in self._kept.items() if variant[0] in ids}
