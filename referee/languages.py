@@ -15,7 +15,7 @@ LANGUAGES = {
     "de": "Deutsch",
 }
 # Complete catalogues only: a language joins when tests/test_languages.py passes for it.
-READY = ("fr", "en")
+READY = ("fr", "en", "es", "ca", "it", "pt_BR", "de")
 DEFAULT = "fr"
 SOURCE = "en"  # the msgids are English
 
@@ -25,10 +25,16 @@ KEEP = frozenset({
     "Referee", "Brisca", "Brouc", "Brûlot", "Brusquembille", "Buraco", "Burraco", "Québec", "Mitchell",
     "Burracos", "burracos", "Coches", "%(num)s coche", "Jetons", "La cape", "La cape et dehors", "la cape et dehors",
     "La cape, dehors et pas dédoublé", "pas dédoublé", "Mariages sur table", "coupé",
+    "%(option)s: %(value)s",  # no word in it: a language without a space before the colon writes it so
 })
 # ... and, per language, words that are simply the same word there (not a translation left undone).
 SAME_WORD = {
     "fr": frozenset({"%(n)s points", "%(num)s point", "Jokers", "Menu", "Options", "Table", "Table %(n)s", "Total"}),
+    "es": frozenset({"Total", "no"}),
+    "ca": frozenset({"Total", "no", "totals"}),
+    "it": frozenset({"Home", "Menu", "no"}),
+    "pt_BR": frozenset({"Menu", "Total"}),
+    "de": frozenset({"MP", "MP %(ns)s – %(ew)s", "Total", "VP", "VP %(ns)s – %(ew)s", "West", "live"}),
 }
 
 

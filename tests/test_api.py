@@ -182,3 +182,25 @@ def test_r_common_4_flags_carry_no_penalty_so_no_revoke_penalty_option_anywhere(
     response = client.get(path)
     assert response.status_code == 200 and b"revoke_penalty" not in response.data
     assert b"revoke penalty" not in response.data.lower()
+
+
+def test_a_refusal_is_said_in_the_language_the_client_names_and_in_english_otherwise(client, created):
+    """docs/api.md: the sentence follows Accept-Language (static/offline.js sends the page's); code and fields stay."""
+    assert post(client, created, {"type": "deal", "trump": "11E", "dealer": 0}).status_code == 201
+    path = f"/api/v1/tables/{created['id']}/events"
+    stale = {"type": "trick", "cards": DEAL_4P[0][0], "expected_revision": 0}
+    said = {}
+    for asked in (None, "en-GB,en;q=0.8", "fr-CH,fr;q=0.9", "xx"):
+        headers = {**bearer(created["scorer_key"]), **({"Accept-Language": asked} if asked else {})}
+        said[asked] = error_of(client.post(path, json=stale, headers=headers))
+    english = "The table changed meanwhile: look at the new state and enter it again if it is still needed."
+    assert said[None] == said["en-GB,en;q=0.8"] == said["xx"] == {
+        "code": "version_conflict", "message": english, "version": 1, "revision": 1}
+    assert said["fr-CH,fr;q=0.9"] == {"code": "version_conflict", "version": 1, "revision": 1, "message":
+                                      "La table a changé entre-temps\u00a0: regardez où elle en est et refaites la "
+                                      "saisie si elle est encore nécessaire."}
+    under = client.post(path, json={"type": "trick", "cards": ["11E", "1O", "2O", "3O"]},
+                        headers={**bearer(created["scorer_key"]), "Accept-Language": "fr"})
+    assert error_of(under) == {"code": "card_under_stock", "rule": "R-BRISCA-2", "card": "11E", "player": 1,
+                               "message": "Cavalier d'espadas (falçs) est sous le talon, c'est la dernière carte "
+                                          "à piocher\u00a0: personne ne peut encore la jouer."}

@@ -13,6 +13,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from referee.errors import RefereeError
 from referee.ledger import Ledger
 from referee.web.compress import init_compression
+from referee.web.i18n import api_refusal
 from referee.web.limits import init_limits
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,7 +101,7 @@ def create_app(config: dict | None = None) -> Flask:
     @app.errorhandler(RefereeError)
     def refused(error: RefereeError):
         if request.path.startswith("/api/"):
-            return jsonify(error={**error.to_dict()}), error.status
+            return jsonify(error=api_refusal(error)), error.status
         return render_template("error.html", error=error), error.status
 
     @app.errorhandler(CSRFError)

@@ -8,12 +8,13 @@ from urllib.parse import urlsplit
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Blueprint, redirect, request
-from flask_babel import Babel, get_locale, gettext
+from flask import Blueprint, current_app, redirect, request
+from flask_babel import Babel, force_locale, get_locale, gettext
 
 from referee.cards import FRENCH_SUITS, SPANISH_SUITS
 from referee.errors import RefereeError
-from referee.languages import DEFAULT, LANGUAGES, READY, html_lang
+from referee.games import get_game
+from referee.languages import DEFAULT, LANGUAGES, READY, SOURCE, html_lang
 TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 COOKIE = "lang"
 
@@ -86,6 +87,35 @@ def refusal(error: RefereeError, deck=None) -> str:
     """The refusal's sentence in the page language, card codes written as the cards' names."""
     return sentence(error.template, {"card": error.card, "player": error.player, **error.params}, deck,
                     error.message)
+
+
+def api_refusal(error: RefereeError) -> dict:
+    """An API error's body: its ``message`` in English (cards by their codes), or in another language the client
+    asks for by naming it in ``Accept-Language`` (any listed one; static/offline.js names the page's), cards by
+    their names there."""
+    body = error.to_dict()
+    asked = asked_language()
+    if asked in (None, SOURCE):
+        return body
+    deck = None
+    table_id = (request.view_args or {}).get("table_id")
+    if table_id:
+        try:
+            state, table = current_app.extensions["referee.ledger"].snapshot(table_id)
+            deck = get_game(state["game"]).deck_for(table)
+        except RefereeError:  # no such table: the sentence has no card to name
+            pass
+    with force_locale(asked):
+        body["message"] = refusal(error, deck)
+    return body
+
+
+def asked_language() -> str | None:
+    """The listed language an ``Accept-Language`` header asks for first, else None (the API speaks English)."""
+    if not request.headers.get("Accept-Language"):
+        return None
+    offered = {html_lang(code): code for code in LANGUAGES}
+    return offered.get(request.accept_languages.best_match(list(offered)) or "")
 
 
 @bp.get("/lang/<code>")

@@ -1,30 +1,40 @@
-"""What the scorer's page hands to ``static/offline.js`` so that it can go on entering tricks while the Wi-Fi is
-down: the table as the server last saw it (revision, players, sides, the deal's leader, trump suit and cards
-played), the game's strength order and card points, and the cards' labels. Rendered as a JSON block the browser
-never executes (``<script type="application/json">``, allowed by the CSP). The client works out whose card comes
-next and who wins a trick with the shared rule (R-COMMON-2, ``tricks.trick_winner``); the server decides the rest
-when the queued entries arrive."""
+"""What the scorer's page hands to ``static/offline.js`` so that it can go on entering while the Wi-Fi is down:
+the table as the server last saw it (revision, players, sides and their names, the open deal), the way of entry,
+and the cards' labels; for the card-by-card picker of a trick game also the deal's leader, trump suit and cards
+played, the game's strength order and card points. Rendered as a JSON block the browser never executes
+(``<script type="application/json">``, allowed by the CSP). The client works out whose card comes next and who
+wins a trick with the shared rule (R-COMMON-2, ``tricks.trick_winner``), gathers a pile's cards and keeps a deal's
+typed numbers; the server decides the rest when the queued entries arrive (the other pile, the numbers' points)."""
 from __future__ import annotations
 
 from referee.games.tricks import TrickGame
 
+MODES = ("trick", "capture", "numbers")  # the ways of entry that can go on offline
+
 
 def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
-    """The client-side copy for the card-by-card picker of a trick game's open deal, else None."""
+    """The client-side copy for an open deal entered card by card, by captured piles or by numbers, else None."""
     deal = table.current
-    if not isinstance(game, TrickGame) or entry.mode != "trick" or state["next"]["action"] != "trick" \
-            or deal is None or deal.complete:
+    if entry.mode not in MODES or deal is None or deal.complete:
+        return None
+    tricks = entry.mode == "trick"
+    if tricks and (not isinstance(game, TrickGame) or state["next"]["action"] != "trick"):
         return None
     deck = game.deck_for(table)
-    points = game.points_for(table)
-    return {
-        "table": state["id"], "key": key, "game": state["game"], "revision": state["revision"],
+    data = {
+        "table": state["id"], "key": key, "game": state["game"], "mode": entry.mode, "revision": state["revision"],
         "players": list(table.players), "sides": [list(side) for side in table.sides],
-        "deal": deal.number, "leader": deal.leader, "trump_suit": deal.trump_suit,
-        "played": sorted(c.code for c in deal.played), "tricks": len(deal.tricks),
-        "tricks_per_deal": game.tricks_per_deal(table, deal),
-        "points": list(deal.card_points) or [0] * len(table.sides),
+        "side_names": [table.side_name(s) for s in range(len(table.sides))], "deal": deal.number,
+        "side": entry.side or 0, "captured": [s for s, pile in enumerate(getattr(deal, "captures", None) or [])
+                                              if pile is not None],
         "pending": [c.code for c in entry.pending],
-        "strength": dict(game.strength), "card_points": dict(points),
         "labels": {c.code: c.short() for c in dict.fromkeys(deck.cards)},
     }
+    if tricks:
+        data.update({
+            "leader": deal.leader, "trump_suit": deal.trump_suit, "played": sorted(c.code for c in deal.played),
+            "tricks": len(deal.tricks), "tricks_per_deal": game.tricks_per_deal(table, deal),
+            "points": list(deal.card_points) or [0] * len(table.sides),
+            "strength": dict(game.strength), "card_points": dict(game.points_for(table)),
+        })
+    return data

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from functools import wraps
+from urllib.parse import quote
 
 from flask import Blueprint, current_app, g, make_response, redirect, render_template, request, url_for
 
@@ -94,6 +95,8 @@ def render_scorer(table_id: str, key: str, entry: Entry | None = None, error: st
     if request.headers.get("HX-Request"):
         response.headers["HX-Replace-Url"] = url_for("pages.table", table_id=table_id, key=key,
                                                      **context["entry"].query())
+        if error:  # static/offline.js, sending what waited: the refusal's sentence in the page's language
+            response.headers["Referee-Refusal"] = quote(error, safe="")
     return response
 
 

@@ -1,0 +1,150 @@
+// What the scorer's page shows while entries wait on this phone (static/offline.js keeps them): the cards as this
+// phone has them, whose card comes next and the last trick's winner, the pile being gathered, and the list of
+// waiting entries with a refused one's sentence and its two choices. Words come from the page (#offline-words).
+window.RefereeOfflineView = function (page) {
+  "use strict";
+  var record = null;
+  var words = {};
+  function current() { record = page.record(); words = page.words(); }
+
+  function say(template, values) {
+    return String(template || "").replace(/%\((\w+)\)s/g, function (whole, name) {
+      return values[name] !== undefined ? values[name] : whole;
+    });
+  }
+  function plural(prefix, n, values) {
+    return say(n === 1 ? words[prefix + "_1"] : n === 0 && words[prefix + "_0"] ? words[prefix + "_0"]
+      : words[prefix + "_n"], values);
+  }
+  function label(code) { return (record.base.labels && record.base.labels[code]) || code; }
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+  function wonText(trick) {
+    return plural("won", trick.points, { n: trick.number, winner: record.base.players[trick.winner], num: trick.points });
+  }
+  function render(note) {
+    var scorer = document.getElementById("scorer");
+    if (!scorer || !record || !page.data()) { return; }
+    var now = page.local();
+    renderCards(now.base);
+    if (record.mode === "trick") { renderTrick(scorer, now); }
+    if (record.mode === "capture") { renderPile(scorer); }
+    var banner = document.getElementById("offline");
+    if (banner) { banner.hidden = true; } // "nothing was saved" is not so here: the entries wait on this phone
+    renderQueue(scorer, now, note);
+  }
+  function renderCards(base) {
+    var played = {};
+    (base.played || []).forEach(function (code) { played[code] = true; });
+    document.querySelectorAll("#picker button.card").forEach(function (button) {
+      var code = button.value;
+      if (!button.dataset.server) {
+        button.dataset.server = (button.className.match(/\b(free|played|out|held|stock|pending)\b/) || ["free"])[0];
+      }
+      var server = button.dataset.server;
+      var index = record.pending.indexOf(code);
+      var status = index >= 0 ? "pending" : played[code] ? "played"
+        : server === "pending" || (server === "played" && record.mode === "trick") ? "free" : server;
+      button.className = "card " + status;
+      var badge = button.querySelector(".badge");
+      if (index >= 0 && record.mode === "trick") {
+        if (!badge) { badge = button.appendChild(element("span", "badge")); badge.setAttribute("aria-hidden", "true"); }
+        badge.textContent = String(index + 1);
+      } else if (badge && (status === "free" || status === "played")) {
+        badge.remove();
+      }
+    });
+  }
+  function renderTrick(scorer, now) {
+    var base = now.base;
+    var next = scorer.querySelector(".status-next");
+    if (next) {
+      next.textContent = say(words.trick, { n: base.tricks + 1 }) + ": ";
+      record.pending.forEach(function (code, i) {
+        var span = next.appendChild(element("span", "played-now",
+          base.players[(base.leader + i) % base.players.length] + " " + label(code)));
+        next.appendChild(document.createTextNode(" "));
+        span.dataset.card = code;
+      });
+      if (base.tricks < base.tricks_per_deal) {
+        next.appendChild(element("strong", "next-card", say(words.next,
+          { name: base.players[(base.leader + record.pending.length) % base.players.length] })));
+      }
+    }
+    var tricks = now.tricks.filter(Boolean);
+    var last = scorer.querySelector(".status-last");
+    if (last && tricks.length) { last.textContent = wonText(tricks[tricks.length - 1]); }
+    scorer.querySelectorAll(".status-totals .total-chip strong").forEach(function (strong, side) {
+      if (base.points[side] !== undefined) { strong.textContent = String(base.points[side]); }
+    });
+  }
+  // The pile being gathered: its cards in every form of the page, whose pile it is, and the save button's count.
+  function renderPile(scorer) {
+    scorer.querySelectorAll("input[name=pending]").forEach(function (input) { input.value = record.pending.join("."); });
+    scorer.querySelectorAll("input[name=side]").forEach(function (input) { input.value = String(record.side); });
+    var save = pileForm(scorer);
+    if (!save) { return; }
+    save.querySelectorAll("p > .button").forEach(function (chip, s) { chip.classList.toggle("current", s === record.side); });
+    var button = save.querySelector("button[type=submit]");
+    if (button) {
+      button.textContent = plural("save_pile", record.pending.length,
+        { side: record.base.side_names[record.side], num: record.pending.length });
+    }
+  }
+  function pileForm(scorer) {
+    var forms = scorer.querySelectorAll("form");
+    for (var i = 0; i < forms.length; i += 1) {
+      if (/\/save$/.test(new URL(forms[i].action).pathname)) { return forms[i]; }
+    }
+    return null;
+  }
+  function renderQueue(scorer, now, note) {
+    var panel = document.getElementById("offline-queue");
+    if (!panel) {
+      panel = element("section", "offline-queue");
+      panel.id = "offline-queue";
+      panel.setAttribute("aria-live", "polite");
+      var bar = scorer.querySelector(".status-bar");
+      scorer.insertBefore(panel, bar ? bar.nextSibling : scorer.firstChild);
+    }
+    panel.textContent = "";
+    panel.hidden = !(record.entries.length || record.pending.length || note || record.again || page.offline());
+    if (record.entries.length) { panel.appendChild(element("h2", "offline-title", words.title)); }
+    var state = element("p", "offline-state", page.offline() ? words.offline : page.syncing() ? words.sending : "");
+    if (state.textContent) { panel.appendChild(state); }
+    if (note) { panel.appendChild(element("p", "offline-note", note)); }
+    if (record.again) { panel.appendChild(element("p", "offline-again", say(words.again, { cards: record.again }))); }
+    var list = panel.appendChild(element("ol", "offline-list"));
+    record.entries.forEach(function (entry, i) {
+      var item = list.appendChild(element("li", entry.refused ? "refused" : "waiting"));
+      item.dataset.clientEventId = entry.id;
+      if (entry.form) {
+        item.appendChild(element("span", "offline-entry", entry.text + " "));
+      } else {
+        item.appendChild(element("span", "offline-trick", wonText(now.tricks[i]) + " "));
+        item.appendChild(element("span", "offline-cards", entry.cards.map(label).join(" ") + " "));
+      }
+      if (entry.refused) {
+        item.appendChild(element("p", "offline-refusal", words.refused + " " + entry.refused));
+        var fix = item.appendChild(element("button", "button offline-fix", words.fix));
+        fix.type = "button";
+        var drop = item.appendChild(element("button", "button offline-drop", words.drop));
+        drop.type = "button";
+      } else {
+        item.appendChild(element("span", "offline-mark", words.waiting));
+      }
+    });
+  }
+
+  return {
+    render: function (note) { current(); render(note); },
+    say: say,
+    plural: function (prefix, n, values) { current(); return plural(prefix, n, values); },
+    label: function (code) { current(); return label(code); },
+    element: element
+  };
+};
