@@ -115,12 +115,13 @@ class Card:
             return None
         return (SPANISH_SUITS if self.spanish else FRENCH_SUITS)[self.suit]
 
-    def short(self) -> str:
-        """Rank and suit symbol, as printed on a card picker: ``A♥``, ``10♠``; Spanish suits by name: ``12 bastos``."""
+    def short(self, lang: str = "en") -> str:
+        """Rank and suit symbol, as printed on a card picker: ``A♥``, ``10♠``; Spanish suits by their name in the
+        language: ``12 bastos``, ``12 bastoni``, ``4 copes``."""
         if self.suit is None:
             return self.code
         info = self.suit_info
-        return f"{self.rank} {info.names['en']}" if self.spanish else self.rank + info.symbol
+        return f"{self.rank} {info.names.get(lang) or info.names['en']}" if self.spanish else self.rank + info.symbol
 
     def name(self, lang: str = "fr") -> str:
         """The card's full name in the language: "as de cœur", "king of copas (porrons)", "Herz-Ass"."""

@@ -180,3 +180,13 @@ def test_the_browser_language_chooses_among_the_ready_ones_and_french_else(site,
 def test_every_language_is_ready():
     """Issue 19: every listed language has a complete catalogue (a new one joins READY when it has)."""
     assert set(READY) == set(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang, amounts", [("en", ["4", "1.50", "-0.50", "1,234"]), ("fr", ["4", "1,50", "-0,50", "1\u202f234"]),
+                                           ("de", ["4", "1,50", "-0,50", "1.234"]), ("pt_BR", ["4", "1,50", "-0,50", "1.234"])])
+def test_money_is_written_as_the_locale_writes_it(site, lang, amounts):
+    """R-BRUSQ-4's money (Brusquembille's jetons) in the locale's format: decimal comma, its thousands mark."""
+    from referee.web.pages import money
+    client, _ = site
+    with client.application.test_request_context(f"/?lang={lang}"):
+        assert [money(a) for a in (4, 1.5, -0.5, 1234)] == amounts

@@ -1,4 +1,4 @@
-"""Every printed page, printed for real in both languages: each rule summary, each game's blank score sheet and the
+"""Every printed page, printed for real in every language: each rule summary, each game's blank score sheet and the
 filled sheet of a finished table of each game. Each is one A4 page (pdfinfo), its words (pdftotext) hold no code
 (no snake_case word, no card code, no True/False/None), its smallest type is 9 pt or more (pdftohtml's font sizes);
 a summary's text spans at least 70 % of the page's height (pdftotext -bbox); Brouc's sheet draws the slate's line
@@ -6,6 +6,8 @@ as a stroked vector line in the PDF."""
 import pytest
 
 from referee.games import get_game
+from referee.languages import LANGUAGES
+from referee.words import translate
 
 from tests.pdfread import CARD_CODE, PYTHON_WORDS, SNAKE_CASE
 from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal
@@ -13,7 +15,7 @@ from tests.test_brouc import PILE_44
 from tests.test_print import GAMES, print_page, site  # noqa: F401 (the served app, a fixture)
 
 A4 = (595, 842)  # points, as pdfinfo says it (Chromium: 595.92 x 842.88)
-LANGS = ["fr", "en"]
+LANGS = list(LANGUAGES)  # every language, each summary and sheet still one page (issue 19)
 SIX = ["Jean-François", "Marie-Claude", "Ghislain", "Geneviève", "Édouard", "Flo"]
 
 # A finished series of each game, entered as a table would: cards, piles and numbers. Each holds what a code could
@@ -78,10 +80,11 @@ def test_a_tables_summary_with_every_option_changed_keeps_to_its_page(site, brow
     # The words come from the game's options, never their values.
     option = next(o for o in get_game("brulot").options if o.name == "trump_without_widow")
     label, said = option.label[lang], option.word("none", lang)
-    said = (f"{label} : {said}", f"(par défaut : {option.word(option.default, lang)})") if lang == "fr" else \
-        (f"{label}: {said}", f"(default: {option.word(option.default, lang)})")
-    text = printed.text.replace("\u00a0", " ").replace("’", "'")
-    assert said[0] in text and said[1] in text
+    said = (translate("%(option)s: %(value)s", lang) % {"option": label, "value": said},
+            "(" + translate("default: %(value)s", lang) % {"value": option.word(option.default, lang)} + ")")
+    text = " ".join(printed.text.replace("\u00a0", " ").replace("’", "'").split())
+    assert said[0].replace("\u00a0", " ").replace("’", "'") in text
+    assert said[1].replace("\u00a0", " ").replace("’", "'") in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -90,7 +93,7 @@ def test_each_blank_sheet_is_one_page_in_readable_type_without_a_code(site, brow
     _, url = site
     printed = print_page(browser, f"{url}/sheet/{game}?lang={lang}", tmp_path / "blank.pdf")
     check(printed, f"blank {game} {lang}")
-    assert ("Feuille de marque" if lang == "fr" else "Score sheet") in printed.text
+    assert translate("Score sheet", lang) in printed.text if lang != "en" else "Score sheet" in printed.text
     assert printed.covered >= 0.70  # a blank sheet's rows fill its page too
 
 

@@ -113,6 +113,8 @@ def test_the_plan_and_an_own_vp_table_as_typed():
     assert read_vp_rows("0 – 50 | 10 | 10\n150 11 9\n\nover 1500: 20 0\n") == [[50, 10, 10], [150, 11, 9],
                                                                              [None, 20, 0]]
     assert read_vp_rows("20 0") == [[None, 20, 0]]
+    for over in ("más de 1500 20 0", "més de 1500 20 0", "oltre 1500 20 0", "mais de 1500 20 0", "über 1500 20 0"):
+        assert read_vp_rows(f"150 11 9\n{over}") == [[150, 11, 9], [None, 20, 0]], over  # the hint, translated
     with pytest.raises(ValueError, match="^ten ten$"):
         read_vp_rows("50 10 10\nten ten")
 

@@ -143,9 +143,9 @@ class Buraco(Game):
             "Un as posé en bas d'une suite (A-2-3) vaut 5.", "An ace laid low in a run (A-2-3) counts 5."),
             rule="R-BURACO-4", label=_both("As bas (A-2-3) à 5 points", "Low ace (A-2-3) counts 5")),
         Option("hands", "int", 0, _both(
-            "Nombre de mains d'une manche de tournoi (0 : jusqu'aux points de fin de série).",
+            "Nombre de manches d'un tour de tournoi (0 : jusqu'aux points de fin de série).",
             "Hands in a tournament round (0: play to the points that end the series)."), rule="R-BURACO-6",
-            label=_both("Mains par manche", "Hands per round"), words={0: _both("jusqu'aux points de fin de série",
+            label=_both("Manches par tour", "Hands per round"), words={0: _both("jusqu'aux points de fin de série",
                                                                                "to the points that end the series")}),
     )
 

@@ -71,6 +71,8 @@ def sentence(template: str, values: dict, deck=None, fallback: str = "") -> str:
                     values[name] = deck.parse(value).name(lang())
                 except RefereeError:
                     pass
+        if values.get("deck_name") == deck.name("en"):  # the deck named in the page's language
+            values["deck_name"] = deck.name(lang())
         if values.get("suit_code"):
             suits = SPANISH_SUITS if deck.spanish else FRENCH_SUITS
             values["suit"] = suits[values["suit_code"]].name(lang())

@@ -8,6 +8,7 @@ typed numbers; the server decides the rest when the queued entries arrive (the o
 from __future__ import annotations
 
 from referee.games.tricks import TrickGame
+from referee.web.i18n import lang
 
 MODES = ("trick", "capture", "numbers")  # the ways of entry that can go on offline
 
@@ -28,7 +29,7 @@ def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
         "side": entry.side or 0, "captured": [s for s, pile in enumerate(getattr(deal, "captures", None) or [])
                                               if pile is not None],
         "pending": [c.code for c in entry.pending],
-        "labels": {c.code: c.short() for c in dict.fromkeys(deck.cards)},
+        "labels": {c.code: c.short(lang()) for c in dict.fromkeys(deck.cards)},
     }
     if tricks:
         data.update({

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from babel.numbers import format_decimal
 from flask import Blueprint, current_app, render_template
 from flask_babel import gettext
 
@@ -26,8 +27,8 @@ def _deck(game_id: str):
 
 @bp.app_template_filter("card")
 def card_label(code: str, game_id: str) -> str:
-    """A card code as people read it: ``A♥``, ``10♠``, ``12 bastos``."""
-    return _deck(game_id).parse(code).short()
+    """A card code as people read it in the page language: ``A♥``, ``10♠``, ``12 bastos``, ``12 bastoni``."""
+    return _deck(game_id).parse(code).short(lang())
 
 
 @bp.app_template_filter("card_name")
@@ -70,8 +71,9 @@ def series_won(side: int, state: dict) -> str:
 
 @bp.app_template_filter("money")
 def money(amount) -> str:
-    """An amount of money with two decimals when it has cents: 4, 1.50."""
-    return f"{amount:g}" if float(amount).is_integer() else f"{amount:.2f}"
+    """An amount of money in the page's locale, with two decimals when it has cents: 4, 1.50 (en), 1,50 (fr, de)."""
+    return format_decimal(amount, format="#,##0" if float(amount).is_integer() else "#,##0.00",
+                          locale=lang())
 
 
 @bp.app_template_filter("movement")

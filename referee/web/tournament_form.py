@@ -17,7 +17,8 @@ MAX_ROUNDS = 30
 PAIR = re.compile(r"\s*(?:&|\+|/|;|\t)\s*")
 HEADER = re.compile(r"^(names?|players?|pairs?|entrants?|joueurs?|joueuses?|noms?|paires?|équipes?|teams?)\s*\d*$",
                     re.I)
-OVER = re.compile(r"over|more|plus|au-del|>|\bet\b", re.I)
+# "over 1500 20 0": the last row, in any of the site's languages (more than, más de, més de, oltre, mais de, über)
+OVER = re.compile(r"over|more|plus|au-del|>|\bet\b|más|mas\b|més|oltre|mais|über|uber|mehr", re.I)
 
 
 def entrants_from_text(text: str) -> list[list[str]]:
