@@ -4,12 +4,16 @@ reconnect the queue reaches the server in order, each entry exactly once (client
 when the network drops in the middle of the sync; a conflict stops the queue with the server's sentence until the
 scorer chooses."""
 import json
+import re
 import urllib.request
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import ROOT, need
 from tests.test_brisca import DEAL_4P
 from tests.test_browser import new_phone
+from tests.test_memory import SERIES
 
 WAITING = "#offline-queue li.waiting"
 
@@ -245,4 +249,38 @@ def test_a_tap_whose_request_never_reaches_the_server_waits_on_the_phone_with_th
     page.unroute("**/t/*/tap?*")
     synced(page)  # the next retry sends it
     assert [e["cards"] for e in log(server, table_id, key)] == [DEAL_4P[0][0]]
+    context.close()
+
+
+@pytest.mark.parametrize("game", ["brouc", "brusquembille", "brulot"])
+def test_the_phone_works_out_each_trick_games_winners_as_the_server_does(server, browser, game):
+    """R-COMMON-2 on the phone for the other trick games: three tricks entered offline say the winner and points the
+    server gives them once they arrive (the trump suit and strength order of the game, from #offline-data)."""
+    players, options, entries = next((p, o, e) for g, p, o, e in SERIES if g == game)
+    made = api(server, "/api/v1/tables", {"game": game, "players": players, "options": options})
+    key = made["scorer_key"]
+    first = next(i for i, body in enumerate(entries) if body["type"] == "trick")
+    for body in entries[:first]:  # the deal (its trump, a Brûlot widow): entered online
+        api(server, f"/api/v1/tables/{made['id']}/events", body, key=key)
+    tricks = [body["cards"] for body in entries[first:first + 3]]
+    assert all(body["type"] == "trick" for body in entries[first:first + 3])
+    context, page, _, problems = new_phone(browser, "en-GB")
+    page.goto(made["scorer_url"])
+    context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    for i, cards in enumerate(tricks):
+        for code in cards:
+            page.click(f"#picker button.card[value='{code}']")
+        page.wait_for_function("n => document.querySelectorAll('#offline-queue li').length === n", arg=i + 1)
+    said_offline = [t.strip() for t in page.locator("#offline-queue li .offline-trick").all_inner_texts()]
+    context.set_offline(False)
+    synced(page)
+    deal = api(server, f"/api/v1/tables/{made['id']}", key=key)["deals"][-1]
+    assert [t["cards"] for t in deal["tricks"]] == tricks
+    winners = [players[t["winner"]] for t in deal["tricks"]]
+    assert [re.match(r"Trick \d+: (\S+) wins", line).group(1) for line in said_offline] == winners, said_offline
+    if game != "brulot":  # card points (Brûlot counts penalty cards at the end of the deal)
+        points = [int(re.search(r"(\d+) points?\.", line).group(1)) for line in said_offline]
+        assert points == [t["points"] for t in deal["tricks"]], (said_offline, deal["tricks"])
+    assert all(p.startswith("Failed to load resource: net::ERR_") for p in problems), problems
     context.close()
