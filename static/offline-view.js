@@ -33,13 +33,29 @@ window.RefereeOfflineView = function (page) {
     renderCards(now.base);
     if (record.mode === "trick") { renderTrick(scorer, now); }
     if (record.mode === "capture") { renderPile(scorer); }
+    if (record.mode === "numbers") { renderSheet(scorer, now.closed); }
     var banner = document.getElementById("offline");
     if (banner) { banner.hidden = true; } // "nothing was saved" is not so here: the entries wait on this phone
+    if (!note && now.closed && record.entries.length) { // the deal is entered: said once, not after a vain tap
+      note = record.mode === "trick" ? words.deal_over : words.deal_waits;
+    }
     renderQueue(scorer, now, note);
   }
+  // A deal's numbers wait: the sheet has nothing more to save (its worked-out field no longer shows the rest).
+  function renderSheet(scorer, closed) {
+    var sheet = scorer.querySelector("form#sheet");
+    if (!sheet || !closed) { return; }
+    sheet.querySelectorAll("input[data-keypad]").forEach(function (input) { input.placeholder = ""; });
+    var save = sheet.querySelector(".sheet-save");
+    if (save) { save.disabled = true; }
+  }
+  // A card played in a trick, or gathered in a pile that waits, is marked played.
   function renderCards(base) {
     var played = {};
     (base.played || []).forEach(function (code) { played[code] = true; });
+    record.entries.forEach(function (entry) {
+      (entry.form && entry.cards || []).forEach(function (code) { played[code] = true; });
+    });
     document.querySelectorAll("#picker button.card").forEach(function (button) {
       var code = button.value;
       if (!button.dataset.server) {

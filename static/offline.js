@@ -108,6 +108,8 @@
     var note = null;
     if (now.closed) {
       note = record.mode === "trick" ? words.deal_over : words.deal_waits;
+    } else if (record.mode === "capture" && record.entries.some(function (e) { return (e.cards || []).indexOf(code) >= 0; })) {
+      note = say(words.played, { card: label(code) }); // in a pile that waits already
     } else if (record.mode === "capture") { // tapping again takes the card back, as the server's pile does
       var at = record.pending.indexOf(code);
       if (at >= 0) { record.pending.splice(at, 1); } else { record.pending.push(code); }
@@ -141,6 +143,7 @@
           });
         });
         entry.side = record.side;
+        entry.cards = record.pending.slice();
         entry.closes = missing.length <= 1; // the last pile is worked out (R-COMMON-6)
         if (missing.length > 1) { record.side = missing[0]; }
         record.pending = [];
@@ -361,6 +364,10 @@
       ensureRecord();
       queueForm(saved.form, saved.fields, id && id.value);
     }
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (data && offline() && elt && elt.id === "sheet-preview") { event.preventDefault(); } // no server to ask
   });
   document.addEventListener("htmx:afterSwap", function () {
     lastCard = null;

@@ -4,7 +4,7 @@ waits in IndexedDB with the deal's typed points; on reconnect each goes to the s
 (its event id, the revision it was made on), even when an answer is lost; a refusal comes back in the page's
 language and stops the queue until the scorer chooses (R-COMMON-6: the other pile, the blank field, worked out by
 the server when the entry arrives)."""
-from tests.test_browser import IDLE
+from tests.test_browser import IDLE, shot
 from tests.test_numbers_browser import api, at_table, state, totals_on_page
 from tests.test_offline import synced
 
@@ -38,6 +38,7 @@ def test_r_common_6_a_pile_gathered_offline_waits_and_is_stored_once_when_the_wi
     assert page.locator("#offline-queue li .offline-entry").inner_text().strip() == "Pile of Ana, 6 cards"
     page.click("#picker button.card[value='5C']")  # the deal is entered: the next one needs the server
     assert "the next one can start" in page.locator("#offline-queue .offline-note").inner_text()
+    shot(page, "offline-pile-360")
     assert events(server, made, "capture") == []
     queued = page.eval_on_selector(WAITING, "item => item.dataset.clientEventId")
     url = page.url
@@ -65,6 +66,7 @@ def test_r_common_6_a_deal_typed_offline_is_sent_once_even_when_its_answer_is_lo
     page.wait_for_selector(WAITING)
     assert page.locator("#offline-queue li .offline-entry").inner_text().strip() == "Deal 1: Ana 70"
     assert page.input_value("input[name=v0]") == ""
+    shot(page, "offline-numbers-360")
     queued = page.eval_on_selector(WAITING, "item => item.dataset.clientEventId")
     posts = []
 
@@ -103,6 +105,7 @@ def test_a_pile_refused_on_arrival_says_why_in_the_pages_language_and_waits_for_
     page.wait_for_selector("#offline-queue li.refused")
     refusal = page.locator("#offline-queue li.refused .offline-refusal").inner_text()
     assert "La table a changé entre-temps" in refusal, refusal
+    shot(page, "offline-pile-refused-fr-360")
     page.wait_for_timeout(4500)  # a retry period passes: nothing is sent until the scorer chooses
     assert len(events(server, made, "capture")) == 1
     page.click("#offline-queue li.refused .offline-fix")
