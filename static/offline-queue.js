@@ -4,7 +4,7 @@
 // (docs/api.md). A whole trick goes to the JSON API; a pile or a deal's numbers go to the scorer's own form, as the
 // page would have posted them: the server works out there what the client cannot (the other pile, the points).
 // Either way a refusal comes back in the page's language.
-window.RefereeQueue = (function () {
+window.RefereeOfflineQueue = (function () {
   "use strict";
   var STORE = "queues";
   var dbPromise = null;
@@ -91,15 +91,19 @@ window.RefereeQueue = (function () {
       }
     });
   }
-  function sendForm(entry, again) {
+  function sendForm(record, entry, tokenRenewed) {
     var fields = new URLSearchParams(entry.form.fields);
     fields.set("event_id", entry.id);
     fields.set("revision", String(entry.revision));
     fields.set("csrf_token", token());
-    return fetch(entry.form.action, { method: "POST", credentials: "same-origin", cache: "no-store", body: fields,
+    var action = new URL(entry.form.action, window.location.href);
+    action.searchParams.set("key", record.key); // the page's key now (a renewed key replaces the old one)
+    return fetch(action.toString(), { method: "POST", credentials: "same-origin", cache: "no-store", body: fields,
       headers: { "HX-Request": "true", "Accept-Language": language() } }).then(function (response) {
       var refusal = response.headers.get("Referee-Refusal");
-      if (response.status === 400 && !again) { return freshToken().then(function () { return sendForm(entry, true); }); }
+      if (response.status === 400 && !tokenRenewed) {
+        return freshToken().then(function () { return sendForm(record, entry, true); });
+      }
       if (response.ok && !refusal) { return { outcome: "stored" }; }
       if (refusal || refused(response.status)) {
         return { outcome: "refused", message: refusal ? decodeURIComponent(refusal) : String(response.status) };
@@ -110,7 +114,7 @@ window.RefereeQueue = (function () {
 
   // What became of one entry: "stored", "refused" (with the server's sentence) or "failed" (the same entry later).
   function send(record, entry) {
-    return entry.form ? sendForm(entry, false) : sendTrick(record, entry);
+    return entry.form ? sendForm(record, entry, false) : sendTrick(record, entry);
   }
 
   return { load: load, keep: keep, drop: drop, randomId: randomId, send: send, state: state };

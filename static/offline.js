@@ -1,15 +1,16 @@
 // The scorer's page goes on when the Wi-Fi drops: card by card (trick games), by captured piles or by numbers.
 // While the server cannot be reached (navigator.onLine false, or a request that failed), a tap is handled here:
-// whose card comes next, the cards already played, a whole trick and its winner (R-COMMON-2: the highest trump,
-// else the highest card of the suit led, with the trump and strength order the server sent in #offline-data); a
-// pile's cards gathered; a deal's typed numbers saved as they are. Each entry waits in the queue that
+// whose card comes next, the cards already played, a whole trick and its winner (R-COMMON-2, static/offline-rules.js,
+// with the trump and strength order the server sent in #offline-data); a pile's cards gathered; a deal's typed
+// numbers saved as they are (static/offline-view.js shows it all). Each entry waits in the queue that
 // static/offline-queue.js keeps in IndexedDB and sends, in order, exactly once, when the connection comes back
 // (the `online` event, the page's load, a retry every few seconds). A refusal or a conflict stops the queue at
 // that entry, with the server's sentence and two choices; nothing after it is sent until the scorer chooses.
 // After a full sync the fragment comes from the server.
 (function () {
   "use strict";
-  var queue = window.RefereeQueue;
+  var queue = window.RefereeOfflineQueue;
+  var applyTrick = window.RefereeOfflineRules.applyTrick;
   var view = window.RefereeOfflineView({
     record: function () { return record; }, data: function () { return data; }, words: function () { return words; },
     local: function () { return local(); }, offline: function () { return offline(); },
@@ -28,41 +29,8 @@
   var syncing = false;
   var lastCard = null; // the card of an htmx tap under way: entered here if its request cannot be sent
   var lastForm = null; // the same for a pile or a deal's numbers saved online: {form, fields}
+  var loaded = Promise.resolve(); // the waiting entries read from IndexedDB (start): no tap is handled before
 
-  // ---- the rules the client can apply ------------------------------------------------------------------------
-  function suitOf(code) { return code.slice(-1); }
-  function rankOf(code) { return code.slice(0, -1); }
-  // R-COMMON-2 (tricks.trick_winner): the highest trump if a trump was played, else the highest of the suit led.
-  function winnerIndex(cards, trump, strength) {
-    var best = 0;
-    for (var i = 1; i < cards.length; i += 1) {
-      var top = cards[best];
-      if (suitOf(cards[i]) === suitOf(top)) {
-        if (strength[rankOf(cards[i])] > strength[rankOf(top)]) { best = i; }
-      } else if (suitOf(cards[i]) === trump) {
-        best = i;
-      }
-    }
-    return best;
-  }
-  function sideOf(base, player) {
-    for (var s = 0; s < base.sides.length; s += 1) {
-      if (base.sides[s].indexOf(player) >= 0) { return s; }
-    }
-    return 0;
-  }
-  // A trick applied to a copy of the deal: the next base and what the trick gave.
-  function applyTrick(base, cards) {
-    var n = base.players.length;
-    var winner = (base.leader + winnerIndex(cards, base.trump_suit, base.strength)) % n;
-    var points = cards.reduce(function (sum, code) { return sum + (base.card_points[rankOf(code)] || 0); }, 0);
-    var next = JSON.parse(JSON.stringify(base));
-    next.played = base.played.concat(cards);
-    next.leader = winner;
-    next.tricks = base.tricks + 1;
-    next.points[sideOf(base, winner)] += points;
-    return { base: next, trick: { number: next.tricks, winner: winner, points: points } };
-  }
   // The deal as this phone has it: the server's copy and every waiting entry after it.
   function local() {
     var base = record.base;
@@ -100,7 +68,7 @@
     });
     return base;
   }
-  function revisionFor() { return record.base.revision + record.entries.length; }
+  function nextRevision() { return record.base.revision + record.entries.length; }
 
   function tap(code, eventId) {
     ensureRecord();
@@ -118,7 +86,7 @@
     } else {
       record.pending.push(code);
       if (record.pending.length === now.base.players.length) {
-        record.entries.push({ id: eventId || queue.randomId(), revision: revisionFor(), cards: record.pending });
+        record.entries.push({ id: eventId || queue.randomId(), revision: nextRevision(), cards: record.pending });
         record.pending = [];
       }
     }
@@ -131,7 +99,7 @@
     if (local().closed) {
       note = words.deal_waits;
     } else {
-      var entry = { id: eventId || queue.randomId(), revision: revisionFor(), form: { action: form.action, fields: fields } };
+      var entry = { id: eventId || queue.randomId(), revision: nextRevision(), form: { action: form.action, fields: fields } };
       if (record.mode === "capture") {
         setField(fields, "pending", record.pending.join("."));
         setField(fields, "side", String(record.side));
@@ -148,7 +116,8 @@
         if (missing.length > 1) { record.side = missing[0]; }
         record.pending = [];
       } else {
-        entry.text = say(words.numbers, { n: record.base.deal, values: typed(form) });
+        entry.text = say(record.base.game === "buraco" ? words.numbers_hand : words.numbers,
+          { n: record.base.deal, values: typed(form) });
         entry.closes = true;
         form.querySelectorAll("input[data-keypad]").forEach(function (input) { input.value = ""; });
       }
@@ -179,7 +148,8 @@
     var note = null;
     if (record.pending.length) {
       record.pending.pop();
-    } else if (record.entries.length && !record.entries[record.entries.length - 1].refused) {
+    } else if (record.entries.length && !record.entries[record.entries.length - 1].refused &&
+               !record.entries[record.entries.length - 1].sending) { // one on its way is the server's to answer
       var last = record.entries.pop();
       if (last.side !== undefined) { record.side = last.side; }
     } else {
@@ -212,17 +182,23 @@
     var entry = record.entries[0];
     if (entry.refused) { return Promise.resolve(); } // the scorer chooses first
     syncing = true;
+    entry.sending = true;
     render();
+    var sent = record;
     var ready = entry.revision === null ? rebase() : Promise.resolve();
     return ready.then(function () { return queue.send(record, entry); }).then(function (answer) {
       syncing = false;
+      delete entry.sending;
+      if (record !== sent) { return; } // the page moved on meanwhile (never the case while an entry waits)
       failed = answer.outcome === "failed";
       if (answer.outcome === "stored") {
         if (!entry.form) { record.base = applyTrick(record.base, entry.cards).base; }
         record.base.revision = entry.revision + 1;
-        record.entries.shift();
+        record.entries.splice(record.entries.indexOf(entry), 1);
+        record.stale = true; // the server's page is newer than this one
       } else if (answer.outcome === "refused") {
         entry.refused = answer.message;
+        record.stale = true;
       }
       return queue.keep(record).then(function () {
         render();
@@ -231,18 +207,29 @@
       });
     }, function () {
       syncing = false;
+      delete entry.sending;
       failed = true; // the request did not reach the server (or its answer was lost): the same entry again later
       render();
     });
   }
-  // Everything is stored (or dropped): the server's own fragment and totals, the trick in progress carried along.
+  // Everything is stored (or dropped): the server's own fragment and totals, the trick or pile in progress carried
+  // along. When nothing reached the server (taps only), a pile's or the numbers' page stays as it is (typed points
+  // included: the forms already carry the pile); a trick's cards go to the server's page, that carries them.
   function finish() {
     if (!record || record.entries.length || !window.htmx) { return; }
-    var url = new URL(window.location.href);
-    url.searchParams.delete("pending");
-    if (record.pending.length && record.mode === "trick") { url.searchParams.set("pending", record.pending.join(".")); }
     var again = record.again;
     var table = record.table;
+    if (!record.stale && record.mode !== "trick") {
+      record = null;
+      var panel = document.getElementById("offline-queue");
+      if (panel) { panel.remove(); }
+      queue.drop(table);
+      return;
+    }
+    var url = new URL(window.location.href);
+    url.searchParams.delete("pending");
+    if (record.mode === "capture") { url.searchParams.set("mode", "capture"); url.searchParams.set("side", String(record.side)); }
+    if (record.pending.length && record.mode !== "numbers") { url.searchParams.set("pending", record.pending.join(".")); }
     record = null;
     queue.drop(table).then(function () {
       window.history.replaceState(null, "", url.toString());
@@ -273,6 +260,7 @@
       record.entries.shift();
       record.entries.forEach(function (e) { e.revision = null; });
     }
+    record.stale = true;
     rebase().then(function () { return queue.keep(record); }).then(function () {
       if (!record.entries.length) {
         finish();
@@ -293,11 +281,12 @@
     words = wordsBlock ? JSON.parse(wordsBlock.textContent) : {};
     readData();
     if (!data || !window.indexedDB) { return; }
-    queue.load(data.table).then(function (kept) {
+    loaded = queue.load(data.table).then(function (kept) {
       if (kept && (kept.entries.length || kept.pending.length)) {
         record = kept;
         record.key = data.key;
         record.mode = record.mode || "trick";
+        record.entries.forEach(function (entry) { delete entry.sending; }); // a page closed while one was on its way
         render();
       }
       sync();
@@ -306,47 +295,64 @@
   // What a click on the scorer's page is, for this script: a card, the undo, a pile's or the numbers' save, a
   // side chosen for the pile, another tap of the numbers' sheet (that one needs the server), or none of these.
   function clicked(target) {
+    if (target.closest("form.undo button")) { return { kind: "undo" }; }
+    var what = entered(target);
+    // Entries waiting from another way of entry (the page was opened in another mode): they are sent first.
+    return what && record && record.mode !== data.mode ? { kind: "server" } : what;
+  }
+  function entered(target) {
     var card = target.closest("#picker button.card");
     if (card) { return { kind: "card", card: card.value }; }
-    if (target.closest("form.undo button")) { return { kind: "undo" }; }
     var chip = data.mode === "capture" && target.closest("#scorer .actions form p > .button");
     if (chip) { return { kind: "side", side: Array.prototype.indexOf.call(chip.parentNode.children, chip) }; }
     var button = target.closest("#scorer form button[type=submit], #scorer form button:not([type])");
     if (!button) { return null; }
     var form = button.form;
-    if (form.id === "sheet" && data.mode === "numbers") {
-      return button.value === "save" ? { kind: "save", form: form, button: button } : { kind: "server" };
+    if (form.id === "sheet") { // the numbers' save; the sheet's other taps (announces, burracos …) need the server
+      return data.mode === "numbers" && button.value === "save" ? { kind: "save", form: form, button: button }
+        : { kind: "server" };
     }
     if (data.mode === "capture" && /\/save$/.test(new URL(form.action).pathname)) {
       return { kind: "save", form: form, button: button };
     }
     return null;
   }
+  function act(what) {
+    if (what.kind === "server") { // nothing to keep on the phone: said, as any tap that needs the server
+      if (record) { render(words.needs_connection); } else { showBanner(); }
+      return;
+    }
+    ensureRecord();
+    if (what.kind === "card") { tap(what.card); }
+    if (what.kind === "undo") { undo(); }
+    if (what.kind === "save") { queueForm(what.form, what.fields); }
+    if (what.kind === "side") { record.side = what.side; queue.keep(record).then(function () { render(); }); }
+  }
+  function showBanner() {
+    var banner = document.getElementById("offline");
+    if (banner) { banner.hidden = false; }
+  }
   document.addEventListener("click", function (event) {
     var target = event.target;
     if (!target || !target.closest) { return; }
-    var fix = target.closest("#offline-queue .offline-fix, #offline-queue .offline-drop");
-    if (fix && record) {
+    var choice = target.closest("#offline-queue .offline-fix, #offline-queue .offline-drop");
+    if (choice && record) {
       event.preventDefault();
-      choose(fix.classList.contains("offline-fix"));
+      choose(choice.classList.contains("offline-fix"));
       return;
     }
     if (!data) { return; }
     var what = clicked(target);
     if (!what) { return; }
+    if (what.kind === "save") { what.fields = formFields(what.form, what.button); }
     if (!active() && !offline()) { // online: htmx posts it as ever; kept in case its request cannot be sent
       lastCard = what.kind === "card" ? what.card : null;
-      lastForm = what.kind === "save" ? { form: what.form, fields: formFields(what.form, what.button) } : null;
+      lastForm = what.kind === "save" ? what : null;
       return;
     }
     event.preventDefault();
     event.stopPropagation();
-    ensureRecord();
-    if (what.kind === "card") { tap(what.card); }
-    if (what.kind === "undo") { undo(); }
-    if (what.kind === "save") { queueForm(what.form, formFields(what.form, what.button)); }
-    if (what.kind === "side") { record.side = what.side; queue.keep(record).then(function () { render(); }); }
-    if (what.kind === "server") { render(words.needs_connection); }
+    loaded.then(function () { act(what); }); // never before the waiting entries are read: they are kept as they are
   }, true);
   document.addEventListener("htmx:sendError", function (event) {
     failed = true;
@@ -356,13 +362,14 @@
     if (lastCard && form.id === "picker") { // the form's own id: had it reached the server, the retry is stored once
       var code = lastCard;
       lastCard = null;
-      ensureRecord();
-      tap(code, id && id.value);
+      loaded.then(function () { tap(code, id && id.value); });
     } else if (lastForm && lastForm.form === form) {
       var saved = lastForm;
       lastForm = null;
-      ensureRecord();
-      queueForm(saved.form, saved.fields, id && id.value);
+      loaded.then(function () {
+        ensureRecord();
+        queueForm(saved.form, saved.fields, id && id.value);
+      });
     }
   });
   document.addEventListener("htmx:beforeRequest", function (event) {

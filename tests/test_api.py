@@ -190,11 +190,11 @@ def test_a_refusal_is_said_in_the_language_the_client_names_and_in_english_other
     path = f"/api/v1/tables/{created['id']}/events"
     stale = {"type": "trick", "cards": DEAL_4P[0][0], "expected_revision": 0}
     said = {}
-    for asked in (None, "en-GB,en;q=0.8", "fr-CH,fr;q=0.9", "xx"):
+    for asked in (None, "en-GB,en;q=0.8", "fr-CH,fr;q=0.9", "xx", "*"):
         headers = {**bearer(created["scorer_key"]), **({"Accept-Language": asked} if asked else {})}
         said[asked] = error_of(client.post(path, json=stale, headers=headers))
     english = "The table changed meanwhile: look at the new state and enter it again if it is still needed."
-    assert said[None] == said["en-GB,en;q=0.8"] == said["xx"] == {
+    assert said[None] == said["en-GB,en;q=0.8"] == said["xx"] == said["*"] == {
         "code": "version_conflict", "message": english, "version": 1, "revision": 1}
     assert said["fr-CH,fr;q=0.9"] == {"code": "version_conflict", "version": 1, "revision": 1, "message":
                                       "La table a changé entre-temps\u00a0: regardez où elle en est et refaites la "

@@ -221,7 +221,12 @@ def test_the_page_hands_its_deal_to_the_script_as_data_never_as_code(server):
         "table": table_id, "revision": 1, "players": ["Ana", "Bo", "Cy", "Di"], "sides": [[0, 2], [1, 3]],
         "leader": 1, "trump_suit": "E", "played": [], "tricks": 0, "tricks_per_deal": 10, "pending": []}
     assert data["strength"]["1"] == 12 and data["card_points"] == {"1": 11, "3": 10, "12": 4, "11": 3, "10": 2}
+    assert data["mode"] == "trick" and data["side_names"] == ["Ana & Cy", "Bo & Di"] and data["labels"]["11E"] == \
+        "11 espadas"
     assert Path(ROOT / "static" / "offline.js").exists()
+    # each form its own id: an entry retried under one form's id is never taken for another form's (an undo's)
+    ids = re.findall(r'name="event_id" value="(\w+)"', html)
+    assert len(ids) >= 2 and len(set(ids)) == len(ids)
 
 
 def test_the_words_the_script_shows_come_from_the_page_in_its_language(server):

@@ -5,7 +5,10 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, jsonify, render_template, request
+from urllib.parse import quote
+
+from flask import Flask, jsonify, make_response, render_template, request
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -13,7 +16,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from referee.errors import RefereeError
 from referee.ledger import Ledger
 from referee.web.compress import init_compression
-from referee.web.i18n import api_refusal
+from referee.web.i18n import api_refusal, refusal
 from referee.web.limits import init_limits
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,13 +104,15 @@ def create_app(config: dict | None = None) -> Flask:
     @app.errorhandler(RefereeError)
     def refused(error: RefereeError):
         if request.path.startswith("/api/"):
-            return jsonify(error=api_refusal(error)), error.status
-        return render_template("error.html", error=error), error.status
+            response = jsonify(error=api_refusal(error))
+            response.vary.add("Accept-Language")
+            return response, error.status
+        return refusal_page(error, error.status)
 
     @app.errorhandler(CSRFError)
     def csrf_refused(error):
         if request.headers.get("HX-Request") or not request.path.startswith("/api/"):
-            return render_template("error.html", error=error, csrf=True), 400
+            return refusal_page(error, 400, csrf=True)
         return jsonify(error={"code": "csrf", "message": error.description}), 400
 
     @app.errorhandler(HTTPException)
@@ -124,6 +129,17 @@ def create_app(config: dict | None = None) -> Flask:
         return response
 
     return app
+
+
+def refusal_page(error, status: int, csrf: bool = False):
+    """The error page, its sentence in the page's language; to an htmx post (static/offline-queue.js sending what
+    waited) also in the Referee-Refusal header."""
+    said = gettext("This form is too old or came from elsewhere: go back, reload the page and try again.") if csrf \
+        else refusal(error)
+    response = make_response(render_template("error.html", error=error, said=said), status)
+    if request.headers.get("HX-Request"):
+        response.headers["Referee-Refusal"] = quote(said, safe="")
+    return response
 
 
 def secure_cookies(response) -> None:

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, current_app, redirect, request
+from werkzeug.datastructures import LanguageAccept
 from flask_babel import Babel, force_locale, get_locale, gettext
 
 from referee.cards import FRENCH_SUITS, SPANISH_SUITS
@@ -113,11 +114,11 @@ def api_refusal(error: RefereeError) -> dict:
 
 
 def asked_language() -> str | None:
-    """The listed language an ``Accept-Language`` header asks for first, else None (the API speaks English)."""
-    if not request.headers.get("Accept-Language"):
-        return None
+    """The listed language an ``Accept-Language`` header names first (never by ``*``), else None (the API speaks
+    English)."""
+    named = LanguageAccept([(value, q) for value, q in request.accept_languages if value != "*"])
     offered = {html_lang(code): code for code in LANGUAGES}
-    return offered.get(request.accept_languages.best_match(list(offered)) or "")
+    return offered.get(named.best_match(list(offered)) or "")
 
 
 @bp.get("/lang/<code>")

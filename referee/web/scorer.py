@@ -79,10 +79,16 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
         "possible": possible, "picker": picker(game, table, entry) if tricks else [],
         "next_player": next_player(table, entry) if tricks else None,
         "last_trick": last_trick(state), "actors": {action: game.players_for(table, action) for action in possible},
-        "event_id": uuid.uuid4().hex, "turned_card": game.turned_card(table),
+        "turned_card": game.turned_card(table),
         "entry_modes": entry_modes(game.id), "remembered": remembered, "untouched": untouched(table),
         "offline": offline_data(game, table, state, entry, key),  # static/offline.js: tricks entered offline
     }
+
+
+@bp.app_template_global()
+def new_event_id() -> str:
+    """Each form's own id (``_entry_fields.html``): a resent post is stored once, and two forms never share one."""
+    return uuid.uuid4().hex
 
 
 def render_scorer(table_id: str, key: str, entry: Entry | None = None, error: str | None = None, status=200,

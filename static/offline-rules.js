@@ -1,0 +1,41 @@
+// The rules the scorer's phone applies by itself while the Wi-Fi is down (static/offline.js): a whole trick's
+// winner and points (R-COMMON-2, as referee/games/tricks.py trick_winner: the highest trump if a trump was played,
+// else the highest card of the suit led), with the trump suit, strength order and card points the server sent.
+window.RefereeOfflineRules = (function () {
+  "use strict";
+  function suitOf(code) { return code.slice(-1); }
+  function rankOf(code) { return code.slice(0, -1); }
+  // R-COMMON-2 (tricks.trick_winner): the highest trump if a trump was played, else the highest of the suit led.
+  function winnerIndex(cards, trump, strength) {
+    var best = 0;
+    for (var i = 1; i < cards.length; i += 1) {
+      var top = cards[best];
+      if (suitOf(cards[i]) === suitOf(top)) {
+        if (strength[rankOf(cards[i])] > strength[rankOf(top)]) { best = i; }
+      } else if (suitOf(cards[i]) === trump) {
+        best = i;
+      }
+    }
+    return best;
+  }
+  function sideOf(base, player) {
+    for (var s = 0; s < base.sides.length; s += 1) {
+      if (base.sides[s].indexOf(player) >= 0) { return s; }
+    }
+    return 0;
+  }
+  // A trick applied to a copy of the deal: the next base and what the trick gave.
+  function applyTrick(base, cards) {
+    var n = base.players.length;
+    var winner = (base.leader + winnerIndex(cards, base.trump_suit, base.strength)) % n;
+    var points = cards.reduce(function (sum, code) { return sum + (base.card_points[rankOf(code)] || 0); }, 0);
+    var next = JSON.parse(JSON.stringify(base));
+    next.played = base.played.concat(cards);
+    next.leader = winner;
+    next.tricks = base.tricks + 1;
+    next.points[sideOf(base, winner)] += points;
+    return { base: next, trick: { number: next.tricks, winner: winner, points: points } };
+  }
+
+  return { applyTrick: applyTrick };
+})();
