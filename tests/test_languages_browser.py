@@ -13,7 +13,7 @@ from tests.test_offline import api
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]
 ENTRIES = {game: entries for game, _players, _options, entries in SERIES}
 # Words that are the same in every language: the players' names, the games' and languages' own names, agreed terms.
-SAME = set(PLAYERS) | set(LANGUAGES.values()) | {"Referee", "Brisca", "Brouc", "Brûlot", "Brusquembille", "Buraco",
+SAME = set(PLAYERS) | {"Bruno", "Carla", "Diego", "Amparo"} | set(LANGUAGES.values()) | {"Referee", "Brisca", "Brouc", "Brûlot", "Brusquembille", "Buraco",
                                                   "Burraco", "Québec", "Valais"} | set(KEEP)
 # The Spanish suits keep their Spanish names on the English page: in Spanish (and two of them in Portuguese) they
 # are the language's own words.
@@ -41,8 +41,8 @@ def lines(page) -> list:
     return [line.strip() for line in page.inner_text("body").splitlines() if line.strip()]
 
 
-def table(server, game, entries, options=None):
-    made = api(server, "/api/v1/tables", {"game": game, "players": PLAYERS, "options": options or {}})
+def table(server, game, entries, options=None, players=PLAYERS):
+    made = api(server, "/api/v1/tables", {"game": game, "players": players, "options": options or {}})
     for body in entries:
         api(server, f"/api/v1/tables/{made['id']}/events", body, key=made["scorer_key"])
     return made
@@ -55,10 +55,14 @@ def pages(server):
     buraco = table(server, "buraco", [{"type": "deal", "dealer": 0}, {"type": "meld", "side": 0, "cards": ["KC", "QC", "JC"]},
                                       {"type": "pot", "side": 0}])
     brouc = table(server, "brouc", ENTRIES["brouc"])
+    trick = table(server, "brisca", [{"type": "deal", "trump": "11E", "dealer": 0}],
+                  players=["Bruno", "Carla", "Diego", "Amparo"])  # three cards of a trick under way, long names
+    trick_page = f"/t/{trick['id']}?key={trick['scorer_key']}&pending=2C.1C.10E&"
     count = f"/t/{buraco['id']}?key={buraco['scorer_key']}&mode=count&player=1&hands=~KD"
     brisca_page = f"/t/{brisca['id']}?key={brisca['scorer_key']}"
     return [("home", "/?", lang) for lang in LANGUAGES if lang != "en"] + [
         ("brisca-scorer", brisca_page + "&", "es"), ("brisca-scorer", brisca_page + "&", "ca"),
+        ("brisca-trick", trick_page, "es"), ("brisca-trick", trick_page, "ca"),
         ("buraco-count", count + "&", "it"), ("buraco-count", count + "&", "pt_BR"),
         ("brouc-slate", f"/t/{brouc['id']}?key={brouc['scorer_key']}&", "de")]
 

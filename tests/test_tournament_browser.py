@@ -43,7 +43,10 @@ def test_a_club_evening_from_the_home_page_to_the_wall(browser, server, tmp_path
     assert page.locator("button[value='game:buraco'][aria-pressed=true]").count() == 1  # Burraco first
     page.fill("#t-name", "Tuesday at the Circolo")
     page.fill("#t-entrants", "\n".join(PAIRS))
-    page.click("button[value='remove:2']")  # the plan offered: Mitchell, Mitchell, Danish; the Danish goes
+    # the plan offered: Mitchell, Danish, Danish (any number of pairs can play it); eight pairs on four tables play
+    # two Mitchell rounds: the second round becomes a Mitchell, the third goes
+    page.locator(".plan-row select").nth(1).select_option("mitchell")
+    page.click("button[value='remove:2']")
     page.wait_for_function(IDLE)
     assert page.locator(".plan-row select").evaluate_all("s => s.map(e => e.value)") == ["mitchell", "mitchell"]
     assert page.locator(".plan-row input.length").evaluate_all("s => s.map(e => e.value)") == ["3", "3"]

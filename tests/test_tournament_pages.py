@@ -13,7 +13,7 @@ from html import unescape
 
 import pytest
 
-from referee.web.tournament_form import entrants_from_csv, entrants_from_text, read_plan, read_vp_rows
+from referee.web.tournament_form import default_plan, entrants_from_csv, entrants_from_text, read_plan, read_vp_rows
 
 PAIRS = ["Ana & Bo", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo", "Kim & Lu", "Mo & Ned", "Oz & Pia"]
 HAND_TO_NS = [{"type": "deal"}, {"type": "tally", "closed_by": 0, "sides": [
@@ -153,6 +153,17 @@ def test_the_form_refuses_with_a_sentence_and_keeps_what_was_typed(client, form,
     assert response.status_code == 200 and refusal(response) == sentence
     if form.get("entrants") is None and form.get("name") is None:
         assert "Oz &amp; Pia" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("pairs", [2, 4, 5, 8])
+def test_the_plan_the_form_offers_is_one_any_number_of_pairs_can_play(client, app, pairs):
+    """A new organiser's first "Create" with the plan as offered (found by a walk-through: 4 pairs, two Mitchell
+    rounds on two tables, refused)."""
+    plan = default_plan("buraco")
+    tid, _ = made(client, entrants="\n".join(PAIRS[:pairs]),
+                  rounds=[(r["movement"], str(r["hands"])) for r in plan])
+    assert store(app).state(tid)["plan"] == [{"movement": "mitchell", "hands": 3}, {"movement": "danish", "hands": 3},
+                                             {"movement": "danish", "hands": 3}]
 
 
 def test_a_csv_file_of_entrants_makes_the_tournament(client, app):

@@ -84,7 +84,9 @@ def read_vp_rows(text: str) -> list:
 
 
 def default_plan(game: str) -> list[dict]:
-    """A common evening: two Mitchell rounds, then a Danish one (3 hands a round at Buraco)."""
+    """A common evening: a Mitchell round, then two Danish ones (3 hands a round at Buraco) — a plan any number of
+    pairs can play (a second Mitchell round needs three tables or more: two tables have one round without a repeat
+    meeting)."""
     unit = ROUND_UNIT.get(game)
     length = {"hands": 3} if unit == "hands" else {}
-    return [{"movement": "mitchell", **length}, {"movement": "mitchell", **length}, {"movement": "danish", **length}]
+    return [{"movement": "mitchell", **length}, {"movement": "danish", **length}, {"movement": "danish", **length}]
