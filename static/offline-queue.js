@@ -1,7 +1,7 @@
 // The entries that wait on this phone for the Wi-Fi (static/offline.js decides what they are), kept and sent.
 // Kept in IndexedDB, one record per table, so that a reload or a closed tab loses nothing. Sent one at a time, in
 // order, each with the id made when it was entered and the revision it was made on, so that a retry is stored once
-// (docs/api.md). A whole trick goes to the JSON API; a pile or a deal's numbers go to the scorer's own form, as the
+// (docs/api.md). A whole trick or a deal's turned card goes to the JSON API; a pile or a deal's numbers go to the scorer's own form, as the
 // page would have posted them: the server works out there what the client cannot (the other pile, the points).
 // Either way a refusal comes back in the page's language.
 window.RefereeOfflineQueue = (function () {
@@ -62,8 +62,9 @@ window.RefereeOfflineQueue = (function () {
   function state(record) {
     return api(record, "", {}).then(function (response) { return response.json(); });
   }
-  function sendTrick(record, entry) {
-    var body = { type: "trick", cards: entry.cards, client_event_id: entry.id, expected_revision: entry.revision };
+  function sendEvent(record, entry) {
+    var body = Object.assign({}, entry.deal || { type: "trick", cards: entry.cards },
+      { client_event_id: entry.id, expected_revision: entry.revision });
     return api(record, "/events", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body) }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (answer) {
@@ -114,7 +115,7 @@ window.RefereeOfflineQueue = (function () {
 
   // What became of one entry: "stored", "refused" (with the server's sentence) or "failed" (the same entry later).
   function send(record, entry) {
-    return entry.form ? sendForm(record, entry, false) : sendTrick(record, entry);
+    return entry.form ? sendForm(record, entry, false) : sendEvent(record, entry);
   }
 
   return { load: load, keep: keep, drop: drop, randomId: randomId, send: send, state: state };

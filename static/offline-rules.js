@@ -1,6 +1,7 @@
 // The rules the scorer's phone applies by itself while the Wi-Fi is down (static/offline.js): a whole trick's
 // winner and points (R-COMMON-2, as referee/games/tricks.py trick_winner: the highest trump if a trump was played,
-// else the highest card of the suit led), with the trump suit, strength order and card points the server sent.
+// else the highest card of the suit led), with the trump suit, strength order and card points the server sent;
+// and the next deal once its card is turned.
 window.RefereeOfflineRules = (function () {
   "use strict";
   function suitOf(code) { return code.slice(-1); }
@@ -36,6 +37,24 @@ window.RefereeOfflineRules = (function () {
     next.points[sideOf(base, winner)] += points;
     return { base: next, trick: { number: next.tricks, winner: winner, points: points } };
   }
+  // R-COMMON-2: the next deal, its card turned for trump: the player after the dealer leads, nothing played yet.
+  function newDeal(base, event) {
+    var next = JSON.parse(JSON.stringify(base));
+    var n = base.players.length;
+    next.deal = base.next_deal.number;
+    next.dealer = event.dealer;
+    next.leader = (event.dealer + 1) % n;
+    next.trump_suit = suitOf(event.trump);
+    next.turned = event.trump;
+    next.played = [];
+    next.tricks = 0;
+    next.complete = false;
+    next.points = base.points.map(function () { return 0; });
+    next.next_deal = { number: next.deal + 1, dealer: (event.dealer + 1) % n };
+    return next;
+  }
+  // Every trick of the deal is in (or the server's deal was complete already).
+  function dealOver(base) { return !!base.complete || (base.tricks !== undefined && base.tricks >= base.tricks_per_deal); }
 
-  return { applyTrick: applyTrick };
+  return { applyTrick: applyTrick, newDeal: newDeal, dealOver: dealOver };
 })();

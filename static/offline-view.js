@@ -1,8 +1,10 @@
 // What the scorer's page shows while entries wait on this phone (static/offline.js keeps them): the cards as this
 // phone has them, whose card comes next and the last trick's winner, the pile being gathered, and the list of
-// waiting entries with a refused one's sentence and its two choices. Words come from the page (#offline-words).
+// waiting entries with a refused one's sentence and its two choices; and what the page's forms hold. Words come
+// from the page (#offline-words).
 window.RefereeOfflineView = function (page) {
   "use strict";
+  var SHOWN = 3; // waiting entries listed in full
   var record = null;
   var words = {};
   function current() { record = page.record(); words = page.words(); }
@@ -51,6 +53,7 @@ window.RefereeOfflineView = function (page) {
   }
   // A card played in a trick, or gathered in a pile that waits, is marked played.
   function renderCards(base) {
+    var fresh = base.deal !== page.data().deal; // a deal started on this phone: the server's marks are the last deal's
     var played = {};
     (base.played || []).forEach(function (code) { played[code] = true; });
     record.entries.forEach(function (entry) {
@@ -64,7 +67,7 @@ window.RefereeOfflineView = function (page) {
       var server = button.dataset.server;
       var index = record.pending.indexOf(code);
       var status = index >= 0 ? "pending" : played[code] ? "played"
-        : server === "pending" || (server === "played" && record.mode === "trick") ? "free" : server;
+        : fresh || server === "pending" || (server === "played" && record.mode === "trick") ? "free" : server;
       button.className = "card " + status;
       var badge = button.querySelector(".badge");
       if (index >= 0 && record.mode === "trick") {
@@ -77,8 +80,11 @@ window.RefereeOfflineView = function (page) {
   }
   function renderTrick(scorer, now) {
     var base = now.base;
-    var next = scorer.querySelector(".status-next");
-    if (next) {
+    var next = statusLine(scorer);
+    if (now.over && base.next_deal) { // R-COMMON-2: the next deal starts with its turned card
+      next.textContent = say(words.deal_dealt, { n: base.next_deal.number, dealer: base.players[base.next_deal.dealer] }) +
+        " " + words.tap_turned;
+    } else if (next) {
       next.textContent = say(words.trick, { n: base.tricks + 1 }) + ": ";
       record.pending.forEach(function (code, i) {
         var span = next.appendChild(element("span", "played-now",
@@ -91,12 +97,29 @@ window.RefereeOfflineView = function (page) {
           { name: base.players[(base.leader + record.pending.length) % base.players.length] })));
       }
     }
-    var tricks = now.tricks.filter(Boolean);
+    if (base.deal !== page.data().deal) { renderNewDeal(scorer, base); }
+    var tricks = now.tricks.filter(function (t) { return t && t.number !== undefined; });
     var last = scorer.querySelector(".status-last");
     if (last && tricks.length) { last.textContent = wonText(tricks[tricks.length - 1]); }
     scorer.querySelectorAll(".status-totals .total-chip strong").forEach(function (strong, side) {
       if (base.points[side] !== undefined) { strong.textContent = String(base.points[side]); }
     });
+  }
+  function statusLine(scorer) {
+    var line = scorer.querySelector(".status-next");
+    var top = scorer.querySelector(".status-top");
+    if (!line && top) { line = top.parentNode.insertBefore(element("p", "status-next"), top.nextSibling); }
+    return line;
+  }
+  // A deal started on this phone: its number, dealer and trump in the title; the deal picker's choices are done.
+  function renderNewDeal(scorer, base) {
+    var title = scorer.querySelector(".status-title");
+    if (title) {
+      title.textContent = say(words.deal_n, { n: base.deal }) + " · " + say(words.dealer_is,
+        { name: base.players[base.dealer] }) + " · " + words.trump + " " + label(base.turned);
+    }
+    var help = document.querySelector("#picker > p.help");
+    if (help) { help.hidden = true; }
   }
   // The pile being gathered: its cards in every form of the page, whose pile it is, and the save button's count.
   function renderPile(scorer) {
@@ -134,12 +157,20 @@ window.RefereeOfflineView = function (page) {
     if (state.textContent) { panel.appendChild(state); }
     if (note) { panel.appendChild(element("p", "offline-note", note)); }
     if (record.again) { panel.appendChild(element("p", "offline-again", say(words.again, { cards: record.again }))); }
+    // The last entries in view (the cards stay in reach): the earlier ones are counted, a refused one always shown.
+    var earlier = Math.max(0, record.entries.length - SHOWN);
+    if (earlier) { panel.appendChild(element("p", "offline-more", plural("earlier", earlier, { num: earlier }))); }
     var list = panel.appendChild(element("ol", "offline-list"));
+    list.start = earlier + 1;
     record.entries.forEach(function (entry, i) {
       var item = list.appendChild(element("li", entry.refused ? "refused" : "waiting"));
+      if (i < earlier && !entry.refused) { item.classList.add("earlier"); }
       item.dataset.clientEventId = entry.id;
       if (entry.form) {
         item.appendChild(element("span", "offline-entry", entry.text + " "));
+      } else if (entry.deal) {
+        item.appendChild(element("span", "offline-entry", say(words.deal_dealt, { n: now.tricks[i].deal,
+          dealer: record.base.players[entry.deal.dealer] }) + " " + words.trump + " " + label(entry.deal.trump) + " "));
       } else {
         item.appendChild(element("span", "offline-trick", wonText(now.tricks[i]) + " "));
         item.appendChild(element("span", "offline-cards", entry.cards.map(label).join(" ") + " "));
@@ -156,8 +187,32 @@ window.RefereeOfflineView = function (page) {
     });
   }
 
+  // ---- what the page's forms hold: a form's fields as it would post them, the deal's typed points ----------
+  function setField(fields, name, value) {
+    var found = fields.filter(function (pair) { return pair[0] === name; });
+    if (found.length) { found[0][1] = value; } else { fields.push([name, value]); }
+  }
+  function formFields(form, submitter) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
+    if (submitter && submitter.name) { setField(fields, submitter.name, submitter.value); }
+    return fields;
+  }
+  function typed(form) {
+    var said = [];
+    form.querySelectorAll("label").forEach(function (field) {
+      var input = field.querySelector("input[data-keypad]");
+      var name = field.querySelector(".sheet-name");
+      if (input && input.value !== "") { said.push((name ? name.textContent.trim() + " " : "") + input.value); }
+    });
+    return said.join(" · ") || "—";
+  }
+
   return {
     render: function (note) { current(); render(note); },
+    setField: setField,
+    formFields: formFields,
+    typed: typed,
     say: say,
     plural: function (prefix, n, values) { current(); return plural(prefix, n, values); },
     label: function (code) { current(); return label(code); },

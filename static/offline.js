@@ -10,7 +10,8 @@
 (function () {
   "use strict";
   var queue = window.RefereeOfflineQueue;
-  var applyTrick = window.RefereeOfflineRules.applyTrick;
+  var rules = window.RefereeOfflineRules;
+  var applyTrick = rules.applyTrick;
   var view = window.RefereeOfflineView({
     record: function () { return record; }, data: function () { return data; }, words: function () { return words; },
     local: function () { return local(); }, offline: function () { return offline(); },
@@ -21,6 +22,9 @@
   var label = view.label;
   var render = view.render;
   var element = view.element;
+  var setField = view.setField;
+  var formFields = view.formFields;
+  var typed = view.typed;
   var RETRY_MS = 4000;
   var words = {};
   var data = null;     // the server's copy of the open deal (#offline-data), for this page
@@ -37,16 +41,19 @@
     var tricks = [];
     var closed = false;
     record.entries.forEach(function (entry) {
-      if (entry.form) {
+      if (entry.form || entry.deal) {
         closed = closed || !!entry.closes;
-        tricks.push(null);
+        if (entry.deal) { base = rules.newDeal(base, entry.deal); }
+        tricks.push(entry.deal ? { deal: base.deal } : null);
         return;
       }
       var step = applyTrick(base, entry.cards);
       base = step.base;
       tricks.push(step.trick);
     });
-    return { base: base, tricks: tricks, closed: closed || (base.tricks !== undefined && base.tricks >= base.tricks_per_deal) };
+    var over = rules.dealOver(base);
+    // closed: nothing more can be entered before the server has the waiting entries (over with no next deal here)
+    return { base: base, tricks: tricks, over: over, closed: closed || over && !base.next_deal };
   }
 
   // ---- when the page handles taps itself ------------------------------------------------------------------
@@ -81,6 +88,9 @@
     } else if (record.mode === "capture") { // tapping again takes the card back, as the server's pile does
       var at = record.pending.indexOf(code);
       if (at >= 0) { record.pending.splice(at, 1); } else { record.pending.push(code); }
+    } else if (now.over) { // the card turned for the next deal: it starts here (R-COMMON-2)
+      record.entries.push({ id: eventId || queue.randomId(), revision: nextRevision(),
+        deal: { type: "deal", trump: code, dealer: dealerOf(now.base) } });
     } else if (now.base.played.indexOf(code) >= 0 || record.pending.indexOf(code) >= 0) {
       note = say(words.played, { card: label(code) });
     } else {
@@ -91,6 +101,13 @@
       }
     }
     return queue.keep(record).then(function () { render(note); });
+  }
+  // The next deal's dealer: the one chosen on the page when it offers the choice (the deal to start is the page's
+  // next), else the next player.
+  function dealerOf(base) {
+    var select = document.querySelector("#picker select[name=dealer]");
+    var first = !record.entries.some(function (e) { return e.deal; });
+    return select && first && data.complete ? Number(select.value) : base.next_deal.dealer;
   }
   // A pile or a deal's numbers, saved as the form would have posted it; the server works it out when it arrives.
   function queueForm(form, fields, eventId) {
@@ -124,25 +141,6 @@
       record.entries.push(entry);
     }
     return queue.keep(record).then(function () { render(note); });
-  }
-  function setField(fields, name, value) {
-    var found = fields.filter(function (pair) { return pair[0] === name; });
-    if (found.length) { found[0][1] = value; } else { fields.push([name, value]); }
-  }
-  function formFields(form, submitter) {
-    var fields = [];
-    new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
-    if (submitter && submitter.name) { setField(fields, submitter.name, submitter.value); }
-    return fields;
-  }
-  function typed(form) {
-    var said = [];
-    form.querySelectorAll("label").forEach(function (field) {
-      var input = field.querySelector("input[data-keypad]");
-      var name = field.querySelector(".sheet-name");
-      if (input && input.value !== "") { said.push((name ? name.textContent.trim() + " " : "") + input.value); }
-    });
-    return said.join(" · ") || "—";
   }
   function undo() {
     var note = null;
@@ -192,7 +190,8 @@
       if (record !== sent) { return; } // the page moved on meanwhile (never the case while an entry waits)
       failed = answer.outcome === "failed";
       if (answer.outcome === "stored") {
-        if (!entry.form) { record.base = applyTrick(record.base, entry.cards).base; }
+        if (entry.deal) { record.base = rules.newDeal(record.base, entry.deal); }
+        if (entry.cards && !entry.form) { record.base = applyTrick(record.base, entry.cards).base; }
         record.base.revision = entry.revision + 1;
         record.entries.splice(record.entries.indexOf(entry), 1);
         record.stale = true; // the server's page is newer than this one
@@ -252,7 +251,7 @@
   function choose(fix) {
     if (fix) { // it and every entry after it go back to the scorer's hands, on the server's state
       record.again = record.entries.map(function (e) {
-        return e.form ? e.text : e.cards.map(label).join(" ");
+        return e.form ? e.text : e.deal ? label(e.deal.trump) : e.cards.map(label).join(" ");
       }).join(" · ");
       record.entries = [];
       record.pending = [];

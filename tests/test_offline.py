@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import ROOT, need
 from tests.test_brisca import DEAL_4P
-from tests.test_browser import new_phone
+from tests.test_browser import new_phone, shot
 from tests.test_memory import SERIES
 
 WAITING = "#offline-queue li.waiting"
@@ -287,5 +287,43 @@ def test_the_phone_works_out_each_trick_games_winners_as_the_server_does(server,
     if game != "brulot":  # card points (Brûlot counts penalty cards at the end of the deal)
         points = [int(re.search(r"(\d+) points?\.", line).group(1)) for line in said_offline]
         assert points == [t["points"] for t in deal["tricks"]], (said_offline, deal["tricks"])
+    assert all(p.startswith("Failed to load resource: net::ERR_") for p in problems), problems
+    context.close()
+
+
+def test_the_next_deal_starts_offline_with_its_turned_card_and_goes_on_card_by_card(server, browser):
+    """R-COMMON-2 on the phone: the deal's tenth trick entered offline, the card turned for the next deal starts it
+    (the next player deals, the one after leads), its first trick is worked out on the phone; on reconnect the
+    server holds the ten tricks, the deal and the trick once each, in order, and says what the phone said."""
+    table_id, key, url = brisca_table(server)
+    context, page, _, problems = new_phone(browser, "en-GB")
+    page.goto(url)
+    context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    enter_offline(page, 10)
+    assert page.locator(".status-next").inner_text() == "Deal 2: Bo deals. Tap the card turned for trump."
+    page.click("#picker button.card[value='1O']")  # oros are trump in deal 2
+    page.wait_for_function("() => document.querySelectorAll('#offline-queue li').length === 11")
+    assert page.locator(".status-title").inner_text() == "Deal 2 · dealer: Bo · trump 1 oros"
+    assert page.locator(".status-next .next-card").inner_text() == "Cy's card"  # the player after the dealer leads
+    assert page.get_attribute("#picker button.card[value='3C']", "class") == "card free"  # played in deal 1
+    for code in ["2C", "3C", "4C", "12O"]:  # Cy, Di, Ana, Bo: Bo trumps with the king of oros
+        page.click(f"#picker button.card[value='{code}']")
+    page.wait_for_function("() => document.querySelectorAll('#offline-queue li').length === 12")
+    said = [t.strip() for t in page.locator("#offline-queue li").all_inner_texts()]
+    assert said[10].startswith("Deal 2: Bo deals. trump 1 oros") and said[11].startswith(
+        "Trick 1: Bo wins, 14 points."), said[10:]
+    shot(page, "offline-next-deal-360")
+    ids = queued_ids(page)
+    context.set_offline(False)
+    synced(page)
+    log_ = api(server, f"/api/v1/tables/{table_id}/events", key=key)["events"]
+    assert [(e["type"], e["client_event_id"]) for e in log_[1:]] == [("trick", i) for i in ids[:10]] + [
+        ("deal", ids[10]), ("trick", ids[11])]
+    state = api(server, f"/api/v1/tables/{table_id}", key=key)
+    deal = state["deals"][-1]
+    assert (deal["number"], deal["dealer"], deal["trump"]) == (2, 1, "1O")
+    assert [(t["winner"], t["points"]) for t in deal["tricks"]] == [(1, 14)]
+    assert page.locator(".status-title").inner_text().startswith("Deal 2")
     assert all(p.startswith("Failed to load resource: net::ERR_") for p in problems), problems
     context.close()

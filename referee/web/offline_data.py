@@ -11,15 +11,21 @@ from referee.games.tricks import TrickGame
 from referee.web.i18n import lang
 
 MODES = ("trick", "capture", "numbers")  # the ways of entry that can go on offline
+# Card by card, the next deal can start offline too where it starts with a turned card and nothing else (a Brûlot
+# deal has a widow the phone does not follow).
+NEXT_DEAL_GAMES = ("brisca", "brouc", "brusquembille")
 
 
 def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
-    """The client-side copy for an open deal entered card by card, by captured piles or by numbers, else None."""
+    """The client-side copy for a deal entered card by card, by captured piles or by numbers, else None: an open
+    deal, or card by card the deal just finished when the next one can start offline."""
     deal = table.current
-    if entry.mode not in MODES or deal is None or deal.complete:
+    tricks = entry.mode == "trick" and isinstance(game, TrickGame)
+    following = tricks and game.id in NEXT_DEAL_GAMES and game.turned_card(table) == "required"
+    if entry.mode not in MODES or deal is None:
         return None
-    tricks = entry.mode == "trick"
-    if tricks and (not isinstance(game, TrickGame) or state["next"]["action"] != "trick"):
+    if not (state["next"]["action"] == "trick" and tricks or not tricks and not deal.complete
+            or state["next"]["action"] == "deal" and following):
         return None
     deck = game.deck_for(table)
     data = {
@@ -35,7 +41,9 @@ def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
         data.update({
             "leader": deal.leader, "trump_suit": deal.trump_suit, "played": sorted(c.code for c in deal.played),
             "tricks": len(deal.tricks), "tricks_per_deal": game.tricks_per_deal(table, deal),
-            "points": list(deal.card_points) or [0] * len(table.sides),
+            "complete": deal.complete, "points": list(deal.card_points) or [0] * len(table.sides),
             "strength": dict(game.strength), "card_points": dict(game.points_for(table)),
         })
+    if following:  # R-COMMON-2: the next player deals (Brouc: the same after a declared cape, R-BROUC-8)
+        data["next_deal"] = {"number": deal.number + 1, "dealer": game.next_dealer(table)}
     return data
