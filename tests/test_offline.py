@@ -57,12 +57,39 @@ def synced(page):
                            timeout=20000)
 
 
-def test_three_tricks_offline_one_undone_then_a_closed_tab_and_the_sync_stores_two_once_in_order(server, browser):
-    table_id, key, url = brisca_table(server)
+def offline_phone(browser, url):
+    """A phone at 360×740 on the scorer's page, then the network gone: (context, page, console problems)."""
     context, page, _, problems = new_phone(browser, "en-GB")
     page.goto(url)
+    go_offline(context, page)
+    return context, page, problems
+
+
+def go_offline(context, page):
     context.set_offline(True)
     page.wait_for_function("() => !navigator.onLine")
+
+
+def lose_answer(page, pattern: str, lost: int, read) -> list:
+    """Routes ``pattern``: the server stores the ``lost``-th request, the phone never hears back. Returns the list
+    of what ``read`` takes from each request, as they go."""
+    posts = []
+
+    def route_it(route):
+        posts.append(read(route.request))
+        if len(posts) == lost:
+            route.fetch()
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route(pattern, route_it)
+    return posts
+
+
+def test_three_tricks_offline_one_undone_then_a_closed_tab_and_the_sync_stores_two_once_in_order(server, browser):
+    table_id, key, url = brisca_table(server)
+    context, page, problems = offline_phone(browser, url)
     enter_offline(page, 3)
     assert page.locator(WAITING).count() == 3
     # R-COMMON-2 worked out on the phone: Bo wins trick 1 (14), Di trick 2 (6), Bo trick 3 (23, the only trump)
@@ -95,25 +122,13 @@ def test_three_tricks_offline_one_undone_then_a_closed_tab_and_the_sync_stores_t
 
 def test_the_network_drops_in_the_middle_of_the_sync_and_each_trick_is_still_stored_once(server, browser):
     table_id, key, url = brisca_table(server)
-    context, page, _, problems = new_phone(browser, "en-GB")
-    page.goto(url)
-    context.set_offline(True)
-    page.wait_for_function("() => !navigator.onLine")
+    context, page, problems = offline_phone(browser, url)
     enter_offline(page, 3)
     for code in DEAL_4P[3][0][:2]:  # a trick in progress: two cards, not yet a whole trick
         page.click(f"#picker button.card[value='{code}']")
     ids = queued_ids(page)
-    posts = []
-
-    def second_answer_lost(route):
-        posts.append(json.loads(route.request.post_data)["client_event_id"])
-        if len(posts) == 2:  # the server stores it, the phone never hears back
-            route.fetch()
-            route.abort()
-        else:
-            route.continue_()
-
-    page.route("**/api/v1/tables/*/events", second_answer_lost)
+    posts = lose_answer(page, "**/api/v1/tables/*/events", 2,
+                        lambda request: json.loads(request.post_data)["client_event_id"])
     context.set_offline(False)
     synced(page)
     assert posts == [ids[0], ids[1], ids[1], ids[2]]  # the lost answer's entry again, with its own id
@@ -130,10 +145,7 @@ def test_the_network_drops_in_the_middle_of_the_sync_and_each_trick_is_still_sto
 
 def test_a_conflict_stops_the_queue_with_the_servers_sentence_until_the_scorer_chooses(server, browser):
     table_id, key, url = brisca_table(server)
-    first, page, _, _ = new_phone(browser, "en-GB")
-    page.goto(url)
-    first.set_offline(True)
-    page.wait_for_function("() => !navigator.onLine")
+    first, page, _ = offline_phone(browser, url)
     enter_offline(page, 2)
     ids = queued_ids(page)
     second, other, _, _ = new_phone(browser, "en-GB")
@@ -161,10 +173,7 @@ def test_a_conflict_stops_the_queue_with_the_servers_sentence_until_the_scorer_c
 
 def test_fix_takes_the_refused_entry_and_those_after_it_back_for_entering_again(server, browser):
     table_id, key, url = brisca_table(server)
-    first, page, _, _ = new_phone(browser, "en-GB")
-    page.goto(url)
-    first.set_offline(True)
-    page.wait_for_function("() => !navigator.onLine")
+    first, page, _ = offline_phone(browser, url)
     enter_offline(page, 2)
     api(server, f"/api/v1/tables/{table_id}/events", {"type": "trick", "cards": DEAL_4P[0][0]}, key=key)
     first.set_offline(False)
@@ -186,8 +195,7 @@ def test_a_reload_while_offline_shows_the_waiting_tricks_from_the_service_worker
     page.goto(url)
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15000)
     page.reload()  # the worker keeps the page under its address
-    context.set_offline(True)
-    page.wait_for_function("() => !navigator.onLine")
+    go_offline(context, page)
     enter_offline(page, 3)
     page.click("form.undo button")
     page.wait_for_function("() => document.querySelectorAll('#offline-queue li').length === 2")
@@ -269,10 +277,7 @@ def test_the_phone_works_out_each_trick_games_winners_as_the_server_does(server,
         api(server, f"/api/v1/tables/{made['id']}/events", body, key=key)
     tricks = [body["cards"] for body in entries[first:first + 3]]
     assert all(body["type"] == "trick" for body in entries[first:first + 3])
-    context, page, _, problems = new_phone(browser, "en-GB")
-    page.goto(made["scorer_url"])
-    context.set_offline(True)
-    page.wait_for_function("() => !navigator.onLine")
+    context, page, problems = offline_phone(browser, made["scorer_url"])
     for i, cards in enumerate(tricks):
         for code in cards:
             page.click(f"#picker button.card[value='{code}']")
@@ -296,10 +301,7 @@ def test_the_next_deal_starts_offline_with_its_turned_card_and_goes_on_card_by_c
     (the next player deals, the one after leads), its first trick is worked out on the phone; on reconnect the
     server holds the ten tricks, the deal and the trick once each, in order, and says what the phone said."""
     table_id, key, url = brisca_table(server)
-    context, page, _, problems = new_phone(browser, "en-GB")
-    page.goto(url)
-    context.set_offline(True)
-    page.wait_for_function("() => !navigator.onLine")
+    context, page, problems = offline_phone(browser, url)
     enter_offline(page, 10)
     assert page.locator(".status-next").inner_text() == "Deal 2: Bo deals. Tap the card turned for trump."
     page.click("#picker button.card[value='1O']")  # oros are trump in deal 2

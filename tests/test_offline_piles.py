@@ -6,7 +6,7 @@ language and stops the queue until the scorer chooses (R-COMMON-6: the other pil
 the server when the entry arrives)."""
 from tests.test_browser import IDLE, shot
 from tests.test_numbers_browser import api, at_table, state, totals_on_page
-from tests.test_offline import synced
+from tests.test_offline import go_offline, lose_answer, synced
 
 WAITING = "#offline-queue li.waiting"
 ANA = ["1O", "3O", "12O", "1C", "2C", "4C"]  # three tricks, 11 + 10 + 4 + 11 = 36 points: Bo's pile is worked out
@@ -15,11 +15,6 @@ ANA = ["1O", "3O", "12O", "1C", "2C", "4C"]  # three tricks, 11 + 10 + 4 + 11 = 
 def events(server, made, kind):
     return [e for e in api(server, f"/api/v1/tables/{made['id']}/events", key=made["scorer_key"])["events"]
             if e["type"] == kind]
-
-
-def go_offline(context, page):
-    context.set_offline(True)
-    page.wait_for_function("() => !navigator.onLine")
 
 
 def test_r_common_6_a_pile_gathered_offline_waits_and_is_stored_once_when_the_wifi_is_back(browser, server):
@@ -68,17 +63,7 @@ def test_r_common_6_a_deal_typed_offline_is_sent_once_even_when_its_answer_is_lo
     assert page.input_value("input[name=v0]") == ""
     shot(page, "offline-numbers-360")
     queued = page.eval_on_selector(WAITING, "item => item.dataset.clientEventId")
-    posts = []
-
-    def first_answer_lost(route):
-        posts.append(route.request.post_data)
-        if len(posts) == 1:  # the server stores it, the phone never hears back
-            route.fetch()
-            route.abort()
-        else:
-            route.continue_()
-
-    page.route("**/t/*/sheet?*", first_answer_lost)
+    posts = lose_answer(page, "**/t/*/sheet?*", 1, lambda request: request.post_data)
     context.set_offline(False)
     synced(page)
     assert len(posts) == 2 and all(f"event_id={queued}" in body for body in posts)
