@@ -329,3 +329,26 @@ def test_the_next_deal_starts_offline_with_its_turned_card_and_goes_on_card_by_c
     assert page.locator(".status-title").inner_text().startswith("Deal 2")
     assert all(p.startswith("Failed to load resource: net::ERR_") for p in problems), problems
     context.close()
+
+
+def test_only_the_ways_of_entry_the_phone_can_follow_hand_it_their_deal(server):
+    """#offline-data: card by card for a trick game (and its finished deal when the next one can start offline),
+    piles and numbers of an open deal; never a Buraco picker (it lays melds), never a Brûlot deal to come (its
+    widow)."""
+    def data_of(url):
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            html = answer.read().decode()
+        found = re.search(r'<script type="application/json" id="offline-data">(.*?)</script>', html, re.S)
+        return json.loads(found.group(1)) if found else None
+
+    table_id, key, url = brisca_table(server)
+    assert data_of(url)["mode"] == "trick" and data_of(url)["next_deal"] == {"number": 2, "dealer": 1}
+    assert data_of(url + "&mode=capture")["mode"] == "capture" and "next_deal" not in data_of(url + "&mode=capture")
+    buraco = api(server, "/api/v1/tables", {"game": "buraco", "players": ["Ana", "Bo", "Cy", "Di"]})
+    api(server, f"/api/v1/tables/{buraco['id']}/events", {"type": "deal", "dealer": 0}, key=buraco["scorer_key"])
+    assert data_of(buraco["scorer_url"]) is None
+    players, options, entries = next((p, o, e) for g, p, o, e in SERIES if g == "brulot")
+    brulot = api(server, "/api/v1/tables", {"game": "brulot", "players": players, "options": options})
+    for body in entries[:next(i for i, b in enumerate(entries) if b["type"] == "trick")]:
+        api(server, f"/api/v1/tables/{brulot['id']}/events", body, key=brulot["scorer_key"])
+    assert data_of(brulot["scorer_url"])["mode"] == "trick" and "next_deal" not in data_of(brulot["scorer_url"])

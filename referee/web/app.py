@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-
 from urllib.parse import quote
 
 from flask import Flask, jsonify, make_response, render_template, request

@@ -9,8 +9,8 @@ from urllib.parse import urlsplit
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, current_app, redirect, request
-from werkzeug.datastructures import LanguageAccept
 from flask_babel import Babel, force_locale, get_locale, gettext
+from werkzeug.datastructures import LanguageAccept
 
 from referee.cards import FRENCH_SUITS, SPANISH_SUITS
 from referee.errors import RefereeError

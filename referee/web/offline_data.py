@@ -20,12 +20,12 @@ def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
     """The client-side copy for a deal entered card by card, by captured piles or by numbers, else None: an open
     deal, or card by card the deal just finished when the next one can start offline."""
     deal = table.current
-    tricks = entry.mode == "trick" and isinstance(game, TrickGame)
+    tricks = entry.mode == "trick"
+    if entry.mode not in MODES or deal is None or tricks and not isinstance(game, TrickGame):
+        return None  # a Buraco page's picker lays melds: nothing the phone works out
     following = tricks and game.id in NEXT_DEAL_GAMES and game.turned_card(table) == "required"
-    if entry.mode not in MODES or deal is None:
-        return None
-    if not (state["next"]["action"] == "trick" and tricks or not tricks and not deal.complete
-            or state["next"]["action"] == "deal" and following):
+    now = state["next"]["action"]
+    if not (now == "trick" or now == "deal" and following) if tricks else deal.complete:
         return None
     deck = game.deck_for(table)
     data = {
