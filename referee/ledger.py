@@ -17,7 +17,6 @@ database.
 """
 from __future__ import annotations
 
-import hmac
 import secrets
 from dataclasses import fields
 
@@ -30,7 +29,7 @@ from referee.database import connect, database_url
 from referee.errors import Conflict, Forbidden, NotFound, RefereeError, RuleError, Unauthorized
 from referee.games import get_game
 from referee.ledger_rows import Row
-from referee.models import EventRecord, RematchRecord, TableRecord, hash_key  # noqa: F401 (also imported from here)
+from referee.models import EventRecord, RematchRecord, TableRecord, hash_key, key_role  # noqa: F401 (also imported from here)
 from referee.state_cache import StateCache, budget_from_env, checkpoint_after, fork, replay, successor
 
 
@@ -105,11 +104,10 @@ class Ledger:
         scorer_hash, coscorer_hash, viewer_key = found
         if not key:
             raise Unauthorized("key_required", "This table needs its key: add ?key=… or an Authorization header.")
-        if hmac.compare_digest(hash_key(key), scorer_hash):
+        role = key_role(key, scorer_hash, coscorer_hash, viewer_key)
+        if role == "writer":
             return "scorer"
-        if coscorer_hash and hmac.compare_digest(hash_key(key), coscorer_hash):
-            return "scorer"
-        if hmac.compare_digest(key.encode(), viewer_key.encode()):
+        if role == "viewer":
             if write:
                 raise Forbidden("read_only_key", "This is the viewer key: it shows the table but cannot change it.")
             return "viewer"
@@ -122,7 +120,7 @@ class Ledger:
         values = {"viewer_key": key} if kind == "viewer" else {"coscorer_hash": hash_key(key)}
         with self._writing() as session:  # the UPDATE first: the row's lock before anything is read
             if session.exec(update(TableRecord).where(TableRecord.id == table_id).values(**values)).rowcount == 0:
-                raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
+                raise _missing(table_id)
             session.commit()
         return key
 
@@ -149,14 +147,6 @@ class Ledger:
         """An entry with this ``client_event_id`` is stored (asked only when an entry is refused)."""
         with self.engine.connect() as connection:
             return rows.seen(connection, table_id, client_event_id, undo=False)
-
-    def revision(self, table_id: str) -> int:
-        """What a live view asks every second: a change of revision means a change of state."""
-        with self._session() as session:
-            value = session.exec(select(TableRecord.revision).where(TableRecord.id == table_id)).first()
-            if value is None:
-                raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
-            return value
 
     def watched(self, table_ids) -> dict:
         """What the live views of these tables need, in one query (``referee/web/watch.py`` asks it a few times a

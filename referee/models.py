@@ -5,6 +5,7 @@ schema's history is in ``referee/migrations/``."""
 from __future__ import annotations
 
 import hashlib
+import hmac
 from datetime import datetime, timezone
 
 from sqlalchemy import JSON, Column, UniqueConstraint
@@ -17,6 +18,17 @@ def _now() -> datetime:
 
 def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
+
+
+def key_role(key: str, writer_hash: str, cowriter_hash: str | None, viewer_key: str) -> str | None:
+    """What ``key`` opens: "writer" (its hash is the writer's or the co-writer's: a table's scorer and co-scorer,
+    a tournament's director), "viewer" (the viewer key itself), or None. Compared in constant time."""
+    hashed = hash_key(key)
+    if hmac.compare_digest(hashed, writer_hash) or bool(cowriter_hash and hmac.compare_digest(hashed, cowriter_hash)):
+        return "writer"
+    if hmac.compare_digest(key.encode(), viewer_key.encode()):
+        return "viewer"
+    return None
 
 
 class TableRecord(SQLModel, table=True):

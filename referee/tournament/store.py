@@ -24,7 +24,7 @@ from referee.errors import Forbidden, NotFound, ParseError, RuleError, Unauthori
 from referee.games import get_game
 from referee.games.base import MAX_NAME
 from referee.models import (TableRecord, TournamentCardRecord, TournamentEntrantRecord, TournamentRecord,
-                            TournamentRoundRecord, TournamentTableRecord, _iso, _now, hash_key)
+                            TournamentRoundRecord, TournamentTableRecord, _iso, _now, hash_key, key_role)
 from referee.tournament import movements, scoring
 from referee.tournament.reading import Memo, entrant_names, read_state, revision_query
 
@@ -59,9 +59,10 @@ class Tournaments:
         if not key:
             raise Unauthorized("key_required", "This tournament needs its key: add ?key=… or an Authorization "
                                "header.")
-        if hmac.compare_digest(hash_key(key), found[0]):
+        role = key_role(key, found[0], None, found[1])
+        if role == "writer":
             return "director"
-        if hmac.compare_digest(key.encode(), found[1].encode()):
+        if role == "viewer":
             if write:
                 raise Forbidden("read_only_key", "This is the viewer key: it shows the tournament but cannot "
                                 "change it.")
