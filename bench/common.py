@@ -121,6 +121,16 @@ class Client:
 
 # --- figures ----------------------------------------------------------------------------------------------------
 
+def run_load(script: str, task: dict, timeout: int) -> dict:
+    """Runs a locust script of bench/ (``load.py``, ``tournament_load.py``) in its own process: the task on its
+    standard input, its figures read back from its output."""
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / script)], input=json.dumps(task),
+                          capture_output=True, text=True, timeout=timeout)
+    if done.returncode != 0:
+        raise SystemExit(f"bench/{script} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout)
+
+
 def percentile(values, fraction: float) -> float:
     """The nearest-rank percentile (p99 of 400 values: the 396th smallest)."""
     ordered = sorted(values)

@@ -13,10 +13,8 @@ takes under ten minutes.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import resource
-import subprocess
 import sys
 import tempfile
 import time
@@ -27,18 +25,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import entries  # noqa: E402
 import servers  # noqa: E402
 import tournament  # noqa: E402
-from common import ROOT, machine, ms, print_table, times  # noqa: E402
+from common import ROOT, machine, ms, print_table, run_load, times  # noqa: E402
 
 BENCHES = ("entries", "depth", "scorers", "viewers", "tournament")
 
 
 def load(task: dict) -> dict:
     """Runs bench/load.py (locust) in its own process and reads its figures."""
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / "load.py")], input=json.dumps(task),
-                          capture_output=True, text=True, timeout=900)
-    if done.returncode != 0:
-        raise SystemExit(f"bench/load.py failed:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout)
+    return run_load("load.py", task, timeout=900)
 
 
 def ratio(a, b) -> str:

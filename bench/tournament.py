@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import servers
-from common import ROOT, Client, ms, print_table
+from common import Client, ms, print_table, run_load
 
 SIZES = {  # (tables, phones watching, hands per table, pause between entries in seconds: low, high)
     "postgresql": {"tables": 100, "watchers": 300, "hands": 3, "pause": (1.0, 3.0)},
@@ -62,11 +60,7 @@ def setup(url: str, tables: int, hands: int) -> dict:
 
 def load(task: dict) -> dict:
     """Runs bench/tournament_load.py (locust) in its own process and reads its figures."""
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / "tournament_load.py")], input=json.dumps(task),
-                          capture_output=True, text=True, timeout=600)
-    if done.returncode != 0:
-        raise SystemExit(f"bench/tournament_load.py failed:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout)
+    return run_load("tournament_load.py", task, timeout=600)
 
 
 def after(url: str, made: dict, hands: int) -> dict:
