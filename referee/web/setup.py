@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
 from referee.errors import RefereeError
 from referee.games import get_game
+from referee.web.forms import see_other
 from referee.web.i18n import lang, refusal
 from referee.web.views import number, seating
 
@@ -129,9 +130,4 @@ def change(game_id):
             game.id, names, options, first)
     except RefereeError as error:
         return render_setup(game, players, options, dealer, refusal(error))
-    target = url_for("pages.table", table_id=state["id"], key=scorer_key)
-    if request.headers.get("HX-Request"):
-        response = make_response("", 204)
-        response.headers["HX-Redirect"] = target
-        return response
-    return redirect(target, code=303)
+    return see_other(url_for("pages.table", table_id=state["id"], key=scorer_key))

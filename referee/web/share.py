@@ -24,6 +24,7 @@ from referee.games import get_game
 from referee.web.api import json_body, request_key
 from referee.web.cli import lan_addresses
 from referee.web.compress import MIN_BYTES, gzip_bytes
+from referee.web.forms import see_other
 from referee.web.i18n import lang
 from referee.web.scorer import REMEMBERED, remember_entry
 from referee.web.views import number
@@ -218,11 +219,7 @@ def rematch(table_id):
     key = request_key() or request.form.get("key")
     ledger().authorize(table_id, key, write=True)
     _, state = ledger().rematch(table_id)
-    target = url_for("pages.table", table_id=state["id"], key=key)
-    if request.headers.get("HX-Request"):
-        response = Response(status=204, headers={"HX-Redirect": target})
-    else:
-        response = redirect(target, code=303)
+    response = see_other(url_for("pages.table", table_id=state["id"], key=key))
     return remember_entry(response, state["id"], request.cookies.get(REMEMBERED))  # the same way of entry
 
 
@@ -250,16 +247,23 @@ def export_csv(table_id):
     """One row per deal and side: its points in the game's unit (and the slate for Brouc), the running total."""
     ledger().authorize(table_id, request_key())
     state = ledger().state(table_id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["deal", "side", "players", "points", "slate", "complete"])
+    rows = []
     for deal in state["deals"]:
         for side, info in enumerate(state["sides"]):
             slate = deal.get("slate", [None] * len(state["sides"]))[side] if "slate" in deal else ""
-            writer.writerow([deal["number"], side, spreadsheet_safe(info["name"]), deal["points"][side], slate,
-                             deal["complete"]])
+            rows.append([deal["number"], side, spreadsheet_safe(info["name"]), deal["points"][side], slate,
+                         deal["complete"]])
+    return csv_download(["deal", "side", "players", "points", "slate", "complete"], rows, f"referee-{table_id}.csv")
+
+
+def csv_download(header: list, rows: list, filename: str) -> Response:
+    """A CSV file to download: its header row, then the rows."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows(rows)
     response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="referee-{table_id}.csv"'
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 

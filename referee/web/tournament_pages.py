@@ -15,6 +15,7 @@ from flask_babel import ngettext
 from referee.errors import RefereeError
 from referee.games import GAMES, get_game
 from referee.web.api import CONTRACT_ORDER
+from referee.web.forms import see_other
 from referee.web.i18n import refusal
 from referee.web.tournament_common import (ROUND_UNIT, bp, current_round, entrant_names, key_of,
                                            open_round, phone_link, progress, round_length, store, viewer_key,
@@ -103,12 +104,7 @@ def create(values: dict):
                                                       vp_table=vp_table)
     except RefereeError as error:  # the plan's or the VP table's own sentence (referee/tournament/)
         return render_form(values, refusal(error))
-    target = url_for("tournaments.director", tournament_id=state["id"], key=director_key)
-    if request.headers.get("HX-Request"):
-        response = make_response("", 204)
-        response.headers["HX-Redirect"] = target
-        return response
-    return redirect(target, code=303)
+    return see_other(url_for("tournaments.director", tournament_id=state["id"], key=director_key))
 
 
 # --- the director's page -------------------------------------------------------------------------------------

@@ -3,12 +3,9 @@ round, a QR code of the card's stable link), the link itself (always that number
 final ranking with every round's results on A4, and the standings as CSV and JSON."""
 from __future__ import annotations
 
-import csv
-import io
+from flask import jsonify, redirect, render_template, url_for
 
-from flask import Response, jsonify, redirect, render_template, url_for
-
-from referee.web.share import qr_svg, spreadsheet_safe
+from referee.web.share import csv_download, qr_svg, spreadsheet_safe
 from referee.web.tournament_common import ROUND_UNIT, bp, current_round, entrant_names, key_of, phone_link, store
 
 
@@ -90,15 +87,10 @@ def standings_csv(tournament_id):
     """One row an entrant, in rank order: rank, entrant, names, VP, MP, MP difference, rounds played."""
     store().authorize(tournament_id, key_of())
     state = store().state(tournament_id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["rank", "entrant", "names", "vp", "mp", "mp_difference", "played"])
-    for row in ranking(state):
-        writer.writerow([row["rank"], row["entrant"], spreadsheet_safe(row["names"]), number_text(row["vp"]),
-                         number_text(row["mp"]), number_text(row.get("mp_difference")), row["played"]])
-    response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="tournament-{tournament_id}.csv"'
-    return response
+    rows = [[row["rank"], row["entrant"], spreadsheet_safe(row["names"]), number_text(row["vp"]),
+             number_text(row["mp"]), number_text(row.get("mp_difference")), row["played"]] for row in ranking(state)]
+    return csv_download(["rank", "entrant", "names", "vp", "mp", "mp_difference", "played"], rows,
+                        f"tournament-{tournament_id}.csv")
 
 
 def number_text(value) -> str:
