@@ -15,16 +15,19 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 CONTRACT_ORDER = ("brulot", "brisca", "buraco", "brouc", "brusquembille")
 
 
-TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what the ledger makes (token_urlsafe), within its column
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what the ledger and the tournaments make (token_urlsafe)
 
 
 @bp.app_url_value_preprocessor
 def known_table_id(_endpoint, values) -> None:
-    """A table id that no table can have (a NUL, a space, too long) is answered 404 here, on every page and API
-    call, before it reaches a database that would choke on it (PostgreSQL refuses a NUL in text)."""
+    """A table or tournament id that none can have (a NUL, a space, too long) is answered 404 here, on every page
+    and API call, before it reaches a database that would choke on it (PostgreSQL refuses a NUL in text)."""
     table_id = (values or {}).get("table_id")
     if table_id is not None and not TABLE_ID.fullmatch(table_id):
         raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
+    tournament_id = (values or {}).get("tournament_id")
+    if tournament_id is not None and not TABLE_ID.fullmatch(tournament_id):
+        raise NotFound("tournament_not_found", "There is no tournament {tournament}.", tournament=repr(tournament_id))
 
 
 def ledger():

@@ -102,7 +102,7 @@ def api_refusal(error: RefereeError) -> dict:
         return body
     deck = None
     table_id = (request.view_args or {}).get("table_id")
-    if table_id:
+    if table_id and names_a_card(error):  # the table's deck, to write its cards by name (never for a wrong key)
         try:
             state, table = current_app.extensions["referee.ledger"].snapshot(table_id)
             deck = get_game(state["game"]).deck_for(table)
@@ -111,6 +111,12 @@ def api_refusal(error: RefereeError) -> dict:
     with force_locale(asked):
         body["message"] = refusal(error, deck)
     return body
+
+
+def names_a_card(error: RefereeError) -> bool:
+    """Whether a refusal's sentence names a card, a suit or the deck (what ``sentence`` writes with the deck)."""
+    return error.card is not None or any(name == "card" or name.endswith("_card") or name in ("suit_code", "deck_name")
+                                         for name in error.params)
 
 
 def asked_language() -> str | None:

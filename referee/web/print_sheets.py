@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from referee.games.brulot import PENALTY_RANKS
 from referee.games.brusquembille import JETONS
-from referee.games.buraco_melds import BONUS
+from referee.games.buraco_tally import BONUS_OF, KINDS
 from referee.languages import LANGUAGES
 from referee.summaries import rank
 
@@ -192,7 +192,7 @@ def _classes(state: dict, hand: dict, side: int) -> dict:
     """A side's burraco bonuses in a hand by class (pure, semi-pure, dirty), as its team's melds or numbers say."""
     player = state["sides"][side]["players"][0]
     team = next((t for t, team in enumerate(hand.get("teams") or []) if player in team["players"]), side)
-    counts = {"pure": 0, "semi": 0, "dirty": 0}
+    counts = dict.fromkeys(KINDS, 0)
     if hand.get("entry") == "tally" and hand.get("tally"):
         entered = hand["tally"]["sides"]
         members = hand["teams"][team]["players"] if len(state["players"]) in (3, 5) else [side]
@@ -203,5 +203,4 @@ def _classes(state: dict, hand: dict, side: int) -> dict:
         for meld in hand.get("melds", {}).get(str(team), []):
             if meld.get("burraco"):
                 counts["semi" if meld["burraco"] == "semi_pure" else meld["burraco"]] += 1
-    bonus = {"pure": BONUS["pure"], "semi": BONUS["semi_pure"], "dirty": BONUS["dirty"]}
-    return {kind: count * bonus[kind] for kind, count in counts.items()}
+    return {kind: count * BONUS_OF[kind] for kind, count in counts.items()}

@@ -16,9 +16,9 @@ bp = Blueprint("printing", __name__)
 
 # A4 less print.css's @page margins (12 mm top and bottom, 14 mm each side), in points.
 PAGE_WIDTH, PAGE_HEIGHT = 182 / 25.4 * 72, 273 / 25.4 * 72
-# The type sizes a summary may take (print.css: .fs-95 … .fs-150), never under 9 pt (R: readable at the table).
+# The type sizes a summary or a sheet may take (print.css: .fs-95 … .fs-150), never under 9 pt (R: readable at the
+# table).
 SIZES = (95, 100, 105, 110, 115, 120, 125, 130, 135, 140, 150)
-SHEET_SIZES = (95, 100, 105, 110, 115, 120, 125, 130, 135, 140, 150)
 CHAR = 0.5  # DejaVu Serif's mean advance, in em
 LINE = 1.35  # print.css's line height
 
@@ -45,13 +45,14 @@ def summary_height(doc: dict, language: str, size: float) -> float:
     return em * size
 
 
+def largest(fits) -> int:
+    """The largest of SIZES at which ``fits(size)``, else the smallest."""
+    return next((size for size in reversed(SIZES) if fits(size)), SIZES[0])
+
+
 def fit(doc: dict, language: str) -> str:
     """The largest type size at which the summary still fills no more than its single page."""
-    best = SIZES[0]
-    for size in SIZES:
-        if summary_height(doc, language, size / 10) <= PAGE_HEIGHT * 0.94:
-            best = size
-    return f"fs-{best}"
+    return f"fs-{largest(lambda size: summary_height(doc, language, size / 10) <= PAGE_HEIGHT * 0.94)}"
 
 
 def _summary_page(doc: dict, **context):
@@ -74,11 +75,11 @@ def table_rules(table_id):
 def _sheet_page(game, state: dict | None):
     """A score sheet, blank or filled, in the type size its rows leave room for (the page then fits it exactly)."""
     model = sheet_model(game, state)
-    size = next((s for s in reversed(SHEET_SIZES) if (8 + model["lines"] * 2.4) * s / 10 <= PAGE_HEIGHT * 0.9
-                 and model["width"] * s / 10 <= PAGE_WIDTH), SHEET_SIZES[0])
+    size = largest(lambda s: (8 + model["lines"] * 2.4) * s / 10 <= PAGE_HEIGHT * 0.9
+                   and model["width"] * s / 10 <= PAGE_WIDTH)
     rulings = ", ".join(r for r in summary(game.id)["rulings"] if r != "R-COMMON")
-    return render_template("sheet.html", state=state, game=game, sheet=model, fit=f"fs-{size}", sizes=SHEET_SIZES,
-                           rulings=rulings, key=None)
+    return render_template("sheet.html", state=state, game=game, sheet=model, fit=f"fs-{size}", sizes=SIZES,
+                           rulings=rulings)
 
 
 @bp.get("/t/<table_id>/sheet")

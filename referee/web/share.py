@@ -37,9 +37,14 @@ def ledger():
     return current_app.extensions["referee.ledger"]
 
 
+def phone_link(endpoint: str, **values) -> str:
+    """A link phones can open: PUBLIC_URL when set, else this host, and never a loopback address."""
+    return base_url() + url_for(endpoint, **values)
+
+
 def phone_url(table_id: str, key: str, endpoint: str = "pages.table") -> str:
-    """A table link phones can open: PUBLIC_URL when set, else this host, and never a loopback address."""
-    return base_url() + url_for(endpoint, table_id=table_id, key=key)
+    """A table's link phones can open."""
+    return phone_link(endpoint, table_id=table_id, key=key)
 
 
 def base_url() -> str:
@@ -229,8 +234,7 @@ def screen(table_id):
     ledger().authorize(table_id, key)
     state = ledger().state(table_id)
     viewer = phone_url(table_id, ledger().viewer_key(table_id))  # people in the room join from the wall
-    return render_template("screen.html", state=state, game=get_game(state["game"]), key=key, viewer=viewer,
-                           viewer_qr=qr_svg(viewer))
+    return render_template("screen.html", state=state, game=get_game(state["game"]), key=key, viewer_qr=qr_svg(viewer))
 
 
 # --- exports ----------------------------------------------------------------------------------------------

@@ -5,16 +5,13 @@ Each table of a round is an ordinary table: its ``table_id`` works with every ta
 """
 from __future__ import annotations
 
-import re
-
 from flask import Blueprint, current_app, jsonify, request, url_for
 
-from referee.errors import NotFound, ParseError
+from referee.errors import ParseError
 from referee.tournament.store import Tournaments
 from referee.web.api import json_body, public_url, request_key
 
 bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournaments")
-TOURNAMENT_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 @bp.record_once
@@ -26,13 +23,6 @@ def _store(state) -> None:
 
 def tournaments() -> Tournaments:
     return current_app.extensions["referee.tournaments"]
-
-
-@bp.url_value_preprocessor
-def known_tournament_id(_endpoint, values) -> None:
-    tournament_id = (values or {}).get("tournament_id")
-    if tournament_id is not None and not TOURNAMENT_ID.fullmatch(tournament_id):
-        raise NotFound("tournament_not_found", "There is no tournament {tournament}.", tournament=repr(tournament_id))
 
 
 def page_url(path: str) -> str:

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from flask import Blueprint, current_app, request, url_for
+from flask import Blueprint, current_app, request
 
 from referee.web.api import request_key
-from referee.web.share import base_url
 
 bp = Blueprint("tournaments", __name__)
 
@@ -35,10 +34,6 @@ def store():
 def key_of() -> str | None:
     """The key of the page's address (or of a form's hidden field)."""
     return request_key() or request.form.get("key") or None
-
-
-def phone_link(endpoint: str, **values) -> str:
-    return base_url() + url_for(endpoint, **values)
 
 
 def current_round(state: dict) -> dict | None:

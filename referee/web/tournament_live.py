@@ -18,9 +18,8 @@ from flask import Response, current_app, g, render_template, request
 from referee.errors import Unauthorized
 from referee.web.compress import MIN_BYTES, gzip_bytes
 from referee.web.i18n import lang
-from referee.web.share import qr_svg
-from referee.web.tournament_common import (bp, current_round, entrant_names, key_of, phone_link, round_length,
-                                           store, viewer_key)
+from referee.web.share import phone_link, qr_svg
+from referee.web.tournament_common import bp, current_round, entrant_names, key_of, round_length, store, viewer_key
 from referee.web.views import number
 from referee.web.watch import FORGET_SECONDS, REFRESH_SECONDS, Fragment, Renders
 

@@ -17,8 +17,9 @@ from referee.games import GAMES, get_game
 from referee.web.api import CONTRACT_ORDER
 from referee.web.forms import see_other
 from referee.web.i18n import refusal
+from referee.web.share import phone_link
 from referee.web.tournament_common import (ROUND_UNIT, bp, current_round, entrant_names, key_of,
-                                           open_round, phone_link, progress, round_length, store, viewer_key,
+                                           open_round, progress, round_length, store, viewer_key,
                                            withdrawn)
 from referee.web.tournament_form import (MAX_ENTRANTS, MAX_ROUNDS, MOVEMENTS, default_plan, entrants_from_csv,
                                          entrants_from_text, read_plan, read_vp_rows)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask import jsonify, redirect, render_template, url_for
 
-from referee.web.share import csv_download, qr_svg, spreadsheet_safe
-from referee.web.tournament_common import ROUND_UNIT, bp, current_round, entrant_names, key_of, phone_link, store
+from referee.web.share import csv_download, phone_link, qr_svg, spreadsheet_safe
+from referee.web.tournament_common import ROUND_UNIT, bp, current_round, entrant_names, key_of, store
 
 
 def seats(state: dict, table: dict) -> list:
