@@ -56,8 +56,9 @@ class Ledger:
         """A session for a write: on SQLite its transaction holds the write lock from its first statement."""
         return Session(self._write_engine, expire_on_commit=False)
 
-    def _reading(self):
-        """A connection for a read: on PostgreSQL the row and its events come from one snapshot."""
+    def reading(self):
+        """A connection for a read: on PostgreSQL all it reads comes from one snapshot (a table's row and its events,
+        a tournament's revision and rows)."""
         connection = self.engine.connect()
         if self.engine.dialect.name == "postgresql":
             connection = connection.execution_options(isolation_level="REPEATABLE READ")
@@ -209,7 +210,7 @@ class Ledger:
 
     def snapshot(self, table_id: str) -> tuple:
         """(state, engine table) of a table: the pages ask the engine what is possible on the second, read-only."""
-        with self._reading() as connection:
+        with self.reading() as connection:
             row = rows.read_row(connection, table_id) if isinstance(table_id, str) else None
             if row is None:
                 raise _missing(table_id)

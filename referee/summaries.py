@@ -80,8 +80,7 @@ def summary(game_id: str, options: dict | None = None) -> dict:
               "value": _words(o, options[o.name]), "default": _words(o, o.default)} for o in game.options]
     build = {"brisca": _brisca, "brouc": _brouc, "brulot": _brulot, "brusquembille": _brusquembille,
              "buraco": _buraco}[game_id]
-    said = {o.name: _words(o, options[o.name]) for o in game.options}
-    doc = build(options, said)
+    doc = build(options, {o["name"]: o["value"] for o in every})
     doc["items"] = [_turns_item(game_id)] + doc["items"] + [_entry_item(game_id)]
     doc.update(game=game, options=options, every=every, changed=[o for o in every if o["changed"]],
                rulings=sorted({i["rule"].rsplit("-", 1)[0] for i in doc["items"]}, key=lambda r: r != "R-COMMON"))

@@ -48,6 +48,15 @@ class Tournaments:
         self._memo = Memo()
 
     # --- reading ------------------------------------------------------------------------------------------
+    def viewer_key(self, tournament_id: str) -> str:
+        """The tournament's viewer key (read only): the standings' link and QR code, whichever key opened a page."""
+        with self.engine.connect() as connection:
+            found = connection.execute(select(TournamentRecord.viewer_key)
+                                       .where(TournamentRecord.id == tournament_id)).scalar()
+        if found is None:
+            raise _missing(tournament_id)
+        return found
+
     def authorize(self, tournament_id: str, key: str | None, write: bool = False) -> str:
         """'director' or 'viewer'; 404 for no such tournament, 401 for no or a wrong key, 403 for the viewer's
         key on a writing call."""
@@ -89,10 +98,7 @@ class Tournaments:
             return kept if kept is not None else self._state(tournament_id)
 
     def _state(self, tournament_id: str) -> dict:
-        connection = self.engine.connect()
-        if self.engine.dialect.name == "postgresql":  # the revision and the rows from one snapshot
-            connection = connection.execution_options(isolation_level="REPEATABLE READ")
-        with connection:
+        with self.ledger.reading() as connection:  # the revision and the rows from one snapshot
             read_at = time.monotonic()
             revision = connection.execute(revision_query(tournament_id)).scalar()
             if revision is None:

@@ -16,7 +16,10 @@ from referee.cards import FRENCH_SUITS, SPANISH_SUITS
 from referee.errors import RefereeError
 from referee.games import get_game
 from referee.languages import DEFAULT, LANGUAGES, READY, SOURCE, html_lang
-TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
+from referee.words import TRANSLATIONS
+# Each language by its HTML tag (pt-BR), as browsers name them in Accept-Language: the ready ones, every listed one.
+READY_TAGS = {html_lang(code): code for code in READY}
+LISTED_TAGS = {html_lang(code): code for code in LANGUAGES}
 COOKIE = "lang"
 
 bp = Blueprint("i18n", __name__)
@@ -28,8 +31,7 @@ def select_locale() -> str:
     choice = request.args.get("lang") or request.cookies.get(COOKIE)
     if choice in LANGUAGES:
         return choice
-    offered = {html_lang(code): code for code in READY}
-    return offered.get(request.accept_languages.best_match(list(offered)), DEFAULT)
+    return READY_TAGS.get(request.accept_languages.best_match(list(READY_TAGS)), DEFAULT)
 
 
 def lang() -> str:
@@ -56,6 +58,7 @@ def init_app(app) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
+    app.add_template_filter(html_lang)
 
     @app.context_processor
     def language():
@@ -123,8 +126,7 @@ def asked_language() -> str | None:
     """The listed language an ``Accept-Language`` header names first (never by ``*``), else None (the API speaks
     English)."""
     named = LanguageAccept([(value, q) for value, q in request.accept_languages if value != "*"])
-    offered = {html_lang(code): code for code in LANGUAGES}
-    return offered.get(named.best_match(list(offered)) or "")
+    return LISTED_TAGS.get(named.best_match(list(LISTED_TAGS)) or "")
 
 
 @bp.get("/lang/<code>")

@@ -5,11 +5,12 @@ Each table of a round is an ordinary table: its ``table_id`` works with every ta
 """
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request, url_for
+from flask import Blueprint, jsonify, url_for
 
 from referee.errors import ParseError
 from referee.tournament.store import Tournaments
 from referee.web.api import json_body, public_url, request_key
+from referee.web.tournament_common import store
 
 bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournaments")
 
@@ -21,20 +22,11 @@ def _store(state) -> None:
     app.extensions["referee.tournaments"] = Tournaments(app.extensions["referee.ledger"])
 
 
-def tournaments() -> Tournaments:
-    return current_app.extensions["referee.tournaments"]
-
-
-def page_url(path: str) -> str:
-    """An absolute link to a page of the tournament (PUBLIC_URL when set, as ``public_url``)."""
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return base.rstrip("/") + path
-
 
 def answer(state: dict, role: str) -> dict:
     """The state as the API answers it: each table's ``scorer_url`` (its table card's key) for the director,
     null for the viewer, whose key must not open a table for writing. The stored state is not changed."""
-    keys = {card["number"]: card["key"] for card in tournaments().cards(state["id"])} if role == "director" else {}
+    keys = {card["number"]: card["key"] for card in store().cards(state["id"])} if role == "director" else {}
     rounds = []
     for played in state["rounds"]:
         tables = [{**table, "scorer_url": public_url("pages.table", table_id=table["table_id"],
@@ -45,19 +37,19 @@ def answer(state: dict, role: str) -> dict:
 
 
 def _director(tournament_id: str) -> None:
-    tournaments().authorize(tournament_id, request_key(), write=True)
+    store().authorize(tournament_id, request_key(), write=True)
 
 
 @bp.post("")
 def create():
     body = json_body()
-    state, director_key, viewer_key = tournaments().create(
+    state, director_key, viewer_key = store().create(
         body.get("game"), body.get("name"), body.get("entrants"), body.get("rounds"), body.get("vp_table"),
         body.get("options"))
     tournament_id = state["id"]
     response = jsonify(id=tournament_id, director_key=director_key, viewer_key=viewer_key,
-                       director_url=page_url(f"/tournaments/{tournament_id}?key={director_key}"),
-                       viewer_url=page_url(f"/tournaments/{tournament_id}/standings?key={viewer_key}"),
+                       director_url=public_url("tournaments.director", tournament_id=tournament_id, key=director_key),
+                       viewer_url=public_url("tournaments.standings", tournament_id=tournament_id, key=viewer_key),
                        state=answer(state, "director"))
     response.headers["Location"] = url_for("tournament_api.tournament", tournament_id=tournament_id)
     return response, 201
@@ -65,14 +57,14 @@ def create():
 
 @bp.get("/<tournament_id>")
 def tournament(tournament_id):
-    role = tournaments().authorize(tournament_id, request_key())
-    return jsonify(answer(tournaments().state(tournament_id), role))
+    role = store().authorize(tournament_id, request_key())
+    return jsonify(answer(store().state(tournament_id), role))
 
 
 @bp.post("/<tournament_id>/rounds")
 def next_round(tournament_id):
     _director(tournament_id)
-    return jsonify(answer(tournaments().next_round(tournament_id), "director")), 201
+    return jsonify(answer(store().next_round(tournament_id), "director")), 201
 
 
 @bp.post("/<tournament_id>/rounds/<int:number>/close")
@@ -82,8 +74,8 @@ def close_round(tournament_id, number):
     force = body.get("force", False)
     if not isinstance(force, bool):
         raise ParseError("bad_force", "force is true or false.", field="force")
-    done = tournaments().close_round(tournament_id, number, force, body.get("reason"))
-    return jsonify(**done, state=answer(tournaments().state(tournament_id), "director"))
+    done = store().close_round(tournament_id, number, force, body.get("reason"))
+    return jsonify(**done, state=answer(store().state(tournament_id), "director"))
 
 
 @bp.post("/<tournament_id>/withdrawals")
@@ -92,16 +84,18 @@ def withdraw(tournament_id):
     entrant = json_body().get("entrant")
     if isinstance(entrant, bool) or not isinstance(entrant, int):
         raise ParseError("bad_entrant", "entrant is an entrant's index, a whole number.", field="entrant")
-    return jsonify(answer(tournaments().withdraw(tournament_id, entrant), "director"))
+    return jsonify(answer(store().withdraw(tournament_id, entrant), "director"))
 
 
 @bp.post("/<tournament_id>/entrants")
 def add_entrant(tournament_id):
     _director(tournament_id)
-    return jsonify(answer(tournaments().add_entrant(tournament_id, json_body().get("names")), "director")), 201
+    return jsonify(answer(store().add_entrant(tournament_id, json_body().get("names")), "director")), 201
 
 
 @bp.get("/<tournament_id>/cards")
 def cards(tournament_id):
     _director(tournament_id)
-    return jsonify(cards=[{**card, "url": page_url(card["url"])} for card in tournaments().cards(tournament_id)])
+    return jsonify(cards=[{**card, "url": public_url("tournaments.card", tournament_id=tournament_id,
+                                                     number=card["number"], key=card["key"])}
+                          for card in store().cards(tournament_id)])

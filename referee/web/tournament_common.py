@@ -10,25 +10,18 @@ from datetime import datetime, timezone
 
 from flask import Blueprint, current_app, request
 
+from referee.tournament.store import LENGTH, Tournaments
 from referee.web.api import request_key
 
 bp = Blueprint("tournaments", __name__)
 
 # Games whose round is a number of hands (Buraco), of deals (option ``deals``); the others play a series a round.
-ROUND_UNIT = {"buraco": "hands", "brulot": "deals", "brusquembille": "deals"}
+ROUND_UNIT = LENGTH
 
 
-def ledger():
-    return current_app.extensions["referee.ledger"]
-
-
-def store():
-    """The app's tournaments (one per app, on the ledger's engine)."""
-    found = current_app.extensions.get("referee.tournaments")
-    if found is None:
-        from referee.tournament.store import Tournaments
-        found = current_app.extensions["referee.tournaments"] = Tournaments(ledger())
-    return found
+def store() -> Tournaments:
+    """The app's tournaments (one per app, on the ledger's engine: tournament_api.py makes it)."""
+    return current_app.extensions["referee.tournaments"]
 
 
 def key_of() -> str | None:
@@ -79,12 +72,7 @@ def progress(table: dict) -> dict:
 
 def viewer_key(tournament_id: str) -> str:
     """The tournament's viewer key (read only): the standings' link and QR code, whichever key opened the page."""
-    from sqlmodel import select
-
-    from referee.models import TournamentRecord
-    with store().engine.connect() as connection:
-        return connection.execute(select(TournamentRecord.viewer_key)
-                                  .where(TournamentRecord.id == tournament_id)).scalar_one()
+    return store().viewer_key(tournament_id)
 
 
 def withdrawn(state: dict) -> set:

@@ -9,11 +9,10 @@ import csv
 import io
 import re
 
+from referee.tournament.store import DEFAULT_HANDS, MAX_ENTRANTS, MOVEMENTS  # noqa: F401 (the pages' too)
 from referee.web.tournament_common import ROUND_UNIT
 
-MOVEMENTS = ("mitchell", "danish", "round_robin")
-MAX_ENTRANTS = 1000
-MAX_ROUNDS = 30
+MAX_ROUNDS = 30  # rows the form offers (the API takes up to store.MAX_ROUNDS)
 PAIR = re.compile(r"\s*(?:&|\+|/|;|\t)\s*")
 HEADER = re.compile(r"^(names?|players?|pairs?|entrants?|joueurs?|joueuses?|noms?|paires?|équipes?|teams?)\s*\d*$",
                     re.I)
@@ -88,5 +87,5 @@ def default_plan(game: str) -> list[dict]:
     pairs can play (a second Mitchell round needs three tables or more: two tables have one round without a repeat
     meeting)."""
     unit = ROUND_UNIT.get(game)
-    length = {"hands": 3} if unit == "hands" else {}
+    length = {"hands": DEFAULT_HANDS} if unit == "hands" else {}
     return [{"movement": "mitchell", **length}, {"movement": "danish", **length}, {"movement": "danish", **length}]

@@ -21,8 +21,8 @@ from referee.web.share import phone_link
 from referee.web.tournament_common import (ROUND_UNIT, bp, current_round, entrant_names, key_of,
                                            open_round, progress, round_length, store, viewer_key,
                                            withdrawn)
-from referee.web.tournament_form import (MAX_ENTRANTS, MAX_ROUNDS, MOVEMENTS, default_plan, entrants_from_csv,
-                                         entrants_from_text, read_plan, read_vp_rows)
+from referee.web.tournament_form import (DEFAULT_HANDS, MAX_ENTRANTS, MAX_ROUNDS, MOVEMENTS, default_plan,
+                                         entrants_from_csv, entrants_from_text, read_plan, read_vp_rows)
 
 VP_CHOICES = ("burraco_3", "burraco_4", "own")
 
@@ -64,7 +64,7 @@ def change():
     if verb == "game" and arg in GAMES:
         values.update(game=arg, plan=[{k: v for k, v in r.items() if k == "movement"} for r in values["plan"]])
         if arg == "buraco":
-            values["plan"] = [{**r, "hands": 3} for r in values["plan"]]
+            values["plan"] = [{**r, "hands": DEFAULT_HANDS} for r in values["plan"]]
         return render_form(values)
     if verb == "add" and len(values["plan"]) < MAX_ROUNDS:
         values["plan"].append(dict(values["plan"][-1]))
