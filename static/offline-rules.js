@@ -25,21 +25,23 @@ window.RefereeOfflineRules = (function () {
     }
     return 0;
   }
-  // A trick applied to a copy of the deal: the next base and what the trick gave.
+  // A trick applied to a copy of the deal (the fields a step changes are new; the game's tables are shared): the
+  // next base and what the trick gave.
   function applyTrick(base, cards) {
     var n = base.players.length;
     var winner = (base.leader + winnerIndex(cards, base.trump_suit, base.strength)) % n;
     var points = cards.reduce(function (sum, code) { return sum + (base.card_points[rankOf(code)] || 0); }, 0);
-    var next = JSON.parse(JSON.stringify(base));
+    var next = Object.assign({}, base);
     next.played = base.played.concat(cards);
     next.leader = winner;
     next.tricks = base.tricks + 1;
+    next.points = base.points.slice();
     next.points[sideOf(base, winner)] += points;
     return { base: next, trick: { number: next.tricks, winner: winner, points: points } };
   }
   // R-COMMON-2: the next deal, its card turned for trump: the player after the dealer leads, nothing played yet.
   function newDeal(base, event) {
-    var next = JSON.parse(JSON.stringify(base));
+    var next = Object.assign({}, base);
     var n = base.players.length;
     next.deal = base.next_deal.number;
     next.dealer = event.dealer;
@@ -56,5 +58,17 @@ window.RefereeOfflineRules = (function () {
   // Every trick of the deal is in (or the server's deal was complete already).
   function dealOver(base) { return !!base.complete || (base.tricks !== undefined && base.tricks >= base.tricks_per_deal); }
 
-  return { applyTrick: applyTrick, newDeal: newDeal, dealOver: dealOver };
+  // One waiting entry applied to the deal as the phone has it: a trick (``step``: its winner and points), a deal
+  // begun (``step``: its number), or a pile's or the numbers' save (the server works those out: no step).
+  function advance(base, entry) {
+    if (entry.deal) {
+      var next = newDeal(base, entry.deal);
+      return { base: next, step: { deal: next.deal } };
+    }
+    if (entry.form) { return { base: base, step: null }; }
+    var done = applyTrick(base, entry.cards);
+    return { base: done.base, step: done.trick };
+  }
+
+  return { advance: advance, dealOver: dealOver };
 })();

@@ -135,12 +135,10 @@ window.RefereeOfflineView = function (page) {
     }
   }
   function pileForm(scorer) {
-    var forms = scorer.querySelectorAll("form");
-    for (var i = 0; i < forms.length; i += 1) {
-      if (/\/save$/.test(new URL(forms[i].action).pathname)) { return forms[i]; }
-    }
-    return null;
+    return Array.prototype.filter.call(scorer.querySelectorAll("form"), savesPile)[0] || null;
   }
+  // The form that saves what the picker gathered (a pile, in capture mode): it posts to /t/<table>/save.
+  function savesPile(form) { return /\/save$/.test(new URL(form.action).pathname); }
   function renderQueue(scorer, now, note) {
     var panel = document.getElementById("offline-queue");
     if (!panel) {
@@ -211,6 +209,7 @@ window.RefereeOfflineView = function (page) {
   return {
     render: function (note) { current(); render(note); },
     setField: setField,
+    savesPile: savesPile,
     formFields: formFields,
     typed: typed,
     say: say,

@@ -11,7 +11,6 @@
   "use strict";
   var queue = window.RefereeOfflineQueue;
   var rules = window.RefereeOfflineRules;
-  var applyTrick = rules.applyTrick;
   var view = window.RefereeOfflineView({
     record: function () { return record; }, data: function () { return data; }, words: function () { return words; },
     local: function () { return local(); }, offline: function () { return offline(); },
@@ -41,15 +40,10 @@
     var tricks = [];
     var closed = false;
     record.entries.forEach(function (entry) {
-      if (entry.form || entry.deal) {
-        closed = closed || !!entry.closes;
-        if (entry.deal) { base = rules.newDeal(base, entry.deal); }
-        tricks.push(entry.deal ? { deal: base.deal } : null);
-        return;
-      }
-      var step = applyTrick(base, entry.cards);
-      base = step.base;
-      tricks.push(step.trick);
+      var done = rules.advance(base, entry);
+      closed = closed || !!entry.closes;
+      base = done.base;
+      tricks.push(done.step);
     });
     var over = rules.dealOver(base);
     // closed: nothing more can be entered before the server has the waiting entries (over with no next deal here)
@@ -190,8 +184,7 @@
       if (record !== sent) { return; } // the page moved on meanwhile (never the case while an entry waits)
       failed = answer.outcome === "failed";
       if (answer.outcome === "stored") {
-        if (entry.deal) { record.base = rules.newDeal(record.base, entry.deal); }
-        if (entry.cards && !entry.form) { record.base = applyTrick(record.base, entry.cards).base; }
+        record.base = rules.advance(record.base, entry).base;
         record.base.revision = entry.revision + 1;
         record.entries.splice(record.entries.indexOf(entry), 1);
         record.stale = true; // the server's page is newer than this one
@@ -311,7 +304,7 @@
       return data.mode === "numbers" && button.value === "save" ? { kind: "save", form: form, button: button }
         : { kind: "server" };
     }
-    if (data.mode === "capture" && /\/save$/.test(new URL(form.action).pathname)) {
+    if (data.mode === "capture" && view.savesPile(form)) {
       return { kind: "save", form: form, button: button };
     }
     return null;
