@@ -20,21 +20,10 @@ for path in (ROOT, ROOT / "bench"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from tests.simulate import brulot_deal  # noqa: E402  (seeded deals, played to the rules)
+# seeded deals, played to the rules (tests/simulate.py), for the benches' tables
+from tests.simulate import LONG_SERIES, PLAYERS, brulot_deals, flat  # noqa: E402,F401
 
-PLAYERS = ["Ana", "Bo", "Cy", "Di"]
-LONG_SERIES = {"deals": 1000}  # a Brûlot series that never ends within a bench
 EVENTS_PER_DEAL = 14  # a 4-player Brûlot deal card by card: its deal event and 13 tricks
-
-
-def brulot_deals(deals: int, seed: int, first: int = 0) -> list:
-    """``deals`` whole Brûlot deals for 4 players, card by card (each a list of event bodies), dealers in turn."""
-    return [brulot_deal(4, number % 4, seed * 100_000 + number, "dealer_last_card")[0]
-            for number in range(first, first + deals)]
-
-
-def flat(deals: list) -> list:
-    return [event for deal in deals for event in deal]
 
 
 def revision_of(answer) -> int | None:
@@ -131,11 +120,11 @@ def run_load(script: str, task: dict, timeout: int) -> dict:
     return json.loads(done.stdout)
 
 
-def percentile(values, fraction: float) -> float:
-    """The nearest-rank percentile (p99 of 400 values: the 396th smallest)."""
+def percentile(values, fraction: float) -> float | None:
+    """The nearest-rank percentile (p99 of 400 values: the 396th smallest), None when nothing was measured."""
     ordered = sorted(values)
     if not ordered:
-        return float("nan")
+        return None
     rank = max(1, min(len(ordered), -(-len(ordered) * fraction // 1)))
     return ordered[int(rank) - 1]
 

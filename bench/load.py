@@ -29,7 +29,8 @@ from locust import FastHttpUser, constant, constant_pacing, task  # noqa: E402
 from locust.env import Environment  # noqa: E402
 
 sys.path[:0] = [str(Path(__file__).resolve().parent)]
-from common import EVENTS_PER_DEAL, LONG_SERIES, PLAYERS, brulot_deals, flat, live_revision, revision_of  # noqa: E402
+from common import (EVENTS_PER_DEAL, LONG_SERIES, PLAYERS, brulot_deals, flat, live_revision,  # noqa: E402
+                    percentile, revision_of)
 
 logging.getLogger("locust").setLevel(logging.ERROR)  # its advice on spawn rates is not for a bench
 LOAD_CPU = []  # the share of a core locust itself took in each measured window
@@ -110,14 +111,6 @@ def run_round(user_classes: list, host: str, users: int, spawn_rate: float, warm
     gevent.sleep(min(TIMEOUT, max(1.0, 1.5 * slowest)))
     runner.quit()
     return begin, end, [s for s in samples if begin <= s[1] < end]
-
-
-def percentile(values, fraction: float):
-    """The nearest-rank percentile, None when nothing was measured."""
-    ordered = sorted(values)
-    if not ordered:
-        return None
-    return ordered[int(max(1, min(len(ordered), -(-len(ordered) * fraction // 1)))) - 1]
 
 
 def rounds_order(targets: list, rounds: int) -> list:

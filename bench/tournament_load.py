@@ -25,11 +25,15 @@ import random  # noqa: E402
 import re  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 import gevent  # noqa: E402
 from gevent.event import Event  # noqa: E402
 from locust import FastHttpUser, constant, constant_pacing, task  # noqa: E402
 from locust.env import Environment  # noqa: E402
+
+sys.path[:0] = [str(Path(__file__).resolve().parent)]
+from common import percentile  # noqa: E402
 
 logging.getLogger("locust").setLevel(logging.ERROR)
 TIMEOUT = 30.0  # seconds before a request counts as failed
@@ -192,13 +196,6 @@ def run(task_: dict) -> dict:
     runner.quit()
     result = figures(samples, seen, last_sent, begin, end, load_cpu, len(tables), len(done), api_count, live_count)
     return {**result, "failures": dict(why.most_common(5))}
-
-
-def percentile(values, fraction: float):
-    ordered = sorted(values)
-    if not ordered:
-        return None
-    return ordered[int(max(1, min(len(ordered), -(-len(ordered) * fraction // 1)))) - 1]
 
 
 def figures(samples, seen, last_sent, begin, end, load_cpu, tables, done, api_count, live_count) -> dict:

@@ -11,9 +11,9 @@ import urllib.parse
 import pytest
 
 from tests.conftest import Server, need
-from tests.simulate import brulot_deal
+from tests.simulate import LONG_SERIES, PLAYERS, brulot_deal  # noqa: F401 (LONG_SERIES: the tests take it from here)
 
-PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
+PLAYERS4 = PLAYERS
 
 
 def database_url(kind: str, tmp_path) -> str:
@@ -115,4 +115,3 @@ def brulot_log(events: int, seed: int = 0) -> list:
     return log[:events]
 
 
-LONG_SERIES = {"deals": 1000}  # a Brûlot series long enough for any of these logs

@@ -86,6 +86,21 @@ def brulot_deal(n_players: int, dealer: int, seed: int, trump_rule: str = "widow
     return events, penalties, [c.code for c in widow]
 
 
+# A long Brûlot table, card by card: what the load tests and the benches enter.
+PLAYERS = ["Ana", "Bo", "Cy", "Di"]
+LONG_SERIES = {"deals": 1000}  # a Brûlot series that never ends within a test or a bench
+
+
+def brulot_deals(deals: int, seed: int, first: int = 0) -> list:
+    """``deals`` whole Brûlot deals for 4 players, card by card (each a list of event bodies), dealers in turn."""
+    return [brulot_deal(4, number % 4, seed * 100_000 + number, "dealer_last_card")[0]
+            for number in range(first, first + deals)]
+
+
+def flat(deals: list) -> list:
+    return [event for deal in deals for event in deal]
+
+
 PIQUET_ORDER = ["A", "10", "K", "Q", "J", "9", "8", "7"]
 
 

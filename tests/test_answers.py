@@ -8,23 +8,12 @@ import json
 
 import pytest
 
-from tests.simulate import brulot_deal
+from tests.simulate import LONG_SERIES, PLAYERS, brulot_deals, flat
 
-PLAYERS = ["Ana", "Bo", "Cy", "Di"]
-LONG_SERIES = {"deals": 1000}  # a Brûlot series that does not end within these tables (bench/common.py's)
 DEALS = 200
 TRICKS = 13  # a 4-player Brûlot deal: 52 cards, 13 tricks
 BOUND = 8 * 1024  # a POST's answer on the wire, gzip-compressed
 GZIP = {"Accept-Encoding": "gzip"}
-
-
-def brulot_deals(deals: int, seed: int) -> list:
-    """bench/common.py's: ``deals`` whole Brûlot deals for 4 players, card by card, dealers in turn."""
-    return [brulot_deal(4, number % 4, seed * 100_000 + number, "dealer_last_card")[0] for number in range(deals)]
-
-
-def flat(deals: list) -> list:
-    return [event for deal in deals for event in deal]
 
 
 def decoded(response) -> dict:
