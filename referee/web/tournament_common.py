@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 
 from flask import Blueprint, current_app, request
 
+from referee.tournament import reading
 from referee.tournament.store import LENGTH, Tournaments
 from referee.web.api import request_key
 
@@ -50,7 +51,7 @@ def round_length(state: dict, number: int) -> int | None:
 
 def entrant_names(state: dict) -> dict:
     """Entrant index -> "Ana & Bo" (a pair) or "Ana" (one player)."""
-    return {e["index"]: " & ".join(e["names"]) for e in state["entrants"]}
+    return {e["index"]: reading.entrant_names(e["names"]) for e in state["entrants"]}
 
 
 def minutes_since(moment: str | None, now: datetime | None = None) -> int | None:

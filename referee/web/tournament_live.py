@@ -19,7 +19,7 @@ from referee.errors import Unauthorized
 from referee.web.compress import MIN_BYTES, gzip_bytes
 from referee.web.i18n import lang
 from referee.web.share import phone_link, qr_svg
-from referee.web.tournament_common import bp, current_round, entrant_names, key_of, round_length, store, viewer_key
+from referee.web.tournament_common import bp, key_of, open_round, round_length, store, viewer_key
 from referee.web.views import number
 from referee.web.watch import FORGET_SECONDS, REFRESH_SECONDS, Fragment, Renders
 
@@ -91,12 +91,10 @@ def _told(response):
 def standings_view(state: dict) -> dict:
     """What both views show: the standings with names and the last round's result, the round under way and its
     tables still playing."""
-    names = entrant_names(state)
-    playing = current_round(state) if current_round(state) and current_round(state)["status"] != "closed" else None
+    playing = open_round(state)
     still = [t for t in playing["tables"] if not t["finished"]] if playing else []
-    rows = [{**row, "names": names.get(row["entrant"], "?")} for row in state["standings"]]
     length = round_length(state, playing["number"]) if playing else None
-    return {"rows": rows, "playing": playing, "still": still, "names": names, "length": length}
+    return {"rows": state["standings"], "playing": playing, "still": still, "length": length}
 
 
 def render_live(tournament_id: str, key: str, screen: bool) -> Fragment:

@@ -176,13 +176,10 @@ def seat_round(tournament_id):
 def close_round(tournament_id, number):
     force = request.form.get("force") == "yes"
     reason = request.form.get("reason", "").strip()[:300] or None
-    if force and not reason:
-        key = key_of()
-        store().authorize(tournament_id, key, write=True)
-        return render_director(tournament_id, key, error=_(
-            "Write why the open tables are finished: the sentence is kept in the tournament's log."))
 
     def close():
+        if force and not reason:
+            return _("Write why the open tables are finished: the sentence is kept in the tournament's log.")
         done = store().close_round(tournament_id, number, force=force, reason=reason)
         if not done["closed"]:
             still = ", ".join(str(t["number"]) for t in done["open_tables"])
@@ -201,11 +198,12 @@ def withdraw(tournament_id, index):
 @bp.post("/tournaments/<tournament_id>/entrants")
 def add_entrant(tournament_id):
     names = (entrants_from_text(request.form.get("names", "")) or [[]])[0]
-    if not names:
-        key = key_of()
-        store().authorize(tournament_id, key, write=True)
-        return render_director(tournament_id, key, error=_("Write the new entrant's names (a pair as “Ana & Bo”)."))
-    return act(tournament_id, lambda: store().add_entrant(tournament_id, names) and None, "added")
+
+    def add():
+        if not names:
+            return _("Write the new entrant's names (a pair as “Ana & Bo”).")
+        return store().add_entrant(tournament_id, names) and None
+    return act(tournament_id, add, "added")
 
 
 from referee.web import tournament_live, tournament_print  # noqa: E402,F401  (their pages, on this blueprint)

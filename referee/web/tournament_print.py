@@ -44,29 +44,23 @@ def card(tournament_id, number):
     return redirect(url_for("pages.table", table_id=table_id, key=key), code=303)
 
 
-def ranking(state: dict) -> list:
-    names = entrant_names(state)
-    return [{**row, "names": names.get(row["entrant"], "?")} for row in state["standings"]]
-
-
 @bp.get("/tournaments/<tournament_id>/print")
 def print_page(tournament_id):
     key = key_of()
     store().authorize(tournament_id, key)
     state = store().state(tournament_id)
-    return render_template("tournament_print.html", state=state, key=key, rows=ranking(state),
+    return render_template("tournament_print.html", state=state, key=key, rows=state["standings"],
                            names=entrant_names(state), rounds=[r for r in state["rounds"] if r["tables"]])
 
 
 def public(state: dict) -> dict:
     """The tournament without any key: what a viewer's export may hold."""
-    names = entrant_names(state)
     return {
         "format": "referee-tournament/1", "id": state["id"], "game": state["game"], "name": state["name"],
         "entrants": [{"index": e["index"], "names": e["names"], "withdrawn": bool(e.get("withdrawn"))}
                      for e in state["entrants"]],
         "standings": [{key: row.get(key) for key in ("rank", "entrant", "vp", "mp", "mp_difference", "played")}
-                      | {"names": names.get(row["entrant"], "")} for row in state["standings"]],
+                      | {"names": row["names"]} for row in state["standings"]],
         "rounds": [{"number": r["number"], "movement": r["movement"], "status": r["status"],
                     "tables": [{"number": t["number"], "table_id": t["table_id"], "entrants": t["entrants"],
                                 "finished": t["finished"], "result": t["result"]} for t in r["tables"]]}
@@ -88,7 +82,7 @@ def standings_csv(tournament_id):
     store().authorize(tournament_id, key_of())
     state = store().state(tournament_id)
     rows = [[row["rank"], row["entrant"], spreadsheet_safe(row["names"]), number_text(row["vp"]),
-             number_text(row["mp"]), number_text(row.get("mp_difference")), row["played"]] for row in ranking(state)]
+             number_text(row["mp"]), number_text(row.get("mp_difference")), row["played"]] for row in state["standings"]]
     return csv_download(["rank", "entrant", "names", "vp", "mp", "mp_difference", "played"], rows,
                         f"tournament-{tournament_id}.csv")
 
