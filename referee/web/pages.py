@@ -69,6 +69,18 @@ def series_won(side: int, state: dict) -> str:
     return gettext("%(side)s win the series!", side=name)
 
 
+@bp.app_template_filter("series_result")
+def series_result(state: dict) -> str:
+    """A finished series in a sentence: a shared win, its winner, or none (the score sheet, the big screen)."""
+    series = state["series"]
+    winners = series.get("winners") or []
+    if len(winners) > 1:
+        return gettext("Shared win: %(names)s.", names=", ".join(side_name(s, state) for s in winners))
+    if series.get("winner") is not None:
+        return series_won(series["winner"], state)
+    return gettext("The series is over without a winner.")
+
+
 @bp.app_template_filter("money")
 def money(amount) -> str:
     """An amount of money in the page's locale, with two decimals when it has cents: 4, 1.50 (en), 1,50 (fr, de)."""
