@@ -172,7 +172,27 @@ def opening_live_poll() -> bool:
         return False
     table_id = (request.view_args or {}).get("table_id")
     row = watch().row(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
-    return row is not None and row.opens(request_key())
+    if row is None or not row.opens(request_key()):
+        return False
+    g.opened_row = row  # live() answers from it: the key is checked once a poll
+    return True
+
+
+def opened_row(table_id: str, key: str | None):
+    """The memo's row of a table this key opens (the limiter's filter did not check it), or the refusal: the one
+    the ledger gives (404, 401), or a key issued since the memo's last read."""
+    row = watch().row(table_id)
+    if row is not None and row.opens(key):
+        return row
+    try:
+        ledger().authorize(table_id, key)
+    except Unauthorized:
+        if not request.headers.get("HX-Request"):
+            raise
+        g.key_refused = True  # counted as a key guess (limits.py) all the same
+        return Response(status=286, headers={"HX-Reswap": "none"})  # htmx stops polling: revoked for good
+    watch().forget()
+    return watch().row(table_id)
 
 
 @bp.get("/t/<table_id>/live")
@@ -183,17 +203,9 @@ def live(table_id):
     and a changed one is rendered once per revision for every viewer. The fragment carries an ``ETag``: a client
     that sends it back in ``If-None-Match`` is answered ``304`` while it is current."""
     key = request_key()
-    row = watch().row(table_id)
-    if row is None or not row.opens(key):
-        try:  # the refusal the ledger gives (404, 401), or a key issued since the memo's last read
-            ledger().authorize(table_id, key)
-        except Unauthorized:
-            if not request.headers.get("HX-Request"):
-                raise
-            g.key_refused = True  # counted as a key guess (limits.py) all the same
-            return Response(status=286, headers={"HX-Reswap": "none"})  # htmx stops polling: revoked for good
-        watch().forget()
-        row = watch().row(table_id)
+    row = g.get("opened_row") or opened_row(table_id, key)
+    if isinstance(row, Response):
+        return row
     since = number(request.args.get("since", ""))
     if since is not None and since == row.revision:
         return Response(status=204)
