@@ -99,7 +99,7 @@ class Ledger:
         """'scorer' or 'viewer' for a key of this table; 404 for no such table, 401 for no or a wrong key,
         403 for a viewer key on a writing call."""
         with self.engine.connect() as connection:
-            found = rows.keys(connection, table_id) if isinstance(table_id, str) else None
+            found = rows.keys(connection, table_id)
         if found is None:
             raise _missing(table_id)
         scorer_hash, coscorer_hash, viewer_key = found
@@ -211,7 +211,7 @@ class Ledger:
     def snapshot(self, table_id: str) -> tuple:
         """(state, engine table) of a table: the pages ask the engine what is possible on the second, read-only."""
         with self.reading() as connection:
-            row = rows.read_row(connection, table_id) if isinstance(table_id, str) else None
+            row = rows.read_row(connection, table_id)
             if row is None:
                 raise _missing(table_id)
             table, _ = self._replayed(connection, row)
@@ -230,7 +230,7 @@ class Ledger:
         """Stores one event if the engine accepts it. Returns (status, state): 201 stored, 200 a retry. ``brief``:
         the state as a write answers it (complete deals without their tricks, docs/api.md)."""
         with self._write_engine.connect() as connection:
-            row = rows.lock_row(connection, table_id, +1) if isinstance(table_id, str) else None
+            row = rows.lock_row(connection, table_id, +1)
             if row is None:
                 raise _missing(table_id)
             try:
@@ -257,7 +257,7 @@ class Ledger:
         that deal's events only; else (another process wrote last, or the undo crosses the deal's start) from
         the whole log."""
         with self._write_engine.connect() as connection:
-            row = rows.lock_row(connection, table_id, -1) if isinstance(table_id, str) else None
+            row = rows.lock_row(connection, table_id, -1)
             if row is None:
                 raise _missing(table_id)
             if client_event_id is not None and rows.seen(connection, table_id, client_event_id, entry=False):
@@ -286,7 +286,7 @@ class Ledger:
         after a declared cape). Returns (status, state): 201 made now, 200 made before (one rematch, however many
         taps). The old table's revision moves, so its live views learn of the rematch at their next poll."""
         with self._writing() as session:
-            row = rows.lock_row(session.connection(), table_id, 0) if isinstance(table_id, str) else None
+            row = rows.lock_row(session.connection(), table_id, 0)
             if row is None:
                 session.rollback()
                 raise _missing(table_id)

@@ -69,6 +69,9 @@ _SEEN = {(entry, undo): select(EVENTS.c.id).where(
 
 
 def read_row(connection, table_id: str) -> Row | None:
+    """The table's row, None for no such table (an id that is no text is none: never sent to the database)."""
+    if not isinstance(table_id, str):
+        return None
     found = connection.execute(_READ, {"b_table": table_id}).first()
     return Row(*found) if found is not None else None
 
@@ -78,13 +81,15 @@ def lock_row(connection, table_id: str, version_step: int) -> Row | None:
     ``version_step`` (+1 an entry, -1 an undo, 0 a rematch): the row as it is now, None for no such table. A
     refused write rolls the whole transaction back, bump included. (On PostgreSQL the rematch links it answers are
     as they were before it waited for the lock: ``Ledger.rematch`` reads them again.)"""
+    if not isinstance(table_id, str):
+        return None
     found = connection.execute(_LOCK, {"b_table": table_id, "b_step": version_step}).first()
     return Row(*found) if found is not None else None
 
 
 def keys(connection, table_id: str):
     """(scorer_hash, coscorer_hash, viewer_key) of a table, or None."""
-    return connection.execute(_KEYS, {"b_table": table_id}).first()
+    return connection.execute(_KEYS, {"b_table": table_id}).first() if isinstance(table_id, str) else None
 
 
 def seen(connection, table_id: str, client_event_id: str, *, entry: bool = True, undo: bool = True) -> bool:
