@@ -13,11 +13,8 @@ from referee.games.brisca_score import DOUBLE_OVER, HALF, MEXICAN_LIMIT
 from referee.languages import LANGUAGES
 from referee.words import Words, said
 
-# Ranks as players say them; the others (2 to 10 in French decks, 2 to 9 in Spanish ones) are their number.
-RANK_WORDS = {
-    "fr": {"A": "as", "K": "roi", "Q": "dame", "J": "valet", "JK": "joker"},
-    "en": {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "JK": "joker"},
-}
+# The Spanish ranks in French and English summaries keep their Spanish names (the cards' own names say "knight"
+# and "cavalier"); every other rank is named as the cards name it, the unnamed ones (2 to 10, 2 to 9) by number.
 SPANISH_WORDS = {
     "fr": {"1": "as", "12": "rey", "11": "caballo", "10": "sota"},
     "en": {"1": "ace", "12": "rey", "11": "caballo", "10": "sota"},
@@ -28,7 +25,7 @@ _BEFORE = re.compile(r" ([:;!?])")
 def rank(code: str, lang: str, spanish: bool = False) -> str:
     """A rank by its name ("roi", "caballo"), or its number; in a language beyond French and English, as the cards
     name it (``referee/cards.py``)."""
-    words = (SPANISH_WORDS if spanish else RANK_WORDS).get(lang)
+    words = SPANISH_WORDS.get(lang) if spanish else None
     if words is None:
         words = {**rank_names(lang, spanish), "JK": JOKER_NAMES.get(lang, "joker")}
     return words.get(code, code)
