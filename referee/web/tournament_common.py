@@ -65,10 +65,9 @@ def minutes_since(moment: str | None, now: datetime | None = None) -> int | None
 
 
 def progress(table: dict) -> dict:
-    """A round's table as the director follows it: hands (or deals) done, minutes since its last entry, finished
-    (or finished by the director when the round closed) — as the store read them from the table's own log."""
-    return {"done": table.get("hands", 0), "minutes": minutes_since(table.get("last_entry")),
-            "finished": bool(table.get("finished")), "forced": bool(table.get("forced"))}
+    """A round's table as the director follows it: hands (or deals) done and minutes since its last entry, as the
+    store read them from the table's own log."""
+    return {"done": table.get("hands", 0), "minutes": minutes_since(table.get("last_entry"))}
 
 
 def viewer_key(tournament_id: str) -> str:

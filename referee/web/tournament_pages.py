@@ -21,7 +21,7 @@ from referee.web.share import phone_link
 from referee.web.tournament_common import (ROUND_UNIT, bp, current_round, entrant_names, key_of,
                                            open_round, progress, round_length, store, viewer_key,
                                            withdrawn)
-from referee.web.tournament_form import (DEFAULT_HANDS, MAX_ENTRANTS, MAX_ROUNDS, MOVEMENTS, default_plan,
+from referee.web.tournament_form import (DEFAULT_HANDS, MAX_ENTRANTS, MAX_ROUNDS, default_plan,
                                          entrants_from_csv, entrants_from_text, read_plan, read_vp_rows)
 
 VP_CHOICES = ("burraco_3", "burraco_4", "own")
@@ -45,7 +45,7 @@ def form_values() -> dict:
 
 
 def render_form(values: dict, error: str | None = None, status: int = 200):
-    context = {**values, "games": games(), "unit": ROUND_UNIT.get(values["game"]), "movements": MOVEMENTS,
+    context = {**values, "games": games(), "unit": ROUND_UNIT.get(values["game"]),
                "error": error, "max_rounds": MAX_ROUNDS}
     template = "_tournament_form.html" if request.headers.get("HX-Request") else "tournament_new.html"
     return make_response(render_template(template, **context), status)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import jsonify, redirect, render_template, url_for
 
 from referee.web.share import csv_download, phone_link, qr_svg, spreadsheet_safe
-from referee.web.tournament_common import ROUND_UNIT, bp, current_round, entrant_names, key_of, store
+from referee.web.tournament_common import bp, current_round, entrant_names, key_of, store
 
 
 def seats(state: dict, table: dict) -> list:
@@ -32,8 +32,7 @@ def cards(tournament_id):
     for table in round_["tables"] if round_ else []:
         link = links.get(table["number"])
         printed.append({**table, "seats": seats(state, table), "link": link, "qr": qr_svg(link) if link else None})
-    return render_template("tournament_cards.html", state=state, key=key, round=round_, cards=printed,
-                           unit=ROUND_UNIT.get(state["game"]))
+    return render_template("tournament_cards.html", state=state, key=key, round=round_, cards=printed)
 
 
 @bp.get("/tournaments/<tournament_id>/tables/<int:number>")
