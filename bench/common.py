@@ -140,6 +140,19 @@ def ms(seconds: float) -> str:
     return f"{value:.1f} ms" if value < 100 else f"{value:,.0f} ms"
 
 
+def ms_of(milliseconds: float | None) -> str:
+    """A figure the locust scripts give in milliseconds (None: nothing measured)."""
+    return "—" if milliseconds is None else ms(milliseconds / 1000)
+
+
+def secs(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f} s"
+
+
+def rate(value: float | None) -> str:
+    return "—" if value is None else f"{value:,.0f}/s"
+
+
 def kib(size: float) -> str:
     if size != size:
         return "—"

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import entries  # noqa: E402
 import servers  # noqa: E402
 import tournament  # noqa: E402
-from common import ROOT, machine, ms, print_table, run_load, times  # noqa: E402
+from common import ROOT, machine, ms, ms_of, print_table, rate, run_load, secs, times  # noqa: E402
 
 BENCHES = ("entries", "depth", "scorers", "viewers", "tournament")
 
@@ -37,10 +37,6 @@ def load(task: dict) -> dict:
 
 def ratio(a, b) -> str:
     return times(a / b) if a and b else "—"
-
-
-def rate(value) -> str:
-    return "—" if value is None else f"{value:,.0f}/s"
 
 
 def scorer_rows(figures: dict, database: str) -> list:
@@ -62,11 +58,10 @@ def print_viewers(figures: dict, task: dict, server: str) -> str:
     rows = [["polls answered per second", rate(floor["polls_per_second"]), rate(ours["polls_per_second"]),
              f"{task['viewers']:,}/s"]]
     for label, name, goal in (("poll, median", "p50_ms", ""), ("poll, p99", "p99_ms", "< 100 ms")):
-        rows.append([label, ms(floor[name] / 1000) if floor[name] is not None else "—",
-                     ms(ours[name] / 1000) if ours[name] is not None else "—", goal])
+        rows.append([label, ms_of(floor[name]), ms_of(ours[name]), goal])
     for label, name, goal in (("a change seen after, median", "lag_p50_s", ""),
                               ("a change seen after, p99", "lag_p99_s", "< 1.5 s")):
-        rows.append([label] + [f"{f[name]:.2f} s" if f[name] is not None else "—" for f in (floor, ours)] + [goal])
+        rows.append([label, secs(floor[name]), secs(ours[name]), goal])
     rows.append(["polls failed (error or 30 s timeout)", f"{floor['failed']:,}", f"{ours['failed']:,}", "0"])
     rows.append(["changes seen by a viewer", f"{floor['changes_seen']:,}", f"{ours['changes_seen']:,}", ""])
     return print_table(

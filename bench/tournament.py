@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 
 import servers
-from common import Client, ms, print_table, run_load
+from common import Client, ms, ms_of, print_table, rate, run_load, secs
 
 SIZES = {  # (tables, phones watching, hands per table, pause between entries in seconds: low, high)
     "postgresql": {"tables": 100, "watchers": 300, "hands": 3, "pause": (1.0, 3.0)},
@@ -119,18 +119,6 @@ def served(referee) -> str:
 
 # --- the table printed ------------------------------------------------------------------------------------------
 
-def seconds(value) -> str:
-    return "—" if value is None else f"{value:.2f} s"
-
-
-def rate(value) -> str:
-    return "—" if value is None else f"{value:,.0f}/s"
-
-
-def msx(value) -> str:
-    return "—" if value is None else ms(value / 1000)
-
-
 def column(run) -> list:
     """One column of the table: a run's figures, or why it was skipped."""
     if isinstance(run, str):
@@ -143,16 +131,16 @@ def column(run) -> list:
         f"after each entry; {figures['watchers']} phones",
         f"{ms(made['create_s'])} / {ms(made['seat_s'])} / {ms(made['cards_s'])}",
         rate(figures["entries_per_second"]),
-        f"{msx(figures['entry_p50_ms'])} / {msx(figures['entry_p99_ms'])}",
+        f"{ms_of(figures['entry_p50_ms'])} / {ms_of(figures['entry_p99_ms'])}",
         f"{figures['api_watchers']} × {rate(api['reads_per_second'])}",
-        f"{msx(api['p50_ms'])} / {msx(api['p99_ms'])}",
+        f"{ms_of(api['p50_ms'])} / {ms_of(api['p99_ms'])}",
         f"{made['state_raw'] / 1024:,.0f} KiB ({made['state_bytes'] / 1024:,.0f} KiB gzip), {ms(made['read_s'])} "
         f"alone",
-        f"{seconds(api['lag_p50_s'])} / {seconds(api['lag_p99_s'])} ({api['lags']:,} seen)",
+        f"{secs(api['lag_p50_s'])} / {secs(api['lag_p99_s'])} ({api['lags']:,} seen)",
         (f"{figures['live_watchers']} × {rate(live['reads_per_second'])}" if figures["live_watchers"]
          else "not served: API only"),
-        f"{msx(live['p50_ms'])} / {msx(live['p99_ms'])}" if figures["live_watchers"] else "—",
-        f"{seconds(live['lag_p50_s'])} / {seconds(live['lag_p99_s'])} ({live['lags']:,} seen)"
+        f"{ms_of(live['p50_ms'])} / {ms_of(live['p99_ms'])}" if figures["live_watchers"] else "—",
+        f"{secs(live['lag_p50_s'])} / {secs(live['lag_p99_s'])} ({live['lags']:,} seen)"
         if figures["live_watchers"] else "—",
         f"{figures['entries_failed']:,} / {api['failed']:,} / {live['failed']:,}",
         f"{done['finished']}/{tables}; {done['played']}/{done['entrants']}",
