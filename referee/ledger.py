@@ -214,8 +214,12 @@ class Ledger:
             row = rows.read_row(connection, table_id)
             if row is None:
                 raise _missing(table_id)
-            table, _ = self._replayed(connection, row)
-        return self._serialise(row, table), table
+            table = self._cache.get(row.id, row.revision)
+            replayed = table is None
+            if replayed:
+                table, checkpoint = self._replay(connection, row)
+        # a state replayed here is kept once serialised: its finished deals' documents are counted with it
+        return (self._remember(row, table, checkpoint) if replayed else self._serialise(row, table)), table
 
     def events(self, table_id: str) -> list:
         with self._session() as session:
@@ -235,7 +239,7 @@ class Ledger:
                 raise _missing(table_id)
             try:
                 self._check_version(row.version - 1, row.revision - 1, expected_version, expected_revision)
-                before, checkpoint = self._replayed(connection, row, row.revision - 1, keep=False)
+                before, checkpoint = self._replayed(connection, row, row.revision - 1)
                 game = get_game(row.game)
                 event = game.parse_event(before, body)
                 after = successor(game, before, event)
@@ -330,17 +334,13 @@ class Ledger:
             raise Conflict("version_conflict", "The table changed meanwhile: look at the new state and enter it "
                            "again if it is still needed.", version=version, revision=revision)
 
-    def _replayed(self, connection, row: Row, revision: int | None = None, keep: bool = True) -> tuple:
-        """(state, checkpoint) of a table at ``revision`` (default: the row's), from the cache or by replay; a
-        write (``keep=False``) does not keep the state it replaces, only the one it makes."""
-        revision = row.revision if revision is None else revision
+    def _replayed(self, connection, row: Row, revision: int) -> tuple:
+        """(state, checkpoint) of a table at ``revision``, from the cache or by replay; not kept here (a write keeps
+        the state it makes, not the one it replaces)."""
         table = self._cache.get(row.id, revision)
         if table is not None:
             return table, self._cache.checkpoint(row.id, revision)
-        table, checkpoint = self._replay(connection, row)
-        if keep:
-            self._cache.put(row.id, revision, table, checkpoint)
-        return table, checkpoint
+        return self._replay(connection, row)
 
     @staticmethod
     def _replay(connection, row: Row) -> tuple:
