@@ -71,17 +71,9 @@ def mitchell_seating(entrants: list[int], round_index: int) -> tuple[list[tuple[
     """
     entrants = list(entrants)
     _at_least_two(len(entrants))
-    tables = (len(entrants) + 1) // 2
-    odd = len(entrants) % 2 == 1
-    ns_lines = entrants[:tables - 1] if odd else entrants[:tables]
-    ew_lines = entrants[len(ns_lines):]
-    seated, bye = [], None
-    for table, (ns, ew) in enumerate(mitchell(tables, round_index)):
-        if odd and table == tables - 1:
-            bye = ew_lines[ew]
-        else:
-            seated.append((ns_lines[ns], ew_lines[ew]))
-    return seated, bye
+    half = len(entrants) // 2
+    seated, byes = mitchell_lines(entrants[:half] + [None] * (len(entrants) % 2), entrants[half:], round_index)
+    return [(ns, ew) for _table, ns, ew in seated], (byes[0] if byes else None)
 
 
 def mitchell_lines(ns_lines: list, ew_lines: list, round_index: int) -> tuple[list[tuple[int, int, int]], list]:
