@@ -137,10 +137,8 @@ def _brulot(game, state) -> dict:
         check = deal.get("check") or {}
         rows.append({"number": deal["number"], "dealer": state["players"][deal["dealer"]], "trump": deal["trump"],
                      "points": deal["points"], "widow": check.get("widow"), "deck": check.get("deck")})
-    winners = state["series"].get("winners") or ([] if state["series"]["winner"] is None else
-                                                [state["series"]["winner"]])
     return {"names": names, "rows": rows, "totals": state["totals"],
-            "winners": winners if state["series"]["finished"] else [],
+            "winners": state["series"]["winners"],  # R-BRULOT-6: filled when the series ends (equal lowest share)
             "penalty_words": _penalties(state["options"]["penalties"]),
             "deck": 4 * sum(state["options"]["penalties"])}
 
