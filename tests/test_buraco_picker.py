@@ -248,3 +248,16 @@ def test_r_buraco_1_an_address_with_more_copies_than_the_decks_shows_no_plus(csr
     phone = Phone(csrf_client)
     phone.go(f"/t/{phone.id}?key={phone.key}&{query}")
     assert 'class="bur-more"' not in phone.page
+
+
+def test_r_buraco_7_a_meld_sent_twice_is_stored_once_and_the_side_stays_chosen(csrf_client):
+    """A double tap on "Lay the meld" (the same form twice): one meld stored, and the second answer, the one the phone
+    shows last, still has the side chosen."""
+    phone = Phone(csrf_client)
+    phone.open(mode="meld", side=1, pending="KC.QC.JC")
+    form = phone.form_posting_to("save")
+    first = csrf_client.post(f"/t/{phone.id}/save?key={phone.key}", data=form)
+    again = csrf_client.post(f"/t/{phone.id}/save?key={phone.key}", data=form, headers={"HX-Request": "true"})
+    assert address(first.headers["Location"]) == {"mode": "meld", "side": "1"}
+    assert again.status_code == 200 and address(again.headers["HX-Replace-Url"]) == {"mode": "meld", "side": "1"}
+    assert phone.stored() == [{"type": "deal", "dealer": 0}, {"type": "meld", "side": 1, "cards": ["KC", "QC", "JC"]}]

@@ -179,7 +179,7 @@ def scorer_post(rule: str):
             post = Post(table_id, key, game, table, deck, entry)
             try:
                 if post.retried():
-                    return done(table_id, key, Entry())
+                    return done(table_id, key, entry.next_meld())
                 if post.seen() is not None and post.seen() != state["revision"]:  # another phone entered first
                     raise Conflict("version_conflict", "The table changed meanwhile: look at the new state and "
                                    "enter it again if it is still needed.")
@@ -217,15 +217,12 @@ def tap(post: Post) -> Entry:
     return Entry()
 
 
-ANOTHER = "another"  # the "copy" field of Buraco's + button: one more copy of a card already tapped
-
-
 def lay(post: Post, card) -> Entry:
     """Buraco: a tap takes a card into the meld being laid (or the hand counted), in the order tapped; a tap on a card
     already taken takes it back, all its copies, so that a wrong tap tapped again leaves nothing. One more copy of a
     card taken comes from its own button, + (``copy=another``), while the two decks hold one (R-BURACO-1)."""
     entry, tapped = post.entry, post.entry.tapped
-    if card in tapped and request.form.get("copy") != ANOTHER:
+    if card in tapped and request.form.get("copy") != "another":
         return entry.with_tapped([c for c in tapped if c != card], len(post.table.players))
     if available(post.game, post.table, entry).get(card, 0) <= 0:
         raise RuleError("third_copy", "The two decks hold only {n} of {card}: this would be one more.",
@@ -246,7 +243,7 @@ def undo(post: Post) -> Entry:
     after = state["deals"][-1] if state["deals"] else None
     if tricks and after is not None and after["number"] == deal.number and len(after["tricks"]) == tricks - 1:
         return Entry(pending=tuple(deal.tricks[-1].cards[:-1]))  # the trick reopens without its last card
-    return entry.next_meld() if entry.mode in ("meld", "extend", "replace") else Entry()  # Buraco: the side stays
+    return entry.next_meld()  # Buraco: the side stays chosen
 
 
 @scorer_post("/t/<table_id>/deal")
@@ -267,7 +264,7 @@ def save(post: Post) -> Entry:
         raise ParseError("bad_form", "This form is damaged: load the page again and enter it again.")
     if entry.mode in LAYING:  # Buraco (R-BURACO-7): after a meld, the next meld of the same side
         post.store(buraco_body(entry, len(post.table.players)))
-        return Entry() if entry.mode == "count" else entry.next_meld()
+        return entry.next_meld()
     if entry.mode == "capture":
         body = {"type": "capture", "side": entry.side, "cards": cards, **capture_extras(post.game.id, entry.sheet)}
         if request.form.get("last_trick") in ("yes", "no"):

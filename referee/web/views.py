@@ -14,6 +14,7 @@ MODES = ("trick", "capture", "claim", "announce", "reveal",  # how the picker's 
 SHOWING = ("capture", "claim", "announce", "reveal")  # a tap takes a card, a second tap gives it back
 LAYING = ("meld", "extend", "count")  # Buraco: cards in the order laid; a tap on a card taken takes it back, and its
 # other copies (two decks: two of each, four jokers) are taken one at a time by a button of their own (scorer.py: lay)
+CHOSEN_SIDE = ("meld", "extend", "replace")  # Buraco: a side is chosen, and stays chosen once its entry is stored
 EVENT_OF = {"numbers": "tally"}  # the event a mode's taps end in, where it is not named like the mode
 
 
@@ -123,9 +124,9 @@ class Entry:
         return self.with_pending(cards)
 
     def next_meld(self) -> "Entry":
-        """Buraco, once a meld, an extension or a replacement is stored: a new meld of the same side, which stays
-        chosen until the scorer picks another one."""
-        return Entry("meld", side=self.side)
+        """Once an entry is stored: Buraco's next meld of the same side, which stays chosen until the scorer picks
+        another one (a meld, an extension, a replacement, an undo, a form sent twice); else the picker afresh."""
+        return Entry("meld", side=self.side) if self.mode in CHOSEN_SIDE else Entry()
 
     def with_pending(self, pending) -> "Entry":
         return Entry(self.mode, tuple(pending), self.side, self.player, self.meld, self.at, self.hands,
