@@ -288,7 +288,7 @@ def test_a_buraco_hand_melds_live_and_counted(server, browser):
         phone.tap(code)
     phone.act(".builder button.primary")
     assert "pure burraco 200" in page.inner_text(".melds-table")
-    phone.act(".team >> nth=0 >> button[name=side]")  # Ana & Cy take their pot
+    phone.act(".team >> nth=0 >> button[name=pot]")  # Ana & Cy take their pot
     go("a[href*='mode=count']")
     go(".builder a[href*='player=1']")
     phone.tap("KD")

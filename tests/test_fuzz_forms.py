@@ -53,7 +53,8 @@ def form_fields(seat):
         "card": card, "pending": card_lists(seat.cards),
         "hands": st.lists(card_lists(seat.cards), max_size=6).map("~".join),
         "mode": st.one_of(st.sampled_from(MODES), st.sampled_from(["", "bogus", "TRICK"]), TEXT),
-        "side": NUMBERS, "player": NUMBERS, "meld": NUMBERS, "closed_by": NUMBERS, "dealer": NUMBERS,
+        "side": NUMBERS, "player": NUMBERS, "meld": NUMBERS, "closed_by": NUMBERS, "dealer": NUMBERS, "pot": NUMBERS,
+        "copy": st.sampled_from(["another", "", "other"]),
         "revision": NUMBERS, "at": st.sampled_from(["start", "end", "middle", ""]),
         "act": st.one_of(st.sampled_from(SHEET_ACTS), TEXT), "pick": st.one_of(st.sampled_from(ROWS), TEXT),
         "x": st.lists(st.sampled_from(ROWS), max_size=30).map("~".join), "v": st.lists(NUMBERS, max_size=8)

@@ -179,7 +179,7 @@ def scorer_post(rule: str):
             post = Post(table_id, key, game, table, deck, entry)
             try:
                 if post.retried():
-                    return done(table_id, key, Entry())
+                    return done(table_id, key, entry.next_meld())
                 if post.seen() is not None and post.seen() != state["revision"]:  # another phone entered first
                     raise Conflict("version_conflict", "The table changed meanwhile: look at the new state and "
                                    "enter it again if it is still needed.")
@@ -198,19 +198,13 @@ def scorer_post(rule: str):
 def tap(post: Post) -> Entry:
     card, entry = post.card(), post.entry
     if entry.mode in LAYING:  # Buraco: a meld, an extension or a hand left, in the order laid
-        if available(post.game, post.table, entry).get(card, 0) <= 0:
-            raise RuleError("third_copy", "The two decks hold only {n} of {card}: this would be one more.",
-                            rule="R-BURACO-1", card=card.code, n=post.deck.counts[card])
-        if entry.mode == "count":
-            hand = entry.hands[entry.player] if entry.player is not None and entry.player < len(entry.hands) else ()
-            return entry.with_hand(entry.player or 0, [*hand, card], len(post.table.players))
-        return entry.with_pending([*entry.pending, card])
+        return lay(post, card)
     if not isinstance(post.game, TrickGame) and entry.mode not in ("replace",):
         raise ParseError("bad_event", "{game} has no tricks: a card is tapped into a meld or a hand.",
                          game=post.game.names["en"])
     if entry.mode == "replace":  # the natural card that takes the wild card's place (R-BURACO-7)
         post.store({"type": "replace", "side": entry.side, "meld": entry.meld, "card": card.code})
-        return Entry()
+        return entry.next_meld()
     if entry.mode != "trick":  # a pile or a claim being gathered: tapping again takes the card back
         return entry.with_pending([c for c in entry.pending if c != card] if card in entry.pending
                                   else [*entry.pending, card])
@@ -223,12 +217,24 @@ def tap(post: Post) -> Entry:
     return Entry()
 
 
+def lay(post: Post, card) -> Entry:
+    """Buraco: a tap takes a card into the meld being laid (or the hand counted), in the order tapped; a tap on a card
+    already taken takes it back, all its copies, so that a wrong tap tapped again leaves nothing. One more copy of a
+    card taken comes from its own button, + (``copy=another``), while the two decks hold one (R-BURACO-1)."""
+    entry, tapped = post.entry, post.entry.tapped
+    if card in tapped and request.form.get("copy") != "another":
+        return entry.with_tapped([c for c in tapped if c != card], len(post.table.players))
+    if available(post.game, post.table, entry).get(card, 0) <= 0:
+        raise RuleError("third_copy", "The two decks hold only {n} of {card}: this would be one more.",
+                        rule="R-BURACO-1", card=card.code, n=post.deck.counts[card])
+    return entry.with_tapped([*tapped, card], len(post.table.players))
+
+
 @scorer_post("/t/<table_id>/undo")
 def undo(post: Post) -> Entry:
     entry = post.entry
     if entry.mode == "count":  # the count only takes back the cards tapped in it, never a stored entry
-        hand = entry.hands[entry.player] if entry.player < len(entry.hands) else ()
-        return entry.with_hand(entry.player, hand[:-1], len(post.table.players))
+        return entry.with_tapped(entry.tapped[:-1], len(post.table.players))
     if entry.pending:  # one tap takes back the last card tapped
         return post.entry.with_pending(post.entry.pending[:-1])
     deal = post.table.current
@@ -237,7 +243,7 @@ def undo(post: Post) -> Entry:
     after = state["deals"][-1] if state["deals"] else None
     if tricks and after is not None and after["number"] == deal.number and len(after["tricks"]) == tricks - 1:
         return Entry(pending=tuple(deal.tricks[-1].cards[:-1]))  # the trick reopens without its last card
-    return Entry()
+    return entry.next_meld()  # Buraco: the side stays chosen
 
 
 @scorer_post("/t/<table_id>/deal")
@@ -256,9 +262,9 @@ def save(post: Post) -> Entry:
     entry, cards = post.entry, [c.code for c in post.entry.pending]
     if entry.mode not in SHOWING + LAYING:  # a save only ends what the picker gathers: never a trick, a sheet
         raise ParseError("bad_form", "This form is damaged: load the page again and enter it again.")
-    if entry.mode in LAYING:  # Buraco (R-BURACO-7)
+    if entry.mode in LAYING:  # Buraco (R-BURACO-7): after a meld, the next meld of the same side
         post.store(buraco_body(entry, len(post.table.players)))
-        return Entry()
+        return entry.next_meld()
     if entry.mode == "capture":
         body = {"type": "capture", "side": entry.side, "cards": cards, **capture_extras(post.game.id, entry.sheet)}
         if request.form.get("last_trick") in ("yes", "no"):
@@ -359,7 +365,8 @@ def exchange(post: Post) -> Entry:
 
 @scorer_post("/t/<table_id>/pot")
 def pot(post: Post) -> Entry:
-    post.store({"type": "pot", "side": post.number("side")})
+    # The button names the side taking its pot in "pot": "side" is the entry's, the side chosen for the next meld.
+    post.store({"type": "pot", "side": post.number("pot")})
     return post.entry
 
 

@@ -12,7 +12,9 @@ MODES = ("trick", "capture", "claim", "announce", "reveal",  # how the picker's 
          "meld", "extend", "replace", "count",  # Buraco's
          "numbers")  # the deal by its numbers (sheet.py)
 SHOWING = ("capture", "claim", "announce", "reveal")  # a tap takes a card, a second tap gives it back
-LAYING = ("meld", "extend", "count")  # Buraco: cards in the order laid, two copies of each may be tapped
+LAYING = ("meld", "extend", "count")  # Buraco: cards in the order laid; a tap on a card taken takes it back, and its
+# other copies (two decks: two of each, four jokers) are taken one at a time by a button of their own (scorer.py: lay)
+CHOSEN_SIDE = ("meld", "extend", "replace")  # Buraco: a side is chosen, and stays chosen once its entry is stored
 EVENT_OF = {"numbers": "tally"}  # the event a mode's taps end in, where it is not named like the mode
 
 
@@ -107,6 +109,24 @@ class Entry:
 
     def hands_text(self) -> str:
         return "~".join(".".join(c.code for c in hand) for hand in self.hands)
+
+    @property
+    def tapped(self) -> tuple:
+        """Buraco: the cards tapped so far, the hand of the player counted in the count, else the pending ones."""
+        if self.mode != "count":
+            return self.pending
+        return self.hands[self.player] if self.player is not None and self.player < len(self.hands) else ()
+
+    def with_tapped(self, cards, n_players: int) -> "Entry":
+        """Buraco: the same entry with these cards tapped (into the hand counted, or the meld being laid)."""
+        if self.mode == "count":
+            return self.with_hand(self.player or 0, cards, n_players)
+        return self.with_pending(cards)
+
+    def next_meld(self) -> "Entry":
+        """Once an entry is stored: Buraco's next meld of the same side, which stays chosen until the scorer picks
+        another one (a meld, an extension, a replacement, an undo, a form sent twice); else the picker afresh."""
+        return Entry("meld", side=self.side) if self.mode in CHOSEN_SIDE else Entry()
 
     def with_pending(self, pending) -> "Entry":
         return Entry(self.mode, tuple(pending), self.side, self.player, self.meld, self.at, self.hands,
