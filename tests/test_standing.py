@@ -146,7 +146,7 @@ def test_r_brusq_5_to_a_target_the_first_past_it_wins_and_teams_add_their_jetons
     won = brusquembille(([70, 50], ANA_ACE), ([70, 50], []), players=("Ana", "Bo", "Cy", "Di"), target_points=130)
     assert (won["values"], won["order"], won["leader"], won["winners"], won["finished"]) == (
         [140, 100], [0, 1], 0, [0], True)
-    assert won["label"] == {"fr": "points, fin à 130", "en": "points, to 130"}
+    assert won["label"] == {"fr": "fin à 130", "en": "to 130"}
     assert won["beside"][0]["values"] == [4, -4]  # Ana's 2 from Bo and 2 from Di, for Ana & Cy
 
 
@@ -167,10 +167,10 @@ def test_r_buraco_6_the_totals_toward_the_target_the_higher_leads_and_wins():
     assert without(during, "label") == {
         "unit": "points", "values": [600, 110], "rule": "R-BURACO-6", "order": [0, 1], "leader": 0,
         "lowest_leads": False, "finished": False, "winners": [], "decided_by": None, "beside": []}
-    assert during["label"] == {"fr": "points, fin à 1000", "en": "points, to 1000"}
+    assert during["label"] == {"fr": "fin à 1000", "en": "to 1000"}
     won = buraco(HAND, HAND, target=1000)
     assert (won["values"], won["leader"], won["winners"], won["finished"]) == ([1200, 220], 0, [0], True)
-    assert buraco()["label"] == {"fr": "points, fin à 2005", "en": "points, to 2005"}
+    assert buraco()["label"] == {"fr": "fin à 2005", "en": "to 2005"}
 
 
 def test_r_buraco_6_a_round_of_hands_ends_level_without_a_winner():

@@ -34,7 +34,7 @@ ON_POINTS = said("aux points", "on points")
 
 def toward(target: int) -> Words:
     """Points toward a target (0: a series of so many deals, said elsewhere), in words."""
-    return said("points, fin à {target}", "points, to {target}", target=target) if target else POINTS
+    return said("fin à {target}", "to {target}", target=target) if target else POINTS
 
 
 def measure(unit: str, label: Words, values: list, rule: str, headline: bool = True) -> dict:
