@@ -59,7 +59,8 @@ def made(server, game):
 
 @pytest.mark.parametrize("lang", ["fr", "de"])
 @pytest.mark.parametrize("game", GAMES)
-def test_the_status_bar_headline_is_one_line_at_360_px_with_two_sides_of_20_characters(server_module, browser, game, lang):
+def test_the_status_bar_headline_is_one_line_at_360_px_with_two_sides_of_20_characters(server_module, browser, game,
+                                                                                        lang):
     server = server_module
     table = made(server, game)
     context, page, _, problems = new_phone(browser, "fr-CH" if lang == "fr" else "de-DE")
@@ -90,7 +91,8 @@ def test_r_brisca_6_a_series_won_with_fewer_card_points_says_the_winner_3_2_on_t
     context, page, _, problems = new_phone(browser)
     page.goto(f"{server.url}/t/{table['id']}?key={table['scorer_key']}&lang=fr")
     assert page.locator(".status-headline .headline-main").inner_text() == won
-    assert "223" not in page.locator(".status-bar").inner_text() and "377" not in page.locator(".status-bar").inner_text()
+    bar = page.locator(".status-bar").inner_text()
+    assert "223" not in bar and "377" not in bar  # the card points: on the scoreboard, not in the headline
     page.screenshot(path=str(ARTIFACTS / "headline-brisca-won-360.png"))
     page.goto(f"{server.url}/t/{table['id']}?key={table['viewer_key']}&lang=fr")
     assert page.locator(".winner .headline-main").inner_text() == won
@@ -116,9 +118,10 @@ def test_r_brisca_6_the_big_screen_s_giant_numbers_are_the_deals_won_with_the_ca
     wall.goto(f"{server.url}/t/{table['id']}/screen?key={table['viewer_key']}&lang=fr")
     assert wall.locator(".screen-total").all_inner_texts() == ["2", "1"]
     assert wall.locator(".screen-headline").inner_text() == f"{MONTSE} mène 2{NNBSP}–{NNBSP}1"
-    assert wall.locator(".screen-series .detail").all_inner_texts() == ["142 points des cartes", "218 points des cartes"]
-    giant = wall.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.screen-total')).fontSize)")
-    small = wall.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.screen-series .detail')).fontSize)")
+    assert wall.locator(".screen-series .detail").all_inner_texts() == ["142 points des cartes",
+                                                                        "218 points des cartes"]
+    size = "sel => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize)"
+    giant, small = wall.evaluate(size, ".screen-total"), wall.evaluate(size, ".screen-series .detail")
     assert giant >= 72 and small * 3 <= giant, (giant, small)  # a tenth of 720 px; the card points far smaller
     wall.screenshot(path=str(ARTIFACTS / "headline-brisca-screen-720p.png"))
     screen.close()

@@ -355,8 +355,9 @@ class Buraco(Game):
     def standing(self, table: Table) -> dict:
         """R-BURACO-6: the totals toward the target (or over a round of so many hands), the higher leads; equal
         totals at the end have no winner."""
-        return standing("points", toward(0 if table.options["hands"] else table.options["target"]), table.totals, "R-BURACO-6",
-                        finished=table.finished, winners=[table.winner])
+        target = 0 if table.options["hands"] else table.options["target"]
+        return standing("points", toward(target), table.totals, "R-BURACO-6", finished=table.finished,
+                        winners=[table.winner])
 
     def serialise_deal(self, table: Table, hand: Hand) -> dict:
         low_ace = table.options["low_ace_counts_5"]

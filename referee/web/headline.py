@@ -22,14 +22,14 @@ def number(value) -> str:
 
 def score(values: list, sides: list | None = None) -> Markup:
     """Numbers in a row, one per side in the order given: "2 – 1" (the language's way) for two, "365 to −110" when
-    one is negative, "3 · 5 · 8" for more; never broken across lines. ``sides``: each number's side, marked ``data-side`` (the offline view fills
-    them while the phone works a trick out alone, static/offline-view.js)."""
+    the second is negative, "3 · 5 · 8" for more; never broken across lines. ``sides``: each number's side, marked
+    ``data-side`` (the offline view fills them while the phone works a trick out alone, static/offline-view.js)."""
     if sides is None:
         parts = [escape(number(v)) for v in values]
     else:
         parts = [Markup('<strong data-side="%d">%s</strong>') % (side, number(v)) for v, side in zip(values, sides)]
     if len(parts) == 2:  # "365 to −110": a dash before a minus sign would read as one
-        template = gettext("%(first)s to %(second)s") if min(values) < 0 else gettext("%(first)s–%(second)s")
+        template = gettext("%(first)s to %(second)s") if values[1] < 0 else gettext("%(first)s–%(second)s")
         joined = Markup(escape(template)) % {"first": parts[0], "second": parts[1]}
     else:
         joined = Markup(" · ").join(parts)
