@@ -101,7 +101,8 @@ window.RefereeOfflineView = function (page) {
     var tricks = now.tricks.filter(function (t) { return t && t.number !== undefined; });
     var last = scorer.querySelector(".status-last");
     if (last && tricks.length) { last.textContent = wonText(tricks[tricks.length - 1]); }
-    scorer.querySelectorAll(".status-totals .total-chip strong").forEach(function (strong, side) {
+    scorer.querySelectorAll(".status-deal strong[data-side]").forEach(function (strong) {  // the headline's deal chip
+      var side = Number(strong.dataset.side);
       if (base.points[side] !== undefined) { strong.textContent = String(base.points[side]); }
     });
   }

@@ -234,8 +234,11 @@ def test_r_brouc_7_coches_to_lose_ends_the_evening():
     state = table(coches_to_lose=1)
     for _ in range(4):
         state = captured(state, PILE_44)
-    assert out(state)["series"] == {"finished": True, "winner": 1, "coches": [1, 0], "coches_to_lose": 1,
-                                    "parties": out(state)["series"]["parties"]}
+    series = out(state)["series"]
+    assert series == {"finished": True, "winner": 1, "coches": [1, 0], "coches_to_lose": 1,
+                      "parties": series["parties"], "standing": series["standing"]}
+    assert (series["standing"]["unit"], series["standing"]["values"], series["standing"]["winners"]) == (
+        "coches", [1, 0], [1])  # the evening over: its coches say who won it, the fewer the better
 
 
 # --- R-BROUC-8: la cape -------------------------------------------------------------------------------------

@@ -143,7 +143,9 @@ def test_r_brulot_6_a_series_by_numbers_ends_as_by_cards_lowest_total_wins(clien
         same_game(by_cards, by_numbers)  # deal after deal: points, totals, the next dealer, the series
     assert [d["points"] for d in by_numbers["deals"]] == points and by_numbers["totals"] == totals
     assert by_numbers["series"] == {"finished": True, "winner": winner, "winners": [winner], "deals": n,
-                                    "lowest_wins": True}
+                                    "lowest_wins": True, "standing": by_numbers["series"]["standing"]}
+    assert (by_numbers["series"]["standing"]["values"], by_numbers["series"]["standing"]["winners"]) == (
+        totals, [winner])  # R-BRULOT-6: the penalty totals, the lowest first
     assert by_numbers["next"] == {"action": "none", "player": None}
     assert [d["entry"] for d in by_numbers["deals"]] == ["tally"] * n
 

@@ -151,7 +151,9 @@ def test_r_buraco_6_two_players_a_tallied_hand_scores_as_its_count(client):
 
 def test_r_buraco_6_four_players_tallied_hands_play_the_series_to_its_end_as_counted_ones(client):
     *_, state = play_both(client, 4, [HAND_4P_A, HAND_4P_B, HAND_4P_A], target=800)
-    assert state["totals"] == [810, 385] and state["series"] == {"finished": True, "winner": 0}
+    assert state["totals"] == [810, 385] and state["series"] == {"finished": True, "winner": 0,
+                                                                 "standing": state["series"]["standing"]}
+    assert (state["series"]["standing"]["values"], state["series"]["standing"]["winners"]) == ([810, 385], [0])
     assert state["next"] == {"action": "none", "player": None}
     assert state["deals"][1]["breakdown"][1] == {"melds": 150, "burracos": 350, "hand": -15, "closing": 100,
                                                  "pot": 0}

@@ -96,7 +96,7 @@ def test_three_tricks_offline_one_undone_then_a_closed_tab_and_the_sync_stores_t
     assert [t.strip() for t in page.locator("#offline-queue li .offline-trick").all_inner_texts()] == [
         "Trick 1: Bo wins, 14 points.", "Trick 2: Di wins, 6 points.", "Trick 3: Bo wins, 23 points."]
     assert page.locator(".status-next .next-card").inner_text() == "Bo's card"  # Bo won trick 3: Bo leads
-    assert page.locator(".status-totals strong").all_inner_texts() == ["0", "43"]
+    assert page.locator(".status-deal strong").all_inner_texts() == ["0", "43"]
     assert page.get_attribute("#picker button.card[value='1C']", "class") == "card played"
     page.click("form.undo button")  # the last queued trick leaves the queue
     page.wait_for_function("() => document.querySelectorAll('#offline-queue li').length === 2")
@@ -113,7 +113,7 @@ def test_three_tricks_offline_one_undone_then_a_closed_tab_and_the_sync_stores_t
     stored = log(server, table_id, key)
     assert [(e["cards"], e["client_event_id"], e["withdrawn"]) for e in stored] == [
         (DEAL_4P[0][0], ids[0], False), (DEAL_4P[1][0], ids[1], False)]
-    assert page.locator(".status-totals strong").all_inner_texts() == ["0", "20"]  # the server's own numbers
+    assert page.locator(".status-deal strong").all_inner_texts() == ["0", "20"]  # the server's own numbers
     assert page.locator(".status-last").inner_text().startswith("Trick 2: Di wins, 6 points.")
     assert page.evaluate("() => new URL(location.href).searchParams.get('pending')") is None
     assert all(p.startswith("Failed to load resource: net::ERR_") for p in problems), problems  # no script error
@@ -137,7 +137,7 @@ def test_the_network_drops_in_the_middle_of_the_sync_and_each_trick_is_still_sto
     # the trick in progress goes on where the server can carry it: in the page's address
     assert page.evaluate("() => new URL(location.href).searchParams.get('pending')") == ".".join(DEAL_4P[3][0][:2])
     assert page.locator(".status-next .played-now").count() == 2
-    assert page.locator(".status-totals strong").all_inner_texts() == ["0", "43"]
+    assert page.locator(".status-deal strong").all_inner_texts() == ["0", "43"]
     # the browser logs the lost answer and the refused requests while offline; nothing else went wrong
     assert all(p.startswith("Failed to load resource: net::ERR_") for p in problems), problems
     context.close()
@@ -166,7 +166,7 @@ def test_a_conflict_stops_the_queue_with_the_servers_sentence_until_the_scorer_c
     synced(page)
     stored = log(server, table_id, key)
     assert [e["cards"] for e in stored] == [DEAL_4P[0][0], DEAL_4P[1][0]]
-    assert page.locator(".status-totals strong").all_inner_texts() == ["0", "20"]
+    assert page.locator(".status-deal strong").all_inner_texts() == ["0", "20"]
     first.close()
     second.close()
 
@@ -211,7 +211,7 @@ def test_a_reload_while_offline_shows_the_waiting_tricks_from_the_service_worker
     synced(page)
     assert [(e["cards"], e["client_event_id"]) for e in log(server, table_id, key)] == [
         (DEAL_4P[0][0], ids[0]), (DEAL_4P[1][0], ids[1])]
-    assert page.locator(".status-totals strong").all_inner_texts() == ["0", "20"]
+    assert page.locator(".status-deal strong").all_inner_texts() == ["0", "20"]
     context.close()
 
 

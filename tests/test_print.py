@@ -98,7 +98,7 @@ def test_score_sheets_of_finished_brouc_and_buraco_tables_print_their_totals(sit
     assert final["series"]["finished"] is True
     pages, text = print_pdf(browser, f"{url}/t/{brouc_state['id']}/sheet?key={brouc_key}&lang=en",
                             tmp_path / "brouc.pdf")
-    assert "End of the partie (32 – 16): a coche for Ana & Cy." in text and "Bo & Di win the series!" in text
+    assert "End of the partie (32 – 16): a coche for Ana & Cy." in text and "Bo & Di win the series 0–1 coches" in text
     buraco_state, buraco_key, _ = ledger.create_table("buraco", ["Ana", "Bo"], {"target": 300})
     run = ["KC", "QC", "JC", "10C", "9C", "8C", "7C"]
     for body in ({"type": "deal", "trump": None}, {"type": "meld", "side": 0, "cards": run},
@@ -107,7 +107,7 @@ def test_score_sheets_of_finished_brouc_and_buraco_tables_print_their_totals(sit
     assert final["totals"] == [365, -110] and final["series"]["finished"] is True
     printed = print_page(browser, f"{url}/t/{buraco_state['id']}/sheet?key={buraco_key}&lang=en",
                          tmp_path / "buraco.pdf")
-    assert printed.pages == 1 and "Ana wins the series!" in printed.text
+    assert printed.pages == 1 and "Ana wins the series 365 to −110" in printed.text
     # Each side's row: the hand, melds, burracos by class (pure here), closing, pot, cards in hand, the hand's
     # points and the running total, as the engine counted them (empty where nothing was scored).
     ana, bo = final["deals"][0]["breakdown"]

@@ -277,12 +277,17 @@ class Game:
             "deals": [finished_doc(self, table, deal) if number < last else self.serialise_deal(table, deal)
                       for number, deal in enumerate(table.deals)],
             "totals": list(table.totals),
-            "series": {"finished": table.finished, "winner": table.winner},
+            "series": {"finished": table.finished, "winner": table.winner, "standing": self.standing(table)},
             "next": self.next_action(table),
             "possible": self.possible(table),
         }
 
     def serialise_deal(self, table: Table, deal) -> dict:
+        raise NotImplementedError
+
+    def standing(self, table: Table) -> dict:
+        """The series' standing, its headline: its unit, each side's number, the leader, the winners
+        (``referee/games/standing.py``). Every game says its own."""
         raise NotImplementedError
 
     def brief(self, table: Table, state: dict) -> dict:

@@ -13,6 +13,7 @@ from referee.errors import RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
 from referee.games.brisca_score import deal_outcome, series_result
+from referee.games.standing import CARD_POINTS, DEALS_WON, ON_POINTS, measure, standing
 from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import TrickDeal, TrickGame
 from referee.words import Words, said
@@ -320,6 +321,15 @@ class Brisca(TrickGame):
         state["series"].update(wins=list(table.wins), counted_deals=table.counted,
                                wins_needed=None if table.options["trump_rotation"] else table.options["wins_needed"])
         return state
+
+    def standing(self, table: BriscaTable) -> dict:
+        """R-BRISCA-6: the series counts deals won, the card points only say who won each deal; R-BRISCA-7: with
+        the trump rotation most deal wins leads, the total card points breaking a tie."""
+        rotation = table.options["trump_rotation"]
+        return standing("deals_won", DEALS_WON, table.wins, "R-BRISCA-7" if rotation else "R-BRISCA-6",
+                        finished=table.finished, winners=[table.winner], tiebreak=table.totals if rotation else None,
+                        decided_by=ON_POINTS if rotation else None,
+                        beside=[measure("card_points", CARD_POINTS, table.totals, "R-BRISCA-1", headline=False)])
 
     def deal_fields(self, table: BriscaTable, deal: BriscaDeal) -> dict:
         return {"stock": deal.stock, "under_stock": deal.bottom.code if deal.bottom and deal.stock else None,

@@ -17,6 +17,7 @@ from referee.games.brouc_slate import (DECLARED_COCHES, PARTIE_COCHES, announce_
                                        declaration_refusal, marriages_in, partie_over, tens, tens_why,
                                        unwritten_why)
 from referee.games import brouc_numbers as numbers
+from referee.games.standing import COCHES, SLATE, measure, standing
 from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import Absence, Flag, TrickDeal, TrickGame, record_absence, show_cards
 from referee.words import Words, said
@@ -326,6 +327,15 @@ class Brouc(TrickGame):
                                coches_to_lose=table.options["coches_to_lose"] or None)
         state["first_dealer"] = table.first_dealer
         return state
+
+    def standing(self, table: BroucTable) -> dict:
+        """R-BROUC-6, 7: the partie's slate in tens leads (the higher goes out first), the evening's coches beside it
+        (R-BROUC-7, 8: the fewer the better); once the evening is over, its coches alone say who won it."""
+        if table.finished:
+            return standing("coches", COCHES, table.coches, "R-BROUC-7", finished=True, winners=[table.winner],
+                            lowest_leads=True)
+        return standing("slate", SLATE, table.totals, "R-BROUC-6", finished=False,
+                        beside=[measure("coches", COCHES, table.coches, "R-BROUC-7")])
 
     def trick_fields(self, deal: BroucDeal, number: int) -> dict:
         return {"marriages": [m for m in deal.marriages if m["trick"] == number]}

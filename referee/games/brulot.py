@@ -15,6 +15,7 @@ from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
 from referee.games.brulot_tally import known_widow, parse_tally, side_penalties, verify_penalties
+from referee.games.standing import PENALTY_POINTS, standing
 from referee.games.tally import close, open_for_tally
 from referee.games.tricks import Absence, TrickDeal, TrickGame, record_absence, show_cards
 from referee.words import Words, said
@@ -260,6 +261,11 @@ class Brulot(TrickGame):
         state["series"].update(winners=list(table.winners), deals=table.options["deals"] or len(table.players),
                                lowest_wins=True)
         return state
+
+    def standing(self, table: BrulotTable) -> dict:
+        """R-BRULOT-6: penalty points, the lowest total leads; equal lowest totals share the win."""
+        return standing("penalty_points", PENALTY_POINTS, table.totals, "R-BRULOT-6", finished=table.finished,
+                        winners=table.winners, lowest_leads=True)
 
     def deal_fields(self, table: BrulotTable, deal: BrulotDeal) -> dict:
         return {"widow": [c.code for c in deal.widow], "penalties": list(deal.penalties), "check": deal.check,

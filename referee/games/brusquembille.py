@@ -15,6 +15,7 @@ from referee.games import events as ev
 from referee.games.base import Option, Table, register
 from referee.games.settle import settle
 from referee.games import brusquembille_numbers as numbers
+from referee.games.standing import JETONS as JETON_WORD, measure, standing, toward
 from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import Flag, TrickDeal, TrickGame
 from referee.words import Words, said
@@ -225,6 +226,16 @@ class Brusquembille(TrickGame):
         state["series"].update(target_points=table.options["target_points"] or None,
                                deals=None if table.options["target_points"] else table.options["deals"])
         return state
+
+    def standing(self, table: BrusqTable) -> dict:
+        """R-BRUSQ-5: card points, the highest leads, equal highest totals share the series; the jetons beside them,
+        per side (R-BRUSQ-4)."""
+        target = table.options["target_points"]
+        best = max(table.totals)
+        return standing("points", toward(target), table.totals, "R-BRUSQ-5",
+                        finished=table.finished, winners=[s for s, t in enumerate(table.totals) if t == best],
+                        beside=[measure("jetons", JETON_WORD, [sum(table.jetons[p] for p in side) for side in
+                                                               table.sides], "R-BRUSQ-4")])
 
     def deal_fields(self, table: BrusqTable, deal: BrusqDeal) -> dict:
         return {"stock": deal.stock, "jetons": list(deal.jetons), "movements": deal.movements}

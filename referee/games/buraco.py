@@ -18,6 +18,7 @@ from referee.games.base import Game, Option, Table, field_of, register
 from referee.games.buraco_melds import BONUS, card_value, read_meld
 from referee.games.buraco_tally import parse_tally, tally_hand
 from referee.games.events import parse_deal, read_player
+from referee.games.standing import standing, toward
 from referee.words import Words, said
 
 CLOSING, NO_POT = 100, 100  # R-BURACO-5
@@ -350,6 +351,13 @@ class Buraco(Game):
         if hand is None or hand.complete:
             return ["deal"]
         return ["meld", "extend", "replace", "pot", "count"] + ([] if hand.melds or hand.pots else ["tally"])
+
+    def standing(self, table: Table) -> dict:
+        """R-BURACO-6: the totals toward the target (or over a round of so many hands), the higher leads; equal
+        totals at the end have no winner."""
+        target = 0 if table.options["hands"] else table.options["target"]
+        return standing("points", toward(target), table.totals, "R-BURACO-6", finished=table.finished,
+                        winners=[table.winner])
 
     def serialise_deal(self, table: Table, hand: Hand) -> dict:
         low_ace = table.options["low_ace_counts_5"]

@@ -201,6 +201,22 @@ LOGGED = {"type": "object", "required": ["seq", "type", "at", "withdrawn"],
                          "withdrawn_at": {"type": "string", "format": "date-time"},
                          "client_event_id": {"type": "string"}}}
 INTS = {"type": "array", "items": {"type": "number"}}
+SIDES = {"type": "array", "items": {"type": "integer"}}
+MEASURE = {"type": "object", "required": ["unit", "label", "values", "rule"], "properties": {
+    "unit": {"type": "string"}, "label": _ref("Words"), "values": INTS, "rule": {"type": "string"}}}
+STANDING = {"type": "object", "required": ["unit", "label", "values", "rule", "order", "leader", "lowest_leads",
+                                           "finished", "winners", "decided_by", "beside"],
+            "description": "the series' headline, as the game counts it (docs/api.md, The standing)", "properties": {
+                **MEASURE["properties"],
+                "unit": {"enum": ["deals_won", "slate", "coches", "penalty_points", "points"]},
+                "order": {**SIDES, "description": "the sides, the leading one first"},
+                "leader": {"type": ["integer", "null"], "description": "null while the first two are level"},
+                "lowest_leads": {"type": "boolean"}, "finished": {"type": "boolean"},
+                "winners": {**SIDES, "description": "once finished: the winner, or the sides sharing the win"},
+                "decided_by": {"oneOf": [_ref("Words"), {"type": "null"}],
+                               "description": "what broke a tie on values (R-BRISCA-7: the card points)"},
+                "beside": {"type": "array", "items": {**MEASURE, "properties": {
+                    **MEASURE["properties"], "headline": {"type": "boolean"}}}}}}
 DEAL = {"type": "object", "required": ["number", "dealer", "trump", "complete", "points", "flags"],
         "anyOf": [{"required": ["tricks"]}, {"required": ["tricks_count"], "properties": {"complete": {"const": True}}}],
         "description": "a deal (Buraco: a hand); games add their own fields (Brouc's slate, Buraco's breakdown "
@@ -252,8 +268,9 @@ SCHEMAS = {
                   "options": {"type": "object", "description": "every option, resolved"},
                   "deals": {"type": "array", "items": DEAL},
                   "totals": {**INTS, "description": "running totals per side, in the game's scoring unit"},
-                  "series": {"type": "object", "required": ["finished", "winner"], "properties": {
-                      "finished": {"type": "boolean"}, "winner": {"type": ["integer", "null"]}}},
+                  "series": {"type": "object", "required": ["finished", "winner", "standing"], "properties": {
+                      "finished": {"type": "boolean"}, "winner": {"type": ["integer", "null"]},
+                      "standing": STANDING}},
                   "next": {"type": "object", "required": ["action", "player"], "properties": {
                       "action": {"type": ["string", "null"]}, "player": {"type": ["integer", "null"]}}},
                   "possible": {"type": "array", "items": {"type": "string"},

@@ -5,15 +5,17 @@ from functools import lru_cache
 
 from babel.numbers import format_decimal
 from flask import Blueprint, current_app, render_template
-from flask_babel import gettext
 
 from referee.errors import msg
 from referee.games import GAMES, get_game
+from referee.web import headline
 from referee.web.api import CONTRACT_ORDER, request_key
 from referee.web.i18n import lang, sentence
 from referee.web.scorer import render_scorer
 
 bp = Blueprint("pages", __name__)
+bp.add_app_template_filter(headline.headline, "headline")  # the series' standing in words (referee/web/headline.py)
+bp.add_app_template_filter(headline.deal_score, "deal_score")
 
 
 @lru_cache(maxsize=16)
@@ -58,27 +60,6 @@ def player_name(player: int, state: dict) -> str:
 @bp.app_template_filter("side_name")
 def side_name(side: int, state: dict) -> str:
     return state["sides"][side]["name"]
-
-
-@bp.app_template_filter("series_won")
-def series_won(side: int, state: dict) -> str:
-    """The series' winner in a sentence: "Ana & Cy win the series!", "Ana wins the series!" (a side of one player)."""
-    name = state["sides"][side]["name"]
-    if len(state["sides"][side]["players"]) == 1:
-        return gettext("%(name)s wins the series!", name=name)
-    return gettext("%(side)s win the series!", side=name)
-
-
-@bp.app_template_filter("series_result")
-def series_result(state: dict) -> str:
-    """A finished series in a sentence: a shared win, its winner, or none (the score sheet, the big screen)."""
-    series = state["series"]
-    winners = series.get("winners") or []
-    if len(winners) > 1:
-        return gettext("Shared win: %(names)s.", names=", ".join(side_name(s, state) for s in winners))
-    if series.get("winner") is not None:
-        return series_won(series["winner"], state)
-    return gettext("The series is over without a winner.")
 
 
 @bp.app_template_filter("money")
