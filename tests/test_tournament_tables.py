@@ -1,8 +1,8 @@
 """A round's table behaves as a tournament's table (issue 24, item 9): it offers no rematch once finished (the
 scorer's page and the viewer's show none; the API and the page's post answer 409 with a sentence, and no table is
 made: a rematch took that phone out of the tournament), and the scorer's page, the viewer's page and the big screen
-name the tournament, the round, the table's number and the hands (Buraco) or deals still to play. A free table shows
-none of it."""
+name the round, the table's number, the hands (Buraco) or deals still to play and the tournament, on one line. A
+free table shows none of it."""
 import re
 from html import unescape
 
@@ -59,20 +59,21 @@ def test_a_buraco_rounds_table_names_its_tournament_round_number_and_hands_left_
     (table_id, scorer, viewer), _ = seated(app)
     client.set_cookie("lang", "en")
     seen = {name: line(page) for name, page in pages_of(client, table_id, scorer, viewer).items()}
-    assert seen == dict.fromkeys(seen, "Club evening · round 1 · table 1 · 3 hands to play")
+    assert seen == dict.fromkeys(seen, "Round 1 · table 1 · 3 hands to play · Club evening")
     scorer_page = pages_of(client, table_id, scorer, viewer)["scorer"]
     bar = scorer_page[scorer_page.index('<section class="status-bar"'):scorer_page.index("</section>")]
-    assert line(bar) == "Club evening · round 1 · table 1 · 3 hands to play"  # in the scorer's status bar
+    assert line(bar) == "Round 1 · table 1 · 3 hands to play · Club evening"  # in the scorer's status bar
     play(app, table_id, [HAND_TO_NS])
     client.set_cookie("lang", "fr")
     seen = {name: line(page) for name, page in pages_of(client, table_id, scorer, viewer).items()}
-    assert seen == dict.fromkeys(seen, "Club evening · tour 1 · table 1 · 2 manches à jouer")
+    assert seen == dict.fromkeys(seen, "Tour 1 · table 1 · 2 manches à jouer · Club evening")
     play(app, table_id, [HAND_TO_EW])
     client.set_cookie("lang", "de")
-    assert line(pages_of(client, table_id, scorer, viewer)["scorer"]) == "Club evening · Runde 1 · Tisch 1 · noch 1 Spiel"
+    assert line(pages_of(client, table_id, scorer, viewer)["scorer"]) == \
+        "Runde 1 · Tisch 1 · noch 1 Spiel · Club evening"
     play(app, table_id, [HAND_TO_NS])  # the round's 3 hands: the table is finished, nothing left to say of it
     client.set_cookie("lang", "en")
-    assert line(pages_of(client, table_id, scorer, viewer)["viewer"]) == "Club evening · round 1 · table 1"
+    assert line(pages_of(client, table_id, scorer, viewer)["viewer"]) == "Round 1 · table 1 · Club evening"
 
 
 def test_a_table_of_a_round_of_deals_counts_its_deals_left(app):
@@ -80,17 +81,17 @@ def test_a_table_of_a_round_of_deals_counts_its_deals_left(app):
     _, (table_id, scorer, viewer) = seated(app, "brusquembille", "Soirée du club", length=2)
     client.set_cookie("lang", "fr")
     seen = {name: line(page) for name, page in pages_of(client, table_id, scorer, viewer).items()}
-    assert seen == dict.fromkeys(seen, "Soirée du club · tour 1 · table 2 · 2 donnes à jouer")
+    assert seen == dict.fromkeys(seen, "Tour 1 · table 2 · 2 donnes à jouer · Soirée du club")
     client.set_cookie("lang", "es")
     assert line(pages_of(client, table_id, scorer, viewer)["screen"]) == \
-        "Soirée du club · ronda 1 · mesa 2 · quedan 2 manos"
+        "Ronda 1 · mesa 2 · quedan 2 manos · Soirée du club"
 
 
 def test_a_free_table_shows_no_tournament(app):
     client = app.test_client()
     created = client.post("/api/v1/tables", json={"game": "buraco", "players": ["Ana", "Bo"]}).get_json()
     for name, page in pages_of(client, created["id"], created["scorer_key"], created["viewer_key"]).items():
-        assert "tournament-line" not in page and "round 1" not in page, name
+        assert "tournament-line" not in page and "Round 1 ·" not in page, name
 
 
 def tables_of(app) -> int:
