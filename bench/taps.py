@@ -112,7 +112,7 @@ def deals() -> list:
         "numbers": [card("KH"), ("keys", str(state["deals"][0]["points"][0]))] + sheet + [("tap", ".sheet-save")]}))
 
     brulot, penalties, _ = brulot_deal(4, 0, 5, "dealer_last_card")
-    options = {"trump_without_widow": "dealer_last_card"}
+    options = {"no_trump": False}  # R-BRULOT-2: the dealer shows his last card for trump
     state = by_cards("brulot", ["Ana", "Bo", "Cy", "Di"], brulot, options)
     numbers = [card(brulot[0]["trump"])]
     for player, value in enumerate(penalties[:-1]):

@@ -12,11 +12,14 @@ database.
   successive states sharing their finished deals, with a checkpoint at the start of the open deal so that an undo
   replays that deal's events, not the log.
 - ``client_event_id`` makes a retried entry harmless: the second one is answered with the state and stores nothing.
+- A form that makes a table (set-up, import) names it: its id and keys are derived from the form (``referee/
+  once.py``), so the same form posted twice stores one table and both answers lead to it with its keys.
 - Undo withdraws the last event in force; it stays in the history, marked withdrawn.
 - A rematch is a new table with the old one's players, options and keys; ``rematches`` links the two.
 """
 from __future__ import annotations
 
+import hmac
 import secrets
 from dataclasses import fields
 
@@ -30,6 +33,7 @@ from referee.errors import Conflict, Forbidden, NotFound, RefereeError, RuleErro
 from referee.games import get_game
 from referee.ledger_rows import Row
 from referee.models import EventRecord, RematchRecord, TableRecord, hash_key, key_role  # noqa: F401 (also imported from here)
+from referee.once import Created, Once, minted
 from referee.state_cache import StateCache, budget_from_env, checkpoint_after, fork, replay, successor
 
 
@@ -81,19 +85,49 @@ class Ledger:
         SQLModel.metadata.drop_all(self.engine)
 
     # --- tables -------------------------------------------------------------------------------------------
-    def create_table(self, game_id, players, options=None, dealer=None) -> tuple:
-        """Creates a table; returns (state, scorer_key, viewer_key). The scorer key is never stored."""
+    def create_table(self, game_id, players, options=None, dealer=None, once: Once | None = None) -> Created:
+        """Creates a table; returns (state, scorer_key, viewer_key) and its ``status``. The scorer key is never
+        stored. ``once``: the form that asks (``referee/once.py``): the same form asking again makes nothing and
+        answers the table it made, with the same keys (status 200)."""
         game = get_game(game_id)
         table = game.new_table(players, options, dealer)
-        scorer_key, viewer_key = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
-        record = TableRecord(id=secrets.token_urlsafe(8), game=game.id, players=table.players,
-                             options=table.options, dealer=table.first_dealer, scorer_hash=hash_key(scorer_key),
-                             viewer_key=viewer_key)
-        with self._writing() as session:
-            session.add(record)
-            session.commit()
-        return self._remember(Row(record.id, game.id, table.players, table.options, table.first_dealer, 0,
-                                  record.revision), table), scorer_key, viewer_key
+        made = minted(once, "table", {"game": game.id, "players": table.players, "options": table.options,
+                                      "dealer": table.first_dealer})
+        record = TableRecord(id=made.id, game=game.id, players=table.players, options=table.options,
+                             dealer=table.first_dealer, scorer_hash=hash_key(made.writer_key),
+                             viewer_key=made.viewer_key)
+        if not self._insert(record, once):
+            return self._made_before(made)
+        return Created(self._remember(Row(record.id, game.id, table.players, table.options, table.first_dealer, 0,
+                                          record.revision), table), made.writer_key, made.viewer_key)
+
+    def _insert(self, record: TableRecord, once: Once | None, events: list = ()) -> bool:
+        """Stores a new table and its events in one transaction; False when ``once`` named this table before (its
+        id is taken: the other post of the same form stored it, or is storing it and this one waited for it)."""
+        try:
+            with self._writing() as session:
+                session.add(record)
+                session.flush()  # the table's row before its events
+                session.add_all(EventRecord(table_id=record.id, seq=seq, type=body["type"], body=body)
+                                for seq, body in enumerate(events, 1))
+                session.commit()
+        except IntegrityError:
+            if once is None:
+                raise
+            return False
+        return True
+
+    def _made_before(self, made) -> Created:
+        """The table a form made before, answered with the keys it was given (200). Its scorer key renewed since:
+        409, the form is no way in any more."""
+        with self.engine.connect() as connection:
+            found = rows.keys(connection, made.id)
+        if found is None:  # taken by nothing: the insert failed for another reason; it is not hidden
+            raise Conflict("not_made", "The table could not be stored: send it again.")
+        if not hmac.compare_digest(found[0], hash_key(made.writer_key)):
+            raise Conflict("made_before", "This form already made its table, and that table's link has been "
+                           "renewed since: ask whoever renewed it for the new one.")
+        return Created(self.state(made.id), made.writer_key, found[2], status=200)
 
     def authorize(self, table_id: str, key: str | None, write: bool = False) -> str:
         """'scorer' or 'viewer' for a key of this table; 404 for no such table, 401 for no or a wrong key,
@@ -166,9 +200,10 @@ class Ledger:
             return {"game": record.game, "players": list(record.players), "options": dict(record.options),
                     "dealer": record.dealer}
 
-    def import_table(self, setup: dict, events: list) -> tuple:
+    def import_table(self, setup: dict, events: list, once: Once | None = None) -> Created:
         """A new table replaying an exported log's events in force (each checked again); returns like create.
-        The whole log is replayed through the engine first, so a bad log stores nothing."""
+        The whole log is replayed through the engine first, so a bad log stores nothing; the same import asked
+        twice by one form (``once``) makes one table."""
         if not isinstance(events, list) or not isinstance(setup, dict):
             raise RuleError("bad_import", "An import is an export of Referee: its table and its events.")
         in_force = [{k: v for k, v in e.items() if k not in ("seq", "at", "withdrawn", "withdrawn_at",
@@ -176,8 +211,6 @@ class Ledger:
                     for e in events if isinstance(e, dict) and not e.get("withdrawn")]
         game = get_game(setup.get("game"))
         table = game.new_table(setup.get("players"), setup.get("options"), setup.get("dealer"))
-        record = TableRecord(id=secrets.token_urlsafe(8), game=game.id, players=table.players,
-                             options=table.options, dealer=table.first_dealer, scorer_hash="", viewer_key="")
         stored, checkpoint = [], None
         start = max((n for n, body in enumerate(in_force) if body.get("type") == "deal"), default=None)
         for number, body in enumerate(in_force):  # one replay, each checked as an append would: a refusal stores none
@@ -186,18 +219,17 @@ class Ledger:
             event = game.parse_event(table, body)
             game.step(table, event)
             stored.append(_own_fields(event, body))
-        scorer_key, viewer_key = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
-        record.scorer_hash, record.viewer_key = hash_key(scorer_key), viewer_key
+        made = minted(once, "table", {"game": game.id, "players": table.players, "options": table.options,
+                                      "dealer": table.first_dealer, "events": stored})
+        record = TableRecord(id=made.id, game=game.id, players=table.players, options=table.options,
+                             dealer=table.first_dealer, scorer_hash=hash_key(made.writer_key),
+                             viewer_key=made.viewer_key)
         record.version, record.revision = table.version, len(stored)  # as if appended one by one
-        with self._writing() as session:  # the whole log in one transaction: all of it or nothing
-            session.add(record)
-            session.flush()
-            session.add_all(EventRecord(table_id=record.id, seq=seq, type=body["type"], body=body)
-                            for seq, body in enumerate(stored, 1))
-            session.commit()
+        if not self._insert(record, once, stored):  # the whole log in one transaction: all of it or nothing
+            return self._made_before(made)
         row = Row(record.id, game.id, table.players, table.options, table.first_dealer, table.version,
                   record.revision)
-        return self._remember(row, table, checkpoint), scorer_key, viewer_key
+        return Created(self._remember(row, table, checkpoint), made.writer_key, made.viewer_key)
 
     def viewer_key(self, table_id: str) -> str:
         with self._session() as session:

@@ -208,8 +208,7 @@ def _brulot(o: dict, w: dict) -> dict:
             return said("{n} joueurs : {size} carte", "{n} players: {size} card", n=n, size=size)
         return said("{n} joueurs : {size} carte", "{n} players: {size} cards", n=n, size=size)
     widows = Words({lang: ", ".join(widow(n)[lang] for n in range(3, 7)) for lang in LANGUAGES})
-    trump = said("sans atout", "no trump") if o["no_trump"] else \
-        said("la couleur de la carte du dessus de la veuve", "the suit of the widow's top card")
+    trump = said("la couleur de la carte du dessus de la veuve", "the suit of the widow's top card")
     order = names(brulot.RANKS, joiner=" > ")
     clean = said(" Donne propre : −{bonus}.", " Clean deal: −{bonus}.", bonus=o["clean_deal_bonus"]) \
         if o["clean_deal_bonus"] else ""
@@ -219,8 +218,10 @@ def _brulot(o: dict, w: dict) -> dict:
         _item("R-BRULOT-1", "52 cartes, 3 à 6 joueurs, chacun autant que le jeu en partage ; le reste fait la "
               "veuve ({widows}). Ses cartes sont hors jeu.", "52 cards, 3 to 6 players, each as many as the deck "
               "shares out; the rest is the widow ({widows}). Its cards are out of play.", widows=widows),
+        _item("R-BRULOT-2", "Sans atout : aucune carte n'est retournée.", "No trump: no card is turned.")
+        if o["no_trump"] else
         _item("R-BRULOT-2", "Atout : {trump} ; à 4 : {with_4}.", "Trump: {trump}; with 4: {with_4}.", trump=trump,
-              with_4=w["trump_without_widow"]),
+              with_4=said("la dernière carte du donneur", "the dealer's last card")),
         _item("R-BRULOT-3", "Fournir si possible, sinon n'importe quoi. Force : {order}.",
               "Follow suit if you can, otherwise anything. Strength: {order}.", order=order),
         _item("R-BRULOT-4", "Qui ne joue ni la couleur ni atout est brûlé et montre son jeu ; ses cartes suivantes "

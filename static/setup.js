@@ -1,10 +1,12 @@
-/* The set-up page: the last players' names offered again, one tap to fill the seats.
-   The names are kept in this browser only (localStorage); the server never stores them. Without JavaScript the
-   page works as before, the chips are simply not shown. */
+/* The set-up page: the players of the last tables made here offered again, one tap to fill the seats.
+   The names are kept in this browser only (localStorage); the server never stores them. They are kept once the
+   server answered that it made the table (htmx's 204 with HX-Redirect), never for a set-up it refused. Without
+   JavaScript the page works as before, the chips are simply not shown. */
 (function () {
   "use strict";
-  var KEY = "referee.players";
+  var KEY = "referee.made-players";  // "referee.players" also kept refused set-ups: dropped
   var KEEP = 3;
+  var sent = null;  // the names of the "Create" under way
 
   function load() {
     try {
@@ -55,12 +57,12 @@
     var box = form && form.querySelector(".remembered");
     if (!box || box.dataset.done) { return; }
     box.dataset.done = "1";
-    var least = Number(form.dataset.least) || 2, most = Number(form.dataset.most) || 12;
+    var counts = (form.dataset.counts || "").split(" ").map(Number);
     var template = box.querySelector("template");
     var chips = box.querySelector(".chips");
     var now = written(form);
     load().forEach(function (names) {
-      if (names.length < least || names.length > most || same(names, now)) { return; }
+      if (counts.indexOf(names.length) < 0 || same(names, now)) { return; }
       var chip = template.content.firstElementChild.cloneNode(true);
       chip.value = "count:" + names.length;
       chip.textContent = names.join(", ");
@@ -74,8 +76,18 @@
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (form.id === "setup" && event.submitter && event.submitter.value === "create") { remember(written(form)); }
+    if (form.id === "setup") {
+      sent = event.submitter && event.submitter.value === "create" ? written(form) : null;
+    }
   }, true);
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    var xhr = event.detail.xhr, elt = event.detail.elt;
+    if (sent && elt && elt.id === "setup" && xhr.status === 204 && xhr.getResponseHeader("HX-Redirect")) {
+      remember(sent);  // the table is made: its players are worth offering again
+    }
+    if (elt && elt.id === "setup") { sent = null; }
+  });
+  try { window.localStorage.removeItem("referee.players"); } catch (e) { /* nothing kept */ }
   document.addEventListener("DOMContentLoaded", offer);
   document.addEventListener("htmx:afterSettle", offer);
 })();

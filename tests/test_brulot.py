@@ -45,9 +45,23 @@ def test_r_brulot_2_four_players_dealer_shows_his_last_card():
 
 def test_r_brulot_2_four_players_without_trump():
     events, penalties, _ = brulot_deal(4, 0, 12, "none")
-    state = play(table(4, trump_without_widow="none"), *events)
+    state = play(table(4, no_trump=True), *events)
     assert out(state)["deals"][0]["trump_suit"] is None and out(state)["deals"][0]["points"] == penalties
-    assert refused(table(4, trump_without_widow="none"), {"type": "deal", "trump": "2S"}).code == "bad_event"
+    assert refused(table(4, no_trump=True), {"type": "deal", "trump": "2S"}).code == "bad_event"
+
+
+def test_r_brulot_2_one_trump_option_and_the_former_four_player_one_read_as_it():
+    """"Sans atout" is offered once: `no_trump`. A table stored, exported or asked for with the former
+    `trump_without_widow` plays as it did: "none" is no trump at a 4-player table (the only one it spoke of)."""
+    assert [o.name for o in GAME.options if "trump" in o.name] == ["no_trump"]
+    assert GAME.new_table(["A", "B", "C", "D"], {"trump_without_widow": "none"}).options["no_trump"] is True
+    assert GAME.new_table(["A", "B", "C", "D"], {"trump_without_widow": "dealer_last_card"}).options[
+        "no_trump"] is False
+    assert GAME.new_table(["A", "B", "C", "D", "E"], {"trump_without_widow": "none"}).options["no_trump"] is False
+    assert "trump_without_widow" not in GAME.new_table(["A", "B", "C", "D"], {"trump_without_widow": "none"}).options
+    with pytest.raises(ParseError) as bad:
+        GAME.new_table(["A", "B", "C", "D"], {"trump_without_widow": "never"})
+    assert bad.value.code == "bad_option" and "trump_without_widow" in bad.value.message
 
 
 def test_r_brulot_2_no_trump_variant_with_a_widow():
@@ -65,9 +79,9 @@ def test_r_brulot_1_a_widow_card_is_refused():
     assert refused(table(6), {"type": "deal", "trump": widow[0], "widow": widow[:3]}).code == "bad_widow"
 
 
-# A hand-made start without trump (4 players, trump_without_widow none): Ana deals, Bo leads.
+# A hand-made start without trump (4 players, no_trump): Ana deals, Bo leads.
 def brule_start():
-    state = play(table(4, trump_without_widow="none"), {"type": "deal", "trump": None})
+    state = play(table(4, no_trump=True), {"type": "deal", "trump": None})
     return play(state, {"type": "trick", "cards": ["AS", "2H", "3S", "4S"]})  # Cy plays a heart: brûlé
 
 

@@ -70,16 +70,15 @@ def test_each_summary_fills_its_one_page_in_readable_type_without_a_code(site, b
 def test_a_tables_summary_with_every_option_changed_keeps_to_its_page(site, browser, tmp_path, lang):  # noqa: F811
     """The longest summary: a Brûlot table whose every option differs from its default, each written in words."""
     app, url = site
-    options = {"trump_without_widow": "none", "no_trump": True, "penalties": [5, 4, 3, 2], "clean_deal_bonus": 3,
-               "partnership": True, "deals": 8}
+    options = {"no_trump": True, "penalties": [5, 4, 3, 2], "clean_deal_bonus": 3, "partnership": True, "deals": 8}
     state, key, _ = app.extensions["referee.ledger"].create_table("brulot", ["Ana", "Bo", "Cy", "Di"], options)
     assert {k: state["options"][k] for k in options} == options
     printed = print_page(browser, f"{url}/t/{state['id']}/rules?key={key}&lang={lang}", tmp_path / "table.pdf")
     check(printed, f"table rules {lang}")
     assert printed.covered >= 0.70
     # The words come from the game's options, never their values.
-    option = next(o for o in get_game("brulot").options if o.name == "trump_without_widow")
-    label, said = option.label[lang], option.word("none", lang)
+    option = next(o for o in get_game("brulot").options if o.name == "no_trump")
+    label, said = option.label[lang], option.word(True, lang)
     said = (translate("%(option)s: %(value)s", lang) % {"option": label, "value": said},
             "(" + translate("default: %(value)s", lang) % {"value": option.word(option.default, lang)} + ")")
     text = " ".join(printed.text.replace("\u00a0", " ").replace("’", "'").split())

@@ -3,13 +3,14 @@ never invented, a refusal in a sentence, options in plain words on every page (n
 a Python ``False``), no page wider than a 320 px phone, and the last players offered again from the browser."""
 import html
 import re
+from contextlib import nullcontext
 
 import pytest
 
 from referee.games import GAMES
 from tests.conftest import ROOT
 from tests.test_brisca import DEAL_4P
-from tests.test_browser import new_phone
+from tests.test_browser import IDLE, new_phone
 from tests.test_ui import token
 
 # What a player must never read: snake_case words (an option id or a value code) and Python's constants.
@@ -22,7 +23,7 @@ CHANGED = {
     "brisca": (["Ana", "Bo", "Cy", "Di"], {"tie_rule": "last_trick", "double_over_100": True, "wins_needed": 5,
                                            "mexican_11": True, "exchange_requires": "nothing"}),
     "brouc": (["Ana", "Bo", "Cy", "Di"], {"coches_to_lose": 3, "scorer_side": 1}),
-    "brulot": (["Ana", "Bo", "Cy", "Di"], {"trump_without_widow": "none", "no_trump": True, "penalties": [5, 3, 2, 1],
+    "brulot": (["Ana", "Bo", "Cy", "Di"], {"no_trump": True, "penalties": [5, 3, 2, 1],
                                            "clean_deal_bonus": 2, "partnership": True, "deals": 2}),
     "brusquembille": (["Ana", "Bo", "Cy"], {"removed": ["7D", "7S"], "turned_card_last": True, "jeton_value": 0.5,
                                             "target_points": 0, "deals": 3}),
@@ -93,6 +94,79 @@ def test_the_count_chips_set_the_seats_and_keep_the_names_written(client, csrf_a
     page = client.post("/new/brisca", data={**form, "player": ["Ana", "Bo", "Cy", "Di"],
                                              "op": "count:2"}).get_data(as_text=True)
     assert re.findall(r'name="player" value="([^"]*)"', page) == ["Ana", "Bo"]
+
+
+def seats(page: str) -> list:
+    return re.findall(r'name="player" value="([^"]*)"', page)
+
+
+def test_brouc_is_four_players_no_seat_is_added_or_removed_with_or_without_a_tap(client, csrf_app):
+    """Brouc is played by exactly 4: no "Add a player", no ✕, and a post that asks for it anyway changes nothing."""
+    page, form = setup_form(client, "brouc")
+    assert seats(page) == [""] * 4 and 'value="add"' not in page and 'value="remove:' not in page
+    for op in ("add", "remove:0", "count:5", "count:3"):
+        after = client.post("/new/brouc", data={**form, "player": ["Ana", "Bo", "Cy", "Di"], "op": op})
+        assert seats(after.get_data(as_text=True)) == ["Ana", "Bo", "Cy", "Di"], op
+
+
+def test_seats_stay_between_the_fewest_and_the_most_players(client, csrf_app):
+    """Brûlot, 3 to 6: "Add a player" up to 6 seats, ✕ disabled at 3; Brisca's count chips are 2, 4, 6 only."""
+    page, form = setup_form(client, "brulot")
+    six = client.post("/new/brulot", data={**form, "player": ["A", "B", "C", "D", "E"], "op": "add"})
+    page = six.get_data(as_text=True)
+    assert seats(page) == ["A", "B", "C", "D", "E", ""] and 'value="add"' not in page
+    page = client.post("/new/brulot", data={**form, "player": ["A", "B", "C", "D", "E", "F"],
+                                             "op": "add"}).get_data(as_text=True)
+    assert seats(page) == ["A", "B", "C", "D", "E", "F"]
+    page = client.post("/new/brulot", data={**form, "player": ["A", "B", "C"], "op": "remove:1"}).get_data(as_text=True)
+    assert seats(page) == ["A", "B", "C"] and 'value="add"' in page
+    assert len(re.findall(r'value="remove:\d" class="icon" disabled', page)) == 3
+    page = client.post("/new/brulot", data={**form, "player": ["A", "B", "C", "D"],
+                                             "op": "remove:1"}).get_data(as_text=True)
+    assert seats(page) == ["A", "C", "D"]
+    _, form = setup_form(client, "brisca")
+    page = client.post("/new/brisca", data={**form, "player": ["A", "B", "C", "D"], "op": "count:3"}).get_data(
+        as_text=True)
+    assert seats(page) == ["A", "B", "C", "D"]
+
+
+def test_a_name_longer_than_the_limit_is_refused_with_the_limit_and_stays_as_typed(client, csrf_app, app):
+    """A 60-character name was cut to 40 without a word: it is refused, the sentence says the limit, the form keeps
+    it whole (no maxlength cuts it either), and no table is made."""
+    long_name = "Marie-Christine Bernadette de la Tour-Saint-Martin du Val"
+    long_name += "x" * (60 - len(long_name))
+    page, form = setup_form(client, "brisca")
+    assert "maxlength" not in page
+    response = client.post("/new/brisca", data={**form, "player": ["Ana", long_name, "Cy", "Di"], "op": "create"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert visible(re.search(r'<p class="refusal" role="alert">(.*?)</p>', page).group(1)) == \
+        f"“{long_name}” is 60 characters long: a player's name has at most 40."
+    assert seats(page) == ["Ana", long_name, "Cy", "Di"]
+    assert re.search(r'id="player-1" name="player" value="[^"]*" autocomplete="off"\s+placeholder="[^"]*" '
+                     r'aria-invalid="true"', page)
+    assert 'id="player-0" name="player" value="Ana" autocomplete="off"\n               placeholder="Player 1">' in page
+    client.set_cookie("lang", "fr")
+    page = client.post("/new/brisca", data={**form, "player": ["Ana", long_name], "op": "create"}).get_data(
+        as_text=True)
+    assert html.unescape(re.search(r'<p class="refusal" role="alert">(.*?)</p>', page).group(1)) == \
+        f"«\u00a0{long_name}\u00a0» compte 60 caractères\u00a0: un nom de joueur en a au plus 40."
+    forty = long_name[:40]
+    assert client.post("/new/brisca", data={**form, "player": ["Ana", forty], "op": "create"}).status_code == 303
+    with app.app_context():
+        from sqlmodel import Session, select
+        from referee.ledger import TableRecord
+        with Session(app.extensions["referee.ledger"].engine) as session:
+            assert [r.players for r in session.exec(select(TableRecord)).all()] == [["Ana", forty]]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_brulot_offers_no_trump_once_r_brulot_2(client, lang):
+    """"Sans atout" was offered twice, a choice and a box: two engine options said it (R-BRULOT-2). Now one."""
+    page, _ = setup_form(client, "brulot", lang)
+    words = {"fr": "sans atout", "en": "no trump"}[lang]
+    assert visible(page).lower().count(words) == 1
+    assert page.count('name="opt_no_trump"') == 1 and "trump_without_widow" not in page
 
 
 def test_brusquembilles_sevens_are_ticked_by_name(client, csrf_app):
@@ -234,9 +308,18 @@ def test_the_count_chips_set_the_seats_with_or_without_javascript(browser, serve
 
 
 def test_the_last_players_are_offered_again_in_one_tap(browser, server):
+    """Only the players of a table made: a set-up the server refused ("Brisca is played by 2, 4, 6 players, not 3")
+    is never offered again."""
     context, page, phone, problems = new_phone(browser, locale="en")
     page.goto(f"{server.url}/new/brisca")
     assert page.locator(".remembered").is_hidden()  # nobody played here yet
+    for i, name in enumerate(["Ed", "Flo", "Gus"]):
+        page.fill(f"#player-{i}", name)
+    phone.act("button[name=op][value=create]")
+    assert "not 3" in page.inner_text(".refusal")
+    page.goto(f"{server.url}/new/brulot")
+    assert page.locator(".remembered").is_hidden()  # refused: nothing to offer
+    page.goto(f"{server.url}/new/brisca")
     for i, name in enumerate(["Ana", "Bo", "Cy", "Di"]):
         page.fill(f"#player-{i}", name)
     with page.expect_navigation(url="**/t/**"):
@@ -253,5 +336,35 @@ def test_the_last_players_are_offered_again_in_one_tap(browser, server):
         page.click("button[name=op][value=create]")
     state = page.request.get(page.url.replace("/t/", "/api/v1/tables/")).json()
     assert state["game"] == "brulot" and state["players"] == ["Ana", "Bo", "Cy", "Di"]
+    assert problems == []
+    context.close()
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["htmx", "no-javascript"])
+def test_the_seat_buttons_keep_to_the_games_player_counts_in_a_browser(browser, server, js):
+    """Brouc (exactly 4) offers no "Add a player" and no ✕; Brûlot (3 to 6) adds seats up to 6, then offers no more,
+    and removes them down to 3. Enter in a name keeps the seats and the names (it pressed the first count chip)."""
+    context, page, phone, problems = new_phone(browser, locale="fr-CH", js=js)
+    page.goto(f"{server.url}/new/brouc")
+    assert page.locator("button[value=add]").count() == 0 and page.locator("button[value^='remove:']").count() == 0
+    shot(page, f"setup-brouc-seats-{'js' if js else 'nojs'}-360")
+    page.goto(f"{server.url}/new/brulot")
+    for i, name in enumerate(["Ginette", "Réjean", "Sylvie", "Gaétan"]):
+        page.fill(f"#player-{i}", name)
+    with page.expect_navigation() if not js else nullcontext():
+        page.press("#player-3", "Enter")
+    if js:
+        page.wait_for_function(IDLE)
+    assert [page.input_value(f"#player-{i}") for i in range(4)] == ["Ginette", "Réjean", "Sylvie", "Gaétan"]
+    phone.act("button[name=op][value=add]")
+    phone.act("button[name=op][value=add]")
+    assert page.locator("input[name=player]").count() == 6 and page.locator("button[value=add]").count() == 0
+    for _ in range(3):
+        phone.act("button[name=op][value='remove:5']" if page.locator("input[name=player]").count() == 6 else
+                  "button[name=op][value='remove:4']" if page.locator("input[name=player]").count() == 5 else
+                  "button[name=op][value='remove:3']")
+    assert page.locator("input[name=player]").count() == 3
+    assert page.locator("button[value^='remove:']:not([disabled])").count() == 0
+    assert [page.input_value(f"#player-{i}") for i in range(3)] == ["Ginette", "Réjean", "Sylvie"]
     assert problems == []
     context.close()

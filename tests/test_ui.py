@@ -258,7 +258,7 @@ def test_brouc_declaration_buttons_only_when_possible(client):
 
 
 @pytest.mark.parametrize("game, fields, expected", [
-    ("brulot", {"opt_penalties": "5, 3, 2, 1", "opt_trump_without_widow": "dealer_last_card", "opt_deals": "0",
+    ("brulot", {"opt_penalties": "5, 3, 2, 1", "opt_deals": "0",
                 "opt_clean_deal_bonus": "2"}, {"penalties": [5, 3, 2, 1], "clean_deal_bonus": 2}),
     ("brusquembille", {"opt_removed": "7d 7s", "opt_jeton_value": "0,5", "opt_target_points": "0",
                        "opt_deals": "3"}, {"removed": ["7D", "7S"], "jeton_value": 0.5, "deals": 3}),
@@ -279,7 +279,7 @@ def test_brulot_captured_piles_side_after_side(client):
     client.set_cookie("lang", "en")
     page = client.get("/new/brulot").get_data(as_text=True)
     form = {"csrf_token": token(page), "player": ["Ana", "Bo", "Cy"], "dealer": "0", "op": "create",
-            "opt_trump_without_widow": "dealer_last_card", "opt_penalties": "4, 3, 2, 1", "opt_deals": "0",
+            "opt_penalties": "4, 3, 2, 1", "opt_deals": "0",
             "opt_clean_deal_bonus": "0"}
     scorer = Scorer(client, client.post("/new/brulot", data=form).headers["Location"])
     scorer.post("deal", card="2D", dealer="0")

@@ -170,6 +170,7 @@ class Game:
         given = {} if given is None else given  # false, 0, "" or [] are no options: refused below
         if not isinstance(given, dict):
             raise ParseError("bad_option", "Options must be an object of name: value.")
+        given = self.legacy_options(given, n_players)
         known = {o.name: o for o in self.options}
         for name in given:
             if name not in known:
@@ -178,6 +179,11 @@ class Game:
         resolved = {o.name: o.validate(given[o.name]) if o.name in given else o.default for o in self.options}
         self.check_options(resolved, n_players)
         return resolved
+
+    def legacy_options(self, given: dict, n_players: int) -> dict:
+        """Options as an earlier version named them (a table stored then, its export, an old client), said in
+        today's options; ``given`` itself is never changed."""
+        return given
 
     def check_options(self, options: dict, n_players: int) -> None:
         """Cross-checks between options and the player count; raise ``bad_option``."""
@@ -188,7 +194,11 @@ class Game:
     def new_table(self, players: list, options: dict | None = None, dealer: int | None = None) -> Table:
         if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
             raise ParseError("bad_players", "Players must be a list of names in order of play.")
-        if not all(len(p.strip()) <= MAX_NAME and p.isprintable() for p in players):
+        for name in (p.strip() for p in players):  # a name too long is refused, never cut (the set-up page too)
+            if len(name) > MAX_NAME:
+                raise ParseError("bad_players", "“{name}” is {length} characters long: a player's name has at most "
+                                 "{max}.", name=name, length=len(name), max=MAX_NAME)
+        if not all(p.isprintable() for p in players):
             raise ParseError("bad_players", "A player's name is at most {max} printable characters.", max=MAX_NAME)
         players = [p.strip() for p in players]
         low, high = self.players

@@ -1,9 +1,9 @@
 """Brûlot (Québec): seed 000, rulings R-BRULOT-1 … 6. A penalty game: the lowest total wins.
 
-The widow is out of play (R-BRULOT-1); trump is the suit of its top card, or the 4-player rule
-`trump_without_widow`, or none (R-BRULOT-2). Following suit depends on hidden hands: revoke detection
-(R-COMMON-4). A player who plays neither the suit led nor a trump is brûlé (R-BRULOT-4): once his shown hand is
-entered, his plays are checked against it and refused when illegal. A deal may also be entered by its numbers
+The widow is out of play (R-BRULOT-1); trump is the suit of its top card (with 4 players, no widow: the dealer's
+last card), or none with the option `no_trump` (R-BRULOT-2). Following suit depends on hidden hands: revoke
+detection (R-COMMON-4). A player who plays neither the suit led nor a trump is brûlé (R-BRULOT-4): once his shown
+hand is entered, his plays are checked against it and refused when illegal. A deal may also be entered by its numbers
 (``tally``: each player's penalties, brulot_tally.py); both ways end in the same scoring (``score_deal``).
 """
 from __future__ import annotations
@@ -59,13 +59,11 @@ class Brulot(TrickGame):
     players = (3, 6)
     strength = STRENGTH
     options = (
-        Option("trump_without_widow", "choice", "dealer_last_card", _both(
-            "À 4 joueurs, sans veuve : le donneur montre sa dernière carte pour l'atout, ou pas d'atout.",
-            "With 4 players, no widow: the dealer shows his last card for trump, or no trump."),
-            ("dealer_last_card", "none"), "R-BRULOT-2", label=_both("Atout à 4 joueurs", "Trump with 4 players"),
-            words={"dealer_last_card": _both("la dernière carte du donneur", "the dealer's last card"),
-                   "none": _both("sans atout", "no trump")}),
-        Option("no_trump", "bool", False, _both("Brûlot sans atout.", "Brûlot without trump."), rule="R-BRULOT-2",
+        # One trump question, one option (R-BRULOT-2): "no trump at 4 players" (the former `trump_without_widow:
+        # none`) is `no_trump` at a 4-player table, the only one it spoke of; legacy_options reads it so.
+        Option("no_trump", "bool", False, _both(
+            "Aucune donne n'a d'atout (à 4, le donneur ne montre pas sa dernière carte).",
+            "No deal has a trump (with 4, the dealer shows no last card)."), rule="R-BRULOT-2",
                label=_both("Sans atout", "No trump")),
         Option("penalties", "ints", [4, 3, 2, 1], _both(
             "Pénalités de l'as, du roi, de la dame et du valet.", "Penalties of the ace, king, queen and jack."),
@@ -85,6 +83,20 @@ class Brulot(TrickGame):
     )
     events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture,
               "reveal": ev.parse_reveal, "tally": parse_tally}
+
+    def legacy_options(self, given: dict, n_players: int) -> dict:
+        """A table stored, exported or asked for with `trump_without_widow` (before it was one with `no_trump`):
+        "none" plays a 4-player table without trump, "dealer_last_card" is the rule itself (R-BRULOT-2)."""
+        if "trump_without_widow" not in given:
+            return given
+        given = dict(given)
+        value = given.pop("trump_without_widow")
+        if value not in ("dealer_last_card", "none"):
+            raise ParseError("bad_option", "Option {option} must be {allowed}, not {value}.",
+                             option="trump_without_widow", allowed="one of dealer_last_card, none", value=repr(value))
+        if value == "none" and n_players == 4 and given.get("no_trump", False) is False:
+            given["no_trump"] = True
+        return given
 
     def check_options(self, options: dict, n_players: int) -> None:
         if len(options["penalties"]) != 4:
@@ -129,7 +141,7 @@ class Brulot(TrickGame):
         if len(widow) > size or (event.widow and len(event.widow) != size):
             raise RuleError("bad_widow", "With {n} players the widow holds {size} cards.", rule="R-BRULOT-1", n=n,
                             size=size)
-        no_trump = options["no_trump"] or (size == 0 and options["trump_without_widow"] == "none")
+        no_trump = options["no_trump"]
         if event.trump is None and not no_trump:
             raise RuleError("bad_event", msg("Enter the card turned for trump: the widow's top card.") if size
                             else msg("Enter the dealer's last card, shown for trump."), rule="R-BRULOT-2")
@@ -145,7 +157,7 @@ class Brulot(TrickGame):
     def turned_card(self, table: Table) -> str:
         n, options = len(table.players), table.options
         if widow_size(n) == 0:
-            return "none" if options["no_trump"] or options["trump_without_widow"] == "none" else "required"
+            return "none" if options["no_trump"] else "required"
         return "optional" if options["no_trump"] else "required"
 
     def hidden_out_of_play(self, table: Table, deal: BrulotDeal) -> int:

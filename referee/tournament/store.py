@@ -18,20 +18,20 @@ import secrets
 import time
 
 from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from referee.errors import Forbidden, NotFound, ParseError, RuleError, Unauthorized
+from referee.errors import Conflict, Forbidden, NotFound, ParseError, RuleError, Unauthorized
 from referee.games import get_game
-from referee.games.base import MAX_NAME
 from referee.models import (TableRecord, TournamentCardRecord, TournamentEntrantRecord, TournamentRecord,
                             TournamentRoundRecord, TournamentTableRecord, _iso, _now, hash_key, key_role)
-from referee.tournament import movements, scoring
+from referee.once import Created, Once, minted
+from referee.tournament import checks, movements
+from referee.tournament.checks import DEFAULT_HANDS, LENGTH, MAX_ENTRANTS, MAX_ROUNDS, MOVEMENTS  # noqa: F401
 from referee.tournament.reading import Memo, entrant_names, read_state, revision_query
 
-MOVEMENTS = ("mitchell", "danish", "round_robin")
-LENGTH = {"buraco": "hands", "brulot": "deals", "brusquembille": "deals"}  # the option a round's length sets
-DEFAULT_HANDS = 3  # Burraco: a round of 3 hands unless the plan says otherwise
-MAX_ENTRANTS, MAX_ROUNDS, MAX_LENGTH, MAX_TITLE = 1000, 40, 30, 120
+MAX_TITLE = 120
+KEPT_SEATS = 4096  # tables whose seat (or none) a process keeps
 
 
 def _missing(tournament_id) -> NotFound:
@@ -46,6 +46,7 @@ class Tournaments:
         self.engine = ledger.engine
         self._write_engine = ledger.engine.execution_options(referee_write=True)  # BEGIN IMMEDIATE on SQLite
         self._memo = Memo()
+        self._seats: dict = {}  # table id -> its seat, or None for a free table (``seat``)
 
     # --- reading ------------------------------------------------------------------------------------------
     def viewer_key(self, tournament_id: str) -> str:
@@ -140,16 +141,18 @@ class Tournaments:
             return found
 
     # --- creating -----------------------------------------------------------------------------------------
-    def create(self, game_id, name, entrants, rounds, vp_table=None, options=None) -> tuple:
+    def create(self, game_id, name, entrants, rounds, vp_table=None, options=None, once: Once | None = None) -> Created:
         """A tournament with no round seated yet (the director withdraws a no-show before seating round 1);
-        returns (state, director_key, viewer_key). Everything is checked first: nothing is stored on a refusal."""
+        returns (state, director_key, viewer_key) and its ``status``. Everything is checked first: nothing is
+        stored on a refusal. ``once``: the form that asks (``referee/once.py``): asked again by the same form, the
+        tournament it made, with the same keys (status 200)."""
         game = get_game(game_id)
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_TITLE or not name.isprintable():
             raise ParseError("bad_name", "A tournament's name is 1 to {max} printable characters.", max=MAX_TITLE,
                              field="name")
-        listed = _entrants(entrants)
-        plan = _plan(game.id, rounds)
-        rows = _vp_rows(game.id, vp_table, plan)
+        listed = checks.entrants(entrants)
+        plan = checks.plan(game.id, rounds)
+        rows = checks.vp_rows(game.id, vp_table, plan)
         if options is not None and not isinstance(options, dict):
             raise ParseError("bad_option", "Options must be an object of name: value.")
         options = dict(options or {})
@@ -159,19 +162,62 @@ class Tournaments:
                 raise ParseError("bad_entrants", "A tournament's table has two sides, North-South and East-West; "
                                  "with these entrants and options it would have {count}.", count=len(trial.sides),
                                  field="entrants")
-        _check_plan(plan, len(listed))
-        director_key, viewer_key = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
-        record = TournamentRecord(id=secrets.token_urlsafe(8), game=game.id, name=name.strip(), plan=plan,
-                                  vp_table=[list(row) for row in rows], options=options,
-                                  director_hash=hash_key(director_key), viewer_key=viewer_key, log=[])
-        with Session(self._write_engine) as session:
-            session.add(record)
-            session.flush()
-            session.add_all(TournamentEntrantRecord(tournament_id=record.id, number=n, names=names, joined=1)
-                            for n, names in enumerate(listed))
-            session.commit()
-            tournament_id = record.id
-        return self.state(tournament_id), director_key, viewer_key
+        checks.fits(plan, len(listed))
+        vp_rows = [list(row) for row in rows]
+        made = minted(once, "tournament", {"game": game.id, "name": name.strip(), "entrants": listed, "plan": plan,
+                                           "vp_table": vp_rows, "options": options})
+        record = TournamentRecord(id=made.id, game=game.id, name=name.strip(), plan=plan, vp_table=vp_rows,
+                                  options=options, director_hash=hash_key(made.writer_key),
+                                  viewer_key=made.viewer_key, log=[])
+        try:
+            with Session(self._write_engine) as session:
+                session.add(record)
+                session.flush()
+                session.add_all(TournamentEntrantRecord(tournament_id=made.id, number=n, names=names, joined=1)
+                                for n, names in enumerate(listed))
+                session.commit()
+        except IntegrityError:  # this form made it before (or is making it now: this post waited for it)
+            if once is None:
+                raise
+            return self._made_before(made)
+        return Created(self.state(made.id), made.writer_key, made.viewer_key)
+
+    def _made_before(self, made) -> Created:
+        with self.engine.connect() as connection:
+            found = connection.execute(select(TournamentRecord.director_hash, TournamentRecord.viewer_key)
+                                       .where(TournamentRecord.id == made.id)).first()
+        if found is None or not hmac.compare_digest(found[0], hash_key(made.writer_key)):
+            raise Conflict("not_made", "The tournament could not be stored: send it again.")
+        return Created(self.state(made.id), made.writer_key, found[1], status=200)
+
+    # --- a round's table ----------------------------------------------------------------------------------
+    def seat(self, table_id: str) -> dict | None:
+        """The tournament a table belongs to (``tournament``: its id, ``name``; ``round``; ``table``: its number),
+        None for a free table. A table is seated in the transaction that makes it and never moves, so what is read
+        once is kept for the process (the free tables too, within ``KEPT_SEATS``)."""
+        if table_id in self._seats:
+            return self._seats[table_id]
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(TournamentTableRecord.tournament_id, TournamentRecord.name, TournamentTableRecord.round,
+                       TournamentTableRecord.number)
+                .join(TournamentRecord, TournamentRecord.id == TournamentTableRecord.tournament_id)
+                .where(TournamentTableRecord.table_id == table_id)).first()
+        seat = None if found is None else {"tournament": found[0], "name": found[1], "round": found[2],
+                                           "table": found[3]}
+        if len(self._seats) >= KEPT_SEATS:
+            self._seats.clear()
+        self._seats[table_id] = seat
+        return seat
+
+    def no_rematch(self, table_id: str) -> None:
+        """A round's table has no rematch (409): its entrants' next table is the next round's, seated by the
+        director, and a rematch would take the phone out of the tournament."""
+        seat = self.seat(table_id)
+        if seat is not None:
+            raise Conflict("tournament_table", "This is table {table} of round {round} of {tournament}: a "
+                           "tournament's table has no rematch, the director seats the next round.",
+                           table=seat["table"], round=seat["round"], tournament=seat["name"])
 
     # --- between rounds -----------------------------------------------------------------------------------
     def next_round(self, tournament_id: str) -> dict:
@@ -273,7 +319,7 @@ class Tournaments:
             if done and not done[-1].closed:
                 raise _open(done[-1].number)
             entrants = self._entrants(session, tournament_id)
-            listed = _entrants([e.names for e in entrants] + [names])
+            listed = checks.entrants([e.names for e in entrants] + [names])
             number = max(e.number for e in entrants) + 1
             session.add(TournamentEntrantRecord(tournament_id=tournament_id, number=number, names=listed[-1],
                                                 joined=len(done) + 1))
@@ -309,7 +355,7 @@ class Tournaments:
                 kept = self._mitchell_kept(session, head, active, index)
                 if kept is not None:
                     return kept
-            _check_mitchell(index + 1, len(active))
+            checks.mitchell(index + 1, len(active))
             return _numbered(*movements.mitchell_seating(active, index))
         if spec["movement"] == "round_robin":
             return _numbered(*movements.round_robin(active, earlier.count("round_robin")))
@@ -375,85 +421,3 @@ def _open(number: int) -> RuleError:
 def _log(session: Session, head: TournamentRecord, kind: str, message: str, **values) -> None:
     head.log = [*head.log, {"at": _iso(_now()), "kind": kind, "message": message, **values}]
     session.add(head)
-
-
-def _entrants(entrants) -> list:
-    """The entrants' names, checked: 2 to MAX_ENTRANTS, each a pair or one player (all alike), every name its own."""
-    if not isinstance(entrants, list) or not 2 <= len(entrants) <= MAX_ENTRANTS:
-        raise ParseError("bad_entrants", "Entrants are a list of 2 to {max} pairs or players.", max=MAX_ENTRANTS,
-                         field="entrants")
-    listed = []
-    for entrant in entrants:
-        names = [entrant] if isinstance(entrant, str) else entrant
-        if not isinstance(names, list) or len(names) not in (1, 2) or not all(
-                isinstance(n, str) and n.strip() and len(n.strip()) <= MAX_NAME and n.isprintable() for n in names):
-            raise ParseError("bad_entrants", "An entrant is a pair or one player: one or two names of 1 to {max} "
-                             "printable characters.", max=MAX_NAME, field="entrants")
-        listed.append([n.strip() for n in names])
-    if len({len(names) for names in listed}) != 1:
-        raise ParseError("bad_entrants", "Entrants are all pairs or all single players.", field="entrants")
-    seen = set()
-    for name in (n for names in listed for n in names):
-        if name.casefold() in seen:
-            raise ParseError("bad_entrants", "{name} is entered twice; give each player a name of their own.",
-                             name=name, field="entrants")
-        seen.add(name.casefold())
-    return listed
-
-
-def _plan(game_id: str, rounds) -> list:
-    if not isinstance(rounds, list) or not 1 <= len(rounds) <= MAX_ROUNDS:
-        raise ParseError("bad_rounds", "The rounds are a list of 1 to {max} rounds.", max=MAX_ROUNDS, field="rounds")
-    plan = []
-    for spec in rounds:
-        if not isinstance(spec, dict) or spec.get("movement") not in MOVEMENTS:
-            raise ParseError("bad_rounds", "Each round has a movement: mitchell, danish or round_robin.",
-                             field="rounds")
-        entry = {"movement": spec["movement"]}
-        for name in ("hands", "deals"):
-            value = spec.get(name)
-            if value is None:
-                continue
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LENGTH:
-                raise ParseError("bad_rounds", "A round's {name} is a whole number from 1 to {max}.", name=name,
-                                 max=MAX_LENGTH, field="rounds")
-            if LENGTH.get(game_id) != name:
-                raise ParseError("bad_rounds", "A round of this game is not counted in {name}.", name=name,
-                                 field="rounds")
-            entry[name] = value
-        if game_id == "buraco":
-            entry.setdefault("hands", DEFAULT_HANDS)
-        plan.append(entry)
-    return plan
-
-
-def _vp_rows(game_id: str, spec, plan: list) -> list:
-    """Burraco's VP table (the tournament's own, or the shipped one for its rounds' length: 4 hands, else 3)."""
-    if game_id != "buraco":
-        return []
-    if spec is None:
-        spec = "burraco_4" if all(s["hands"] == 4 for s in plan) else "burraco_3"
-    try:
-        return scoring.vp_table(spec)
-    except movements.PlanError as error:
-        error.params.setdefault("field", "vp_table")
-        raise
-
-
-def _check_mitchell(rounds: int, count: int) -> None:
-    tables = (count + 1) // 2
-    if rounds > movements.mitchell_rounds(tables):
-        raise RuleError("mitchell_over", "A Mitchell of {tables} tables has {rounds} rounds without a repeat "
-                        "meeting; round {round} would be one too many.", tables=tables,
-                        rounds=movements.mitchell_rounds(tables), round=rounds)
-
-
-def _check_plan(plan: list, count: int) -> None:
-    """The plan fits the entrants as they are now: Mitchell and all-play-all rounds within their movement."""
-    movements_in_plan = [s["movement"] for s in plan]
-    if "mitchell" in movements_in_plan:
-        _check_mitchell(movements_in_plan.count("mitchell"), count)
-    if movements_in_plan.count("round_robin") > movements.round_robin_rounds(count):
-        raise RuleError("round_robin_over", "An all-play-all of {count} entrants has {rounds} rounds; the plan has "
-                        "{planned}.", count=count, rounds=movements.round_robin_rounds(count),
-                        planned=movements_in_plan.count("round_robin"))

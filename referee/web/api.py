@@ -9,6 +9,7 @@ from flask import Blueprint, current_app, jsonify, request, url_for
 from referee.errors import NotFound, ParseError
 from referee.games import GAMES
 from referee.games.base import Doc
+from referee.web.forms import api_once
 from referee.web.openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -110,15 +111,18 @@ def openapi():
 
 @bp.post("/tables")
 def create_table():
+    """201 and the new table; with an ``Idempotency-Key`` the same request again answers 200 with the same table and
+    keys (``referee/once.py``)."""
     body = json_body()
-    state, scorer_key, viewer_key = ledger().create_table(body.get("game"), body.get("players"),
-                                                          body.get("options"), body.get("dealer"))
+    created = ledger().create_table(body.get("game"), body.get("players"), body.get("options"), body.get("dealer"),
+                                    once=api_once())
+    state, scorer_key, viewer_key = created
     table_id = state["id"]
     response = jsonify(id=table_id, scorer_key=scorer_key, viewer_key=viewer_key,
                        scorer_url=public_url("pages.table", table_id=table_id, key=scorer_key),
                        viewer_url=public_url("pages.table", table_id=table_id, key=viewer_key), state=state)
     response.headers["Location"] = url_for("api.table", table_id=table_id)
-    return response, 201
+    return response, created.status
 
 
 @bp.get("/tables/<table_id>")
@@ -189,9 +193,11 @@ def events(table_id):
 @bp.post("/tables/<table_id>/rematch")
 def rematch(table_id):
     """Once the series is over: a new table with the same players, options and keys, the next dealer (201); asked
-    again, the same one (200). The key that asked opens it, so its scorer link is the old one with the new id."""
+    again, the same one (200). The key that asked opens it, so its scorer link is the old one with the new id. A
+    tournament's table has none (409): its players' next table is the next round's."""
     key = request_key()
     ledger().authorize(table_id, key, write=True)
+    current_app.extensions["referee.tournaments"].no_rematch(table_id)  # a round's table: 409
     status, state = ledger().rematch(table_id)
     new_id = state["id"]
     response = jsonify(id=new_id, scorer_url=public_url("pages.table", table_id=new_id, key=key),

@@ -1,7 +1,8 @@
 """Rate limits per client address (Flask-Limiter), sized so that a club behind one address still has its evening.
 
 - Tables created (the API's ``POST /api/v1/tables``, the set-up form's "Create" and a tournament's creation,
-  ``POST /api/v1/tournaments``, share one count; a refused creation counts nothing): ``RATELIMIT_TABLES``, by
+  ``POST /api/v1/tournaments``, share one count; a refused creation counts nothing, nor does a form posted again
+  that made its table before): ``RATELIMIT_TABLES``, by
   default 100 an hour and 300 a day — an evening of 50 tables from one address, each made twice over, stays under
   it.
 - Imports (``POST /api/v1/import``, every attempt: an import replays a whole log): ``RATELIMIT_IMPORTS``, 30 an hour.
@@ -46,7 +47,10 @@ def key_refused(response) -> bool:
 
 
 def table_created(response) -> bool:
-    """The API's 201, the form's redirect to the new table (303, or 204 with HX-Redirect for htmx)."""
+    """The API's 201, the form's redirect to the new table (303, or 204 with HX-Redirect for htmx); not a form's
+    second post, answered with the table its first made (``referee/web/forms.py``: ``made``)."""
+    if g.get("made_before"):
+        return False
     return response.status_code in (201, 303) or (response.status_code == 204 and "HX-Redirect" in response.headers)
 
 

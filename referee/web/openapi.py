@@ -8,7 +8,7 @@ parsers and the routes; tests/test_contract.py checks a running server's answers
 from __future__ import annotations
 
 from referee.games import GAMES
-from referee.web.openapi_events import CARDS, CONTROL, NAMES, PLAYER, event_schemas, nullable
+from referee.web.openapi_events import CARDS, CONTROL, IDEMPOTENCY, NAMES, PLAYER, event_schemas, nullable
 from referee.web.openapi_tournaments import SCHEMAS as TOURNAMENT_SCHEMAS, tournament_paths
 
 OPTION_TYPES = {"bool": {"type": "boolean"}, "int": {"type": "integer"}, "number": {"type": "number", "minimum": 0},
@@ -62,6 +62,8 @@ STATE_ANSWER = {"type": "object", "required": ["state"], "properties": {"state":
 FULL = {"name": "full", "in": "query", "required": False, "schema": {"enum": ["1", "true", "0", "false"]},
         "description": "1: the answer's state is whole. Without it a complete deal gives tricks_count instead of its "
                        "tricks, so that an answer stays small however long the log; every other field is there"}
+CONFLICT = {"409": _json("made_before: the record this key made has had its writer's key renewed since (tables); "
+                         "not_made: it could not be stored, send it again", _ref("Error"))}
 REMATCH = {"type": "object", "required": ["id", "scorer_url", "viewer_url", "state"],
            "description": "the rematch's table; the old table's keys open it",
            "properties": {"id": {"type": "string"}, "scorer_url": {"type": "string"},
@@ -107,9 +109,13 @@ def _paths(event_ref: dict) -> dict:
             "200": _json("OpenAPI 3.1", {"type": "object", "required": ["openapi", "paths"]}), **COMMON}}},
         "/api/v1/tables": {"post": {
             "summary": "Create a table (no account); the answer holds its two keys, shown this once",
-            "security": [], "requestBody": _body(_ref("NewTable")),
+            "security": [], "parameters": IDEMPOTENCY, "requestBody": _body(_ref("NewTable")),
             "responses": {"201": {**_json("The table, its two keys and links", _ref("Created")),
-                                  "headers": {"Location": {"$ref": "#/components/headers/Location"}}}, **OPEN}}},
+                                  "headers": {"Location": {"$ref": "#/components/headers/Location"}}},
+                          "200": {**_json("The table this Idempotency-Key made before: nothing new, the same keys",
+                                          _ref("Created")),
+                                  "headers": {"Location": {"$ref": "#/components/headers/Location"}}},
+                          **CONFLICT, **OPEN}}},
         table: {"get": {"summary": "The table's whole state (any key of the table)", "parameters": TABLE_ID,
                         "responses": {"200": _json("The state", _ref("State")), **READ}}},
         table + "/events": {
@@ -135,15 +141,22 @@ def _paths(event_ref: dict) -> dict:
                                   "content": {"text/csv": {"schema": {"type": "string"}}}}, **READ}}},
         "/api/v1/import": {"post": {
             "summary": "A new table from an export: its events in force replayed, every one checked again; a log "
-                       "the engine refuses stores nothing", "security": [], "requestBody": _body(_ref("Import")),
-            "responses": {"201": _json("The new table, its two new keys and links", _ref("Created")), **OPEN}}},
+                       "the engine refuses stores nothing", "security": [], "parameters": IDEMPOTENCY,
+            "requestBody": _body(_ref("Import")),
+            "responses": {"201": _json("The new table, its two new keys and links", _ref("Created")),
+                          "200": _json("The table this Idempotency-Key imported before: nothing new, the same keys",
+                                       _ref("Created")), **CONFLICT, **OPEN}}},
         table + "/rematch": {"post": {
             "summary": "Once the series is over: a new table with the same players, options and keys (every link "
-                       "works with the new id) and the next dealer; asked again, the same table (200)",
+                       "works with the new id) and the next dealer; asked again, the same table (200); never for "
+                       "a tournament's table (409)",
             "parameters": TABLE_ID,
             "responses": {"201": {**_json("The rematch", REMATCH),
                                   "headers": {"Location": {"$ref": "#/components/headers/Location"}}},
                           "200": _json("The rematch made before: nothing new", REMATCH),
+                          "409": _json("tournament_table: a tournament's table has no rematch (the director seats "
+                                       "the next round); the error names its table, round and tournament",
+                                       _ref("Error")),
                           **{**WRITE, "422": _json("series_not_finished: the series is still on", _ref("Error"))}}}},
     }
 

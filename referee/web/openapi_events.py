@@ -169,6 +169,12 @@ CONTROL = {
                                 "printable text the client chooses; a retry with the same id stores nothing and "
                                 "answers 200"),
 }
+# A creation's own name (tables, imports, tournaments: referee/once.py), as a header.
+IDEMPOTENCY = [{"name": "Idempotency-Key", "in": "header", "required": False,
+                "schema": {"type": "string", "minLength": 1, "maxLength": 128},
+                "description": "a name the client gives this creation: the same request (this key and the same "
+                               "body) sent again makes nothing more and answers 200 with what the first made, its "
+                               "keys included, even while the first is being stored; another body makes its own"}]
 NAMES = {"brisca": "Brisca", "brouc": "Brouc", "brulot": "Brûlot", "brusquembille": "Brusquembille",
          "buraco": "Buraco"}
 

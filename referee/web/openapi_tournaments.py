@@ -2,6 +2,8 @@
 ``openapi.py``. tests/test_tournament_api.py checks every answer of a whole tournament against these schemas."""
 from __future__ import annotations
 
+from referee.web.openapi_events import IDEMPOTENCY
+
 
 def _ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
@@ -131,8 +133,11 @@ def tournament_paths() -> dict:
     return {
         root: {"post": {
             "summary": "Create a tournament or a club evening (no account); no round is seated yet",
-            "security": [], "requestBody": _body(_ref("NewTournament")),
+            "security": [], "parameters": IDEMPOTENCY, "requestBody": _body(_ref("NewTournament")),
             "responses": {"201": _json("The tournament, its two keys and links", _ref("TournamentCreated")),
+                          "200": _json("The tournament this Idempotency-Key made before: nothing new, the same "
+                                       "keys", _ref("TournamentCreated")),
+                          "409": _json("not_made: it could not be stored, send it again", _ref("Error")),
                           "413": _error("TooLarge"), "422": _error("Refused"), **COMMON}}},
         one: {"get": {"summary": "The tournament: entrants, rounds and their tables, standings (any of its keys)",
                       "parameters": ID, "responses": {"200": state, **READ}}},

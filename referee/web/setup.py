@@ -1,7 +1,10 @@
 """Starting a table: the game, how many play (one chip per count the game allows), the players in order of play
-(add, remove, reorder), the options from the engine's schema in plain words, the first dealer. Works as plain form
-posts; with htmx the form swaps in place. Seats left empty are dropped when the table is created: a name is never
-invented. The last players' names are offered again by static/setup.js from the browser's own storage."""
+(add, remove, reorder: never more seats than the game's most players, never fewer than its fewest), the options from
+the engine's schema in plain words, the first dealer. Works as plain form posts; with htmx the form swaps in place.
+Seats left empty are dropped when the table is created: a name is never invented, and a name too long is refused
+with the engine's sentence, never cut. The form carries its own id (``form_id``): posted twice, it makes one table
+(``referee/once.py``). The players of the tables made here are offered again by static/setup.js from the browser's
+own storage."""
 from __future__ import annotations
 
 import re
@@ -11,12 +14,14 @@ from flask_babel import gettext as _
 
 from referee.errors import RefereeError
 from referee.games import get_game
-from referee.web.forms import see_other
+from referee.games.base import MAX_NAME
+from referee.web.forms import form_id, form_once, made, see_other
 from referee.web.i18n import lang, refusal
 from referee.web.views import number, seating
 
 bp = Blueprint("setup", __name__)
 MAX_SEATS = 12
+bp.add_app_template_global(form_id)  # every form that makes something: _setup_form.html, _tournament_form.html
 
 
 def default_count(game) -> int:
@@ -57,16 +62,18 @@ def form_value(kind: str, raw: str):
     return [x.upper() for x in items] if kind == "cards" else raw
 
 
-def apply_op(op: str, players: list, dealer: int) -> tuple:
-    """add, remove:i, up:i, down:i, count:n on the seats (the dealer stays with the same person)."""
+def apply_op(op: str, players: list, dealer: int, counts: tuple = (1, MAX_SEATS)) -> tuple:
+    """add, remove:i, up:i, down:i, count:n on the seats (the dealer stays with the same person). Seats stay within
+    the game's player ``counts``: no seat added past the most, none removed under the fewest, a count only one the
+    game is played by."""
     verb, _sep, index = op.partition(":")
     i = number(index) if number(index) is not None else -1
     dealer_name = players[dealer] if 0 <= dealer < len(players) else None
-    if verb == "add" and len(players) < MAX_SEATS:
+    if verb == "add" and len(players) < min(counts[-1], MAX_SEATS):
         players.append("")
-    elif verb == "remove" and 0 <= i < len(players) and len(players) > 1:
+    elif verb == "remove" and 0 <= i < len(players) and len(players) > counts[0]:
         players.pop(i)
-    elif verb == "count" and 1 <= i <= MAX_SEATS:
+    elif verb == "count" and i in counts and 1 <= i <= MAX_SEATS:
         players = seats_for(players, i)
     elif verb in ("up", "down"):
         j = i - 1 if verb == "up" else i + 1
@@ -99,7 +106,7 @@ def seated(players: list, dealer: int) -> tuple:
 def render_setup(game, players, options, dealer, error=None):
     names = [p or _("Player %(n)s", n=i + 1) for i, p in enumerate(players)]
     context = {"game": game, "players": players, "names": names, "options": options, "dealer": dealer,
-               "error": error, "opposite": seating(names), "counts": game.player_counts()}
+               "error": error, "opposite": seating(names), "counts": game.player_counts(), "max_name": MAX_NAME}
     template = "_setup_form.html" if request.headers.get("HX-Request") else "setup.html"
     return make_response(render_template(template, **context))
 
@@ -116,7 +123,7 @@ def change(game_id):
     players, options, dealer = read_form(game)
     op = request.form.get("op", "create")
     if op != "create":
-        players, dealer = apply_op(op, players, dealer)
+        players, dealer = apply_op(op, players, dealer, game.player_counts())
         return render_setup(game, players, options, dealer)
     names, first = seated(players, dealer)
     least = game.player_counts()[0]
@@ -126,8 +133,8 @@ def change(game_id):
             "Write at least %(n)s names: %(game)s is played by %(counts)s players.", n=least,
             game=game.names[lang()], counts=counts))
     try:
-        state, scorer_key, _viewer = current_app.extensions["referee.ledger"].create_table(
-            game.id, names, options, first)
+        state, scorer_key, _viewer = made(current_app.extensions["referee.ledger"].create_table(
+            game.id, names, options, first, once=form_once()))
     except RefereeError as error:
         return render_setup(game, players, options, dealer, refusal(error))
     return see_other(url_for("pages.table", table_id=state["id"], key=scorer_key))

@@ -24,7 +24,7 @@ from referee.games import get_game
 from referee.web.api import json_body, request_key
 from referee.web.cli import lan_addresses
 from referee.web.compress import MIN_BYTES, gzip_bytes
-from referee.web.forms import see_other
+from referee.web.forms import api_once, see_other
 from referee.web.i18n import lang
 from referee.web.scorer import REMEMBERED, remember_entry
 from referee.web.views import number
@@ -232,9 +232,11 @@ def live_fragment(table_id: str, key: str, screen_view: bool) -> Fragment:
 @bp.post("/t/<table_id>/rematch")
 def rematch(table_id):
     """The scorer's Rematch button: the new table's scorer page next (post/redirect/get; with htmx a full page
-    change by HX-Redirect). A second tap lands on the same rematch. The same key opens it (same keys)."""
+    change by HX-Redirect). A second tap lands on the same rematch (one per table, whatever the forms: its own
+    once). The same key opens it (same keys). A tournament's table has none: 409 and the sentence."""
     key = request_key() or request.form.get("key")
     ledger().authorize(table_id, key, write=True)
+    current_app.extensions["referee.tournaments"].no_rematch(table_id)  # a round's table: 409, its sentence
     _, state = ledger().rematch(table_id)
     response = see_other(url_for("pages.table", table_id=state["id"], key=key))
     return remember_entry(response, state["id"], request.cookies.get(REMEMBERED))  # the same way of entry
@@ -290,12 +292,14 @@ def spreadsheet_safe(text: str) -> str:
 
 @bp.post("/api/v1/import")
 def import_table():
-    """A new table from an export: its events in force replayed through the engine (201, like a creation). An
-    export is bigger than an entry (the log, and the state, which is not read): its own size limit."""
+    """A new table from an export: its events in force replayed through the engine (201, like a creation; with an
+    ``Idempotency-Key`` the same import again answers 200 with the same table). An export is bigger than an entry
+    (the log, and the state, which is not read): its own size limit."""
     request.max_content_length = current_app.config["IMPORT_MAX_BYTES"]
     doc = json_body()
-    state, scorer_key, viewer_key = ledger().import_table(doc.get("table"), doc.get("events"))
+    created = ledger().import_table(doc.get("table"), doc.get("events"), once=api_once())
+    state, scorer_key, viewer_key = created
     table_id = state["id"]
     return jsonify(id=table_id, scorer_key=scorer_key, viewer_key=viewer_key,
                    scorer_url=phone_url(table_id, scorer_key), viewer_url=phone_url(table_id, viewer_key),
-                   state=state), 201
+                   state=state), created.status

@@ -10,6 +10,7 @@ from flask import Blueprint, jsonify, url_for
 from referee.errors import ParseError
 from referee.tournament.store import Tournaments
 from referee.web.api import json_body, public_url, request_key
+from referee.web.forms import api_once
 from referee.web.tournament_common import store
 
 bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournaments")
@@ -43,16 +44,16 @@ def _director(tournament_id: str) -> None:
 @bp.post("")
 def create():
     body = json_body()
-    state, director_key, viewer_key = store().create(
-        body.get("game"), body.get("name"), body.get("entrants"), body.get("rounds"), body.get("vp_table"),
-        body.get("options"))
+    created = store().create(body.get("game"), body.get("name"), body.get("entrants"), body.get("rounds"),
+                             body.get("vp_table"), body.get("options"), once=api_once())
+    state, director_key, viewer_key = created
     tournament_id = state["id"]
     response = jsonify(id=tournament_id, director_key=director_key, viewer_key=viewer_key,
                        director_url=public_url("tournaments.director", tournament_id=tournament_id, key=director_key),
                        viewer_url=public_url("tournaments.standings", tournament_id=tournament_id, key=viewer_key),
                        state=answer(state, "director"))
     response.headers["Location"] = url_for("tournament_api.tournament", tournament_id=tournament_id)
-    return response, 201
+    return response, created.status
 
 
 @bp.get("/<tournament_id>")

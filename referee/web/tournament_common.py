@@ -30,6 +30,25 @@ def key_of() -> str | None:
     return request_key() or request.form.get("key") or None
 
 
+@bp.app_template_global()
+def tournament_seat(state: dict) -> dict | None:
+    """What a round's table says of its tournament on the scorer's page, the viewer's and the big screen
+    (``_status_tournament.html``): ``name``, ``round``, ``table`` (its number) and ``left``, the hands (Buraco) or
+    deals still to play (None for a series played to its end: Brisca, Brouc, a target of points). None for a free
+    table. ``state`` is the table's whole state."""
+    seat = store().seat(state["id"])
+    return None if seat is None else {**seat, "left": deals_left(state)}
+
+
+def deals_left(state: dict) -> int | None:
+    """The hands (Buraco, its option ``hands``, R-BURACO-6) or deals (Brûlot's and Brusquembille's series of so
+    many deals, R-BRULOT-6, R-BRUSQ-5) a table still plays, from its state; None for a series to a target."""
+    planned = state["options"].get("hands") if state["game"] == "buraco" else state["series"].get("deals")
+    if not planned:
+        return None
+    return max(0, planned - sum(1 for deal in state["deals"] if deal["complete"]))
+
+
 def current_round(state: dict) -> dict | None:
     return state["rounds"][-1] if state["rounds"] else None
 

@@ -15,7 +15,7 @@ from flask_babel import ngettext
 from referee.errors import RefereeError
 from referee.games import GAMES, get_game
 from referee.web.api import CONTRACT_ORDER
-from referee.web.forms import see_other
+from referee.web.forms import form_once, made, see_other
 from referee.web.i18n import refusal
 from referee.web.share import phone_link
 from referee.web.tournament_common import (ROUND_UNIT, bp, current_round, entrant_names, key_of,
@@ -39,7 +39,7 @@ def form_values() -> dict:
     plan = read_plan(request.form.getlist("movement"), request.form.getlist("length"), game) \
         if request.method == "POST" else default_plan(game)
     vp = request.form.get("vp", "burraco_3")
-    return {"game": game, "name": request.form.get("name", "").strip()[:80],
+    return {"game": game, "name": request.form.get("name", "").strip(),  # never cut: too long is refused
             "entrants": request.form.get("entrants", ""), "plan": plan or default_plan(game),
             "vp": vp if vp in VP_CHOICES else "burraco_3", "vp_rows": request.form.get("vp_rows", "")}
 
@@ -101,8 +101,8 @@ def create(values: dict):
             if not vp_table:
                 return render_form(values, _("Write your VP table, a row a line."))
     try:
-        state, director_key, _viewer = store().create(values["game"], values["name"], entrants, values["plan"],
-                                                      vp_table=vp_table)
+        state, director_key, _viewer = made(store().create(values["game"], values["name"], entrants,
+                                                           values["plan"], vp_table=vp_table, once=form_once()))
     except RefereeError as error:  # the plan's or the VP table's own sentence (referee/tournament/)
         return render_form(values, refusal(error))
     return see_other(url_for("tournaments.director", tournament_id=state["id"], key=director_key))

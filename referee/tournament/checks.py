@@ -1,0 +1,95 @@
+"""A tournament as it is asked for, checked before anything is stored (``store.py``): its entrants, its rounds'
+plan, its VP table, and whether the plan fits the entrants. Pure functions: every refusal is a ``ParseError`` or a
+``RuleError`` with its sentence."""
+from __future__ import annotations
+
+from referee.errors import ParseError, RuleError
+from referee.games.base import MAX_NAME
+from referee.tournament import movements, scoring
+
+MOVEMENTS = ("mitchell", "danish", "round_robin")
+LENGTH = {"buraco": "hands", "brulot": "deals", "brusquembille": "deals"}  # the option a round's length sets
+DEFAULT_HANDS = 3  # Burraco: a round of 3 hands unless the plan says otherwise
+MAX_ENTRANTS, MAX_ROUNDS, MAX_LENGTH = 1000, 40, 30
+
+
+def entrants(entrants) -> list:
+    """The entrants' names, checked: 2 to MAX_ENTRANTS, each a pair or one player (all alike), every name its own."""
+    if not isinstance(entrants, list) or not 2 <= len(entrants) <= MAX_ENTRANTS:
+        raise ParseError("bad_entrants", "Entrants are a list of 2 to {max} pairs or players.", max=MAX_ENTRANTS,
+                         field="entrants")
+    listed = []
+    for entrant in entrants:
+        names = [entrant] if isinstance(entrant, str) else entrant
+        if not isinstance(names, list) or len(names) not in (1, 2) or not all(
+                isinstance(n, str) and n.strip() and len(n.strip()) <= MAX_NAME and n.isprintable() for n in names):
+            raise ParseError("bad_entrants", "An entrant is a pair or one player: one or two names of 1 to {max} "
+                             "printable characters.", max=MAX_NAME, field="entrants")
+        listed.append([n.strip() for n in names])
+    if len({len(names) for names in listed}) != 1:
+        raise ParseError("bad_entrants", "Entrants are all pairs or all single players.", field="entrants")
+    seen = set()
+    for name in (n for names in listed for n in names):
+        if name.casefold() in seen:
+            raise ParseError("bad_entrants", "{name} is entered twice; give each player a name of their own.",
+                             name=name, field="entrants")
+        seen.add(name.casefold())
+    return listed
+
+
+def plan(game_id: str, rounds) -> list:
+    if not isinstance(rounds, list) or not 1 <= len(rounds) <= MAX_ROUNDS:
+        raise ParseError("bad_rounds", "The rounds are a list of 1 to {max} rounds.", max=MAX_ROUNDS, field="rounds")
+    plan = []
+    for spec in rounds:
+        if not isinstance(spec, dict) or spec.get("movement") not in MOVEMENTS:
+            raise ParseError("bad_rounds", "Each round has a movement: mitchell, danish or round_robin.",
+                             field="rounds")
+        entry = {"movement": spec["movement"]}
+        for name in ("hands", "deals"):
+            value = spec.get(name)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LENGTH:
+                raise ParseError("bad_rounds", "A round's {name} is a whole number from 1 to {max}.", name=name,
+                                 max=MAX_LENGTH, field="rounds")
+            if LENGTH.get(game_id) != name:
+                raise ParseError("bad_rounds", "A round of this game is not counted in {name}.", name=name,
+                                 field="rounds")
+            entry[name] = value
+        if game_id == "buraco":
+            entry.setdefault("hands", DEFAULT_HANDS)
+        plan.append(entry)
+    return plan
+
+
+def vp_rows(game_id: str, spec, plan: list) -> list:
+    """Burraco's VP table (the tournament's own, or the shipped one for its rounds' length: 4 hands, else 3)."""
+    if game_id != "buraco":
+        return []
+    if spec is None:
+        spec = "burraco_4" if all(s["hands"] == 4 for s in plan) else "burraco_3"
+    try:
+        return scoring.vp_table(spec)
+    except movements.PlanError as error:
+        error.params.setdefault("field", "vp_table")
+        raise
+
+
+def mitchell(rounds: int, count: int) -> None:
+    tables = (count + 1) // 2
+    if rounds > movements.mitchell_rounds(tables):
+        raise RuleError("mitchell_over", "A Mitchell of {tables} tables has {rounds} rounds without a repeat "
+                        "meeting; round {round} would be one too many.", tables=tables,
+                        rounds=movements.mitchell_rounds(tables), round=rounds)
+
+
+def fits(plan: list, count: int) -> None:
+    """The plan fits the entrants as they are now: Mitchell and all-play-all rounds within their movement."""
+    movements_in_plan = [s["movement"] for s in plan]
+    if "mitchell" in movements_in_plan:
+        mitchell(movements_in_plan.count("mitchell"), count)
+    if movements_in_plan.count("round_robin") > movements.round_robin_rounds(count):
+        raise RuleError("round_robin_over", "An all-play-all of {count} entrants has {rounds} rounds; the plan has "
+                        "{planned}.", count=count, rounds=movements.round_robin_rounds(count),
+                        planned=movements_in_plan.count("round_robin"))
