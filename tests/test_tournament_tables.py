@@ -76,6 +76,19 @@ def test_a_buraco_rounds_table_names_its_tournament_round_number_and_hands_left_
     assert line(pages_of(client, table_id, scorer, viewer)["viewer"]) == "Round 1 · table 1 · Club evening"
 
 
+def test_r_buraco_6_a_rounds_big_screen_counts_its_hands_and_draws_no_target(app):
+    """A round of 3 hands ends after them, whatever the totals: its big screen draws the hands as pips, never the
+    2005 target's bar nor "the series ends at 2005"."""
+    client = app.test_client()
+    (table_id, scorer, viewer), _ = seated(app)
+    client.set_cookie("lang", "fr")
+    play(app, table_id, [HAND_TO_NS])
+    screen = pages_of(client, table_id, scorer, viewer)["screen"]
+    assert "target-bar" not in screen and "2005" not in screen
+    assert '<span class="pips deal-pips" role="img" aria-label="3 manches dans ce tour. 1 / 3">' in screen
+    assert screen.count('<span class="pip on">') == 1
+
+
 def test_a_table_of_a_round_of_deals_counts_its_deals_left(app):
     client = app.test_client()
     _, (table_id, scorer, viewer) = seated(app, "brusquembille", "Soirée du club", length=2)
