@@ -62,6 +62,7 @@ class Brouc(TrickGame):
     players = (4, 4)
     strength = STRENGTH
     points = POINTS
+    flag_titles = {**TrickGame.flag_titles, "under_trump": msg("Under-trump")}  # R-BROUC-3
     options = (
         Option("coches_to_lose", "int", 0, _both(
             "Nombre de coches qui font perdre la soirée (0 : on compte sans fin).",

@@ -85,6 +85,7 @@ class Brusquembille(TrickGame):
     points = POINTS
     jetons = JETONS
     hand_limit = HAND_SIZE  # R-BRUSQ-2: three cards in hand while the stock lasts
+    flag_titles = {**TrickGame.flag_titles, "captured_entry": msg("Piles without the brusquembilles")}  # R-COMMON-6
     stock_refusal = msg("{card} is the turned card on the stock: nobody has drawn it yet.")
     options = (
         Option("removed", "cards", ["7H", "7C"], _both(

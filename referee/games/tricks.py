@@ -171,6 +171,7 @@ class TrickGame(Game):
     points: dict = {}
     hand_limit: int | None = None  # a drawing game's hand while the stock lasts; None: the whole deal is dealt
     stock_refusal: str | None = None  # the sentence refusing the card on the stock (``under_stock``)
+    flag_titles: dict = {"revoke": msg("Revoke")}  # a flag's code in a word or two, for the status bar's line
 
     def deck_for(self, table: Table):
         raise NotImplementedError
