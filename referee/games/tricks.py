@@ -255,7 +255,7 @@ class TrickGame(Game):
     def known_hand(self, table: Table, deal: TrickDeal, player: int) -> list | None:
         """R-COMMON-4: every card ``player`` still holds, when the app knows as many of his cards (drawn in sight,
         shown, turned) as he holds; else None."""
-        held = {card for card, holder in deal.known.items() if holder == player and card not in deal.played}
+        held = [card for card, holder in deal.known.items() if holder == player]  # a card played leaves ``known``
         if not held or len(held) < self.hand_size(table, deal):
             return None
         return [card for card in deal.cards_out(self.deck_for(table)) if card in held]  # in the deck's order
