@@ -25,7 +25,8 @@ KEEP = frozenset({
     "Referee", "Brisca", "Brouc", "Brûlot", "Brusquembille", "Buraco", "Burraco", "Québec", "Mitchell",
     "Burracos", "burracos", "Coches", "coches", "%(num)s coche", "Jetons", "jetons", "La cape", "La cape et dehors", "la cape et dehors",
     "La cape, dehors et pas dédoublé", "pas dédoublé", "Mariages sur table", "coupé",
-    "%(option)s: %(value)s",  # no word in it: a language without a space before the colon writes it so
+    "%(option)s: %(value)s", "%(title)s: %(name)s",  # no word in them: a language without a space before the
+    # colon writes them so
 })
 # ... and, per language, words that are simply the same word there (not a translation left undone).
 SAME_WORD = {

@@ -1,7 +1,8 @@
 // The rules the scorer's phone applies by itself while the Wi-Fi is down (static/offline.js): a whole trick's
 // winner and points (R-COMMON-2, as referee/games/tricks.py trick_winner: the highest trump if a trump was played,
 // else the highest card of the suit led), with the trump suit, strength order and card points the server sent;
-// and the next deal once its card is turned.
+// what is known of the cards and the refusals that follow (R-COMMON-4, as tricks.verify_cards: a card out of play,
+// known in another hand, on the stock, or outside a hand known whole); and the next deal once its card is turned.
 window.RefereeOfflineRules = (function () {
   "use strict";
   function suitOf(code) { return code.slice(-1); }
@@ -37,7 +38,56 @@ window.RefereeOfflineRules = (function () {
     next.tricks = base.tricks + 1;
     next.points = base.points.slice();
     next.points[sideOf(base, winner)] += points;
+    next.known = {};
+    Object.keys(base.known || {}).forEach(function (code) {
+      if (cards.indexOf(code) < 0) { next.known[code] = base.known[code]; }
+    });
+    // the card on or under the stock is drawn after trick turned_draw[0], by that trick's winner + turned_draw[1]
+    if (base.under_stock && base.turned_draw && next.tricks === base.turned_draw[0]) {
+      next.known[base.under_stock] = (winner + base.turned_draw[1] + n) % n;
+      next.under_stock = null;
+    }
     return { base: next, trick: { number: next.tricks, winner: winner, points: points } };
+  }
+  // R-COMMON-4 (tricks.known_hand): the cards ``player`` holds when the app knows as many as he holds, else null.
+  function knownHand(base, player) {
+    var left = base.tricks_per_deal - base.tricks;
+    var size = base.hand_limit ? Math.min(base.hand_limit, left) : left;
+    var held = Object.keys(base.known || {}).filter(function (code) { return base.known[code] === player; });
+    return held.length && held.length >= size ? held : null;
+  }
+  // What the card ``code`` is for the player whose card comes next after ``pending`` (the picker's marks, as
+  // views.picker): played, pending, out, held (by ``holder``), stock, not-held (his hand is known without it) or free.
+  function status(base, pending, code) {
+    var player = (base.leader + pending.length) % base.players.length;
+    var known = base.known || {};
+    var hand;
+    if (pending.indexOf(code) >= 0) { return { status: "pending" }; }
+    if (base.played.indexOf(code) >= 0) { return { status: "played" }; }
+    if ((base.out || []).indexOf(code) >= 0) { return { status: "out" }; }
+    if (known[code] !== undefined && known[code] !== player) { return { status: "held", holder: known[code] }; }
+    if (code === base.under_stock) { return { status: "stock" }; }
+    hand = knownHand(base, player);
+    if (hand && hand.indexOf(code) < 0) { return { status: "not-held", player: player, hand: hand }; }
+    return { status: "free", player: player };
+  }
+  // The server's refusal of that card, in the page's language (its sentence and fields), or null: taken.
+  function refusal(base, pending, code, label) {
+    var seen = status(base, pending, code);
+    var player = (base.leader + pending.length) % base.players.length;
+    var values = { card: label(code), name: base.players[player] };
+    var sentences = base.refusals || {};
+    if (seen.status === "out") { return { template: sentences.card_out_of_play, values: values }; }
+    if (seen.status === "held") {
+      values.holder = base.players[seen.holder];
+      return { template: sentences.card_in_other_hand, values: values };
+    }
+    if (seen.status === "stock") { return { template: sentences.stock, values: values }; }
+    if (seen.status === "not-held") {
+      values.held_card = label(seen.hand[0]);
+      return { template: seen.hand.length === 1 ? sentences.last_card_known : sentences.hand_known, values: values };
+    }
+    return null;
   }
   // R-COMMON-2: the next deal, its card turned for trump: the player after the dealer leads, nothing played yet.
   function newDeal(base, event) {
@@ -51,6 +101,10 @@ window.RefereeOfflineRules = (function () {
     next.played = [];
     next.tricks = 0;
     next.complete = false;
+    next.out = [];
+    next.known = {};
+    next.under_stock = base.turned_holder === "stock" ? event.trump : null;
+    if (base.turned_holder === "dealer") { next.known[event.trump] = event.dealer; } // R-BROUC-1
     next.points = base.points.map(function () { return 0; });
     next.next_deal = { number: next.deal + 1, dealer: (event.dealer + 1) % n };
     return next;
@@ -70,5 +124,5 @@ window.RefereeOfflineRules = (function () {
     return { base: done.base, step: done.trick };
   }
 
-  return { advance: advance, dealOver: dealOver };
+  return { advance: advance, dealOver: dealOver, status: status, refusal: refusal };
 })();

@@ -9,9 +9,10 @@ window.RefereeOfflineView = function (page) {
   var words = {};
   function current() { record = page.record(); words = page.words(); }
 
+  // A sentence filled in: the page's %(name)s, or an engine refusal's {name} (referee/games/tricks.py).
   function say(template, values) {
-    return String(template || "").replace(/%\((\w+)\)s/g, function (whole, name) {
-      return values[name] !== undefined ? values[name] : whole;
+    return String(template || "").replace(/%\((\w+)\)s|\{(\w+)\}/g, function (whole, name, field) {
+      return values[name || field] !== undefined ? values[name || field] : whole;
     });
   }
   function plural(prefix, n, values) {
@@ -51,9 +52,12 @@ window.RefereeOfflineView = function (page) {
     var save = sheet.querySelector(".sheet-save");
     if (save) { save.disabled = true; }
   }
-  // A card played in a trick, or gathered in a pile that waits, is marked played.
+  // A card played in a trick, or gathered in a pile that waits, is marked played; card by card, every mark is the
+  // phone's own for the player whose card comes next (static/offline-rules.js status, as views.picker).
   function renderCards(base) {
     var fresh = base.deal !== page.data().deal; // a deal started on this phone: the server's marks are the last deal's
+    var rules = window.RefereeOfflineRules;
+    var follows = record.mode === "trick" && base.known !== undefined && !rules.dealOver(base);
     var played = {};
     (base.played || []).forEach(function (code) { played[code] = true; });
     record.entries.forEach(function (entry) {
@@ -62,18 +66,22 @@ window.RefereeOfflineView = function (page) {
     document.querySelectorAll("#picker button.card").forEach(function (button) {
       var code = button.value;
       if (!button.dataset.server) {
-        button.dataset.server = (button.className.match(/\b(free|played|out|held|stock|pending)\b/) || ["free"])[0];
+        button.dataset.server = (button.className.match(/\b(free|played|out|not-held|held|stock|pending)\b/) ||
+          ["free"])[0];
       }
       var server = button.dataset.server;
       var index = record.pending.indexOf(code);
-      var status = index >= 0 ? "pending" : played[code] ? "played"
+      var seen = follows ? rules.status(base, record.pending, code) : null;
+      var status = seen ? seen.status : index >= 0 ? "pending" : played[code] ? "played"
         : fresh || server === "pending" || (server === "played" && record.mode === "trick") ? "free" : server;
       button.className = "card " + status;
       var badge = button.querySelector(".badge");
-      if (index >= 0 && record.mode === "trick") {
+      var mark = index >= 0 && record.mode === "trick" ? String(index + 1)
+        : status === "held" && seen ? base.players[seen.holder].slice(0, 2) : status === "stock" && seen ? "⤓" : null;
+      if (mark !== null) {
         if (!badge) { badge = button.appendChild(element("span", "badge")); badge.setAttribute("aria-hidden", "true"); }
-        badge.textContent = String(index + 1);
-      } else if (badge && (status === "free" || status === "played")) {
+        badge.textContent = mark;
+      } else if (badge && (seen || status === "free" || status === "played")) {
         badge.remove();
       }
     });

@@ -75,6 +75,7 @@
     ensureRecord();
     var now = local();
     var note = null;
+    var refused;
     if (now.closed) {
       note = record.mode === "trick" ? words.deal_over : words.deal_waits;
     } else if (record.mode === "capture" && record.entries.some(function (e) { return (e.cards || []).indexOf(code) >= 0; })) {
@@ -87,6 +88,8 @@
         deal: { type: "deal", trump: code, dealer: dealerOf(now.base) } });
     } else if (now.base.played.indexOf(code) >= 0 || record.pending.indexOf(code) >= 0) {
       note = say(words.played, { card: label(code) });
+    } else if ((refused = rules.refusal(now.base, record.pending, code, label))) { // R-COMMON-4, as the server
+      note = say(refused.template, refused.values);
     } else {
       record.pending.push(code);
       if (record.pending.length === now.base.players.length) {

@@ -20,9 +20,10 @@ def winner_of(cards, trump, order=ORDER):
     return cards.index(min(pool, key=lambda c: order.index(c.rank)))
 
 
-def play_with_stock(rng, hands: list, stock: list, leader: int, trump: str, order: list, events: list) -> list:
+def play_with_stock(rng, hands: list, stock: list, leader: int, trump: str, order: list, events: list,
+                    between=None) -> list:
     """Tricks of any card from the hand until the hands are empty; after each trick everyone draws from
-    ``stock``, the winner first (Brisca, Brusquembille)."""
+    ``stock``, the winner first (Brisca, Brusquembille); then ``between(hands, stock, winner)`` may add an entry."""
     n_players = len(hands)
     while any(hands):
         seats = [(leader + i) % n_players for i in range(n_players)]
@@ -33,11 +34,15 @@ def play_with_stock(rng, hands: list, stock: list, leader: int, trump: str, orde
             for p in [(winner + i) % n_players for i in range(n_players)]:
                 hands[p].append(stock.pop(0))
         leader = winner
+        if between is not None:
+            between(hands, stock, winner)
     return events
 
 
-def brisca_deal(n_players: int, dealer: int, seed: int, trump_suit: str | None = None) -> list:
-    """The event bodies of one complete deal: ``deal`` then every trick, cards in play order."""
+def brisca_deal(n_players: int, dealer: int, seed: int, trump_suit: str | None = None,
+                exchange: bool = False) -> list:
+    """The event bodies of one complete deal: ``deal`` then every trick, cards in play order. With ``exchange``,
+    the first player who has won a trick and holds the 7 of trump takes a turned card above it (R-BRISCA-4)."""
     rng = random.Random(seed)
     deck = list((SPANISH_48 if n_players == 6 else SPANISH_40).cards)
     rng.shuffle(deck)
@@ -46,16 +51,33 @@ def brisca_deal(n_players: int, dealer: int, seed: int, trump_suit: str | None =
     stock = deck[HAND_SIZE * n_players + 1:] + [turned]  # the turned card lies under the stock, drawn last
     trump = trump_suit or turned.suit
     events = [{"type": "deal", "trump": turned.code, "dealer": dealer}]
-    return play_with_stock(rng, hands, stock, (dealer + 1) % n_players, trump, ORDER, events)
+    won = set()
+
+    def take_the_turned_card(hands, stock, winner):
+        won.add(winner)
+        seven = next(c for c in deck if c.rank == "7" and c.suit == trump)
+        if not stock or stock[-1] != turned or turned.suit != trump or ORDER.index(turned.rank) > ORDER.index("7"):
+            return
+        for player in sorted(won):
+            if seven in hands[player]:
+                hands[player][hands[player].index(seven)] = turned
+                stock[-1] = seven  # the 7 lies under the stock now, drawn last
+                events.append({"type": "exchange", "player": player})
+                return
+
+    return play_with_stock(rng, hands, stock, (dealer + 1) % n_players, trump, ORDER, events,
+                           take_the_turned_card if exchange else None)
 
 
 FRENCH_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
 PENALTY = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
 
-def brulot_deal(n_players: int, dealer: int, seed: int, trump_rule: str = "widow", full_widow: bool = False):
+def brulot_deal(n_players: int, dealer: int, seed: int, trump_rule: str = "widow", full_widow: bool = False,
+                reveal: bool = False):
     """One Brûlot deal played to the rules (follow suit if you can, else anything), and what an independent count
-    gives: (event bodies, penalties per player, widow). ``trump_rule``: widow, dealer_last_card or none."""
+    gives: (event bodies, penalties per player, widow). ``trump_rule``: widow, dealer_last_card or none. With
+    ``reveal``, a player brûlé (neither the suit led nor a trump) shows his hand after the trick (R-BRULOT-4)."""
     from referee.cards import FRENCH_52
 
     rng = random.Random(seed)
@@ -69,7 +91,7 @@ def brulot_deal(n_players: int, dealer: int, seed: int, trump_rule: str = "widow
     deal = {"type": "deal", "trump": trump_card.code if trump_card is not None else None, "dealer": dealer}
     if full_widow and widow:
         deal["widow"] = [c.code for c in widow]
-    events, penalties = [deal], [0] * n_players
+    events, penalties, shown = [deal], [0] * n_players, set()
     leader = (dealer + 1) % n_players
     while any(hands):
         order = [(leader + i) % n_players for i in range(n_players)]
@@ -83,6 +105,10 @@ def brulot_deal(n_players: int, dealer: int, seed: int, trump_rule: str = "widow
         penalties[winner] += sum(PENALTY.get(c.rank, 0) for c in cards)
         events.append({"type": "trick", "cards": [c.code for c in cards]})
         leader = winner
+        for p, card in zip(order, cards):
+            if reveal and card.suit not in (cards[0].suit, trump) and p not in shown and hands[p]:
+                shown.add(p)
+                events.append({"type": "reveal", "player": p, "cards": [c.code for c in hands[p]]})
     return events, penalties, [c.code for c in widow]
 
 
@@ -117,3 +143,38 @@ def brusquembille_deal(n_players: int, dealer: int, seed: int, turned_last: bool
     stock = rest + [turned] if turned_last else [turned] + rest
     events = [{"type": "deal", "trump": turned.code, "dealer": dealer}]
     return play_with_stock(rng, hands, stock, (dealer + 1) % n_players, turned.suit, PIQUET_ORDER, events)
+
+
+def brouc_deal(dealer: int, seed: int, announce: bool = False) -> list:
+    """One Brouc deal played to the rules (R-BROUC-3: follow suit, else no trump under one in the trick unless
+    nothing else is held); the dealer's last card is turned for trump (R-BROUC-1). With ``announce``, a player
+    who has won a trick announces the king and queen (and jack) of a suit he holds, once a suit (R-BROUC-4)."""
+    from referee.cards import PIQUET_32
+
+    rng = random.Random(seed)
+    deck = list(PIQUET_32.cards)
+    rng.shuffle(deck)
+    hands = [deck[i * 8:(i + 1) * 8] for i in range(4)]
+    turned = hands[dealer][-1]
+    trump = turned.suit
+    events = [{"type": "deal", "trump": turned.code, "dealer": dealer}]
+    leader, won, announced = (dealer + 1) % 4, set(), set()
+    while any(hands):
+        order, cards = [(leader + i) % 4 for i in range(4)], []
+        for p in order:
+            suited = [c for c in hands[p] if cards and c.suit == cards[0].suit]
+            best = max((PIQUET_ORDER[::-1].index(c.rank) for c in cards if c.suit == trump), default=-1)
+            allowed = [c for c in hands[p] if c.suit != trump or PIQUET_ORDER[::-1].index(c.rank) > best]
+            choice = rng.choice(suited or allowed or hands[p])
+            hands[p].remove(choice)
+            cards.append(choice)
+        leader = order[winner_of(cards, trump, PIQUET_ORDER)]
+        events.append({"type": "trick", "cards": [c.code for c in cards]})
+        won.add(leader)
+        for p in sorted(won) if announce and any(hands) else ():
+            for suit in "SHDC":
+                shown = [c for c in hands[p] if c.suit == suit and c.rank in ("K", "Q", "J")]
+                if suit not in announced and {c.rank for c in shown} >= {"K", "Q"}:
+                    announced.add(suit)
+                    events.append({"type": "announce", "player": p, "cards": [c.code for c in shown]})
+    return events

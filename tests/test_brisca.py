@@ -376,3 +376,33 @@ def test_apply_never_changes_the_given_state():
     play(state, trick(*DEAL_4P[0][0]))
     refused(state, trick("1C", "1C", "2C", "3C"))
     assert GAME.serialise(state) == before
+
+
+# --- R-COMMON-4: a hand the app knows wholly, from recorded deals ---------------------------------------------
+
+def test_r_common_4_r_brisca_2_the_turned_card_drawn_last_is_jordis_last_card():
+    """Two players: after trick 17 the stock is empty and Jordi, the player before the winner, drew the turned 5E
+    (R-BRISCA-2). He leads trick 20 with one card, that one: Montse's 11E tapped for him is refused at once."""
+    state, events, _ = DRIVER.recorded("brisca_2p", 18)
+    assert out(state)["deals"][0]["known"] == {"5E": 1} and out(state)["deals"][0]["stock"] == 0
+    assert len(DRIVER.offered(state, 1)) == 6  # three cards in hand, one known: any of the six out but Montse's
+    state = play(state, *events[18:20])
+    assert events[20]["cards"] == ["5E", "11E"] and DRIVER.offered(state, 1) == ["5E"]
+    error = DRIVER.partial(state, ["11E"])
+    assert (error.code, error.rule, error.card, error.player) == ("card_not_in_known_hand", "R-COMMON-4", "11E", 1)
+    assert error.message == "Jordi's last card is known: it is 5E, not 11E."
+    done = out(play(state, events[20]))["deals"][0]
+    assert done["complete"] is True and sum(done["points"]) == 120
+
+
+def test_r_common_4_r_brisca_4_the_exchanged_card_is_dis_last_card():
+    """Di gives the 7 of oros for the turned 12O after trick 6 (R-BRISCA-4): the app knows he holds it, and in
+    trick 10 it is his only card: Ana's 12B tapped for him is refused; his 12O is taken."""
+    state, events, _ = DRIVER.recorded("brisca_4p_exchange", 8)
+    assert events[7] == {"type": "exchange", "player": 3} and out(state)["deals"][0]["known"] == {"12O": 3}
+    state = play(state, *events[8:11])
+    assert events[11]["cards"] == ["10B", "12O", "12B", "6O"] and DRIVER.offered(state, 3) == ["12O"]
+    error = DRIVER.partial(state, ["10B", "12B"])
+    assert (error.code, error.rule, error.card, error.player) == ("card_not_in_known_hand", "R-COMMON-4", "12B", 3)
+    assert error.message == "Di's last card is known: it is 12O, not 12B."
+    assert out(play(state, events[11]))["deals"][0]["complete"] is True

@@ -416,3 +416,27 @@ def test_r_common_4b_the_announce_proved_revoke_is_undone_with_the_announce(ledg
 def test_r_common_6_a_brouc_deal_entered_as_piles_says_how_it_was_entered_and_raises_no_flag():
     result = out(captured(table(), PILE_44))["deals"][0]
     assert result["entry"] == "capture" and result["flags"] == []
+
+
+# --- R-COMMON-4: a hand the app knows wholly, from a recorded deal --------------------------------------------
+
+def test_r_common_4_r_brouc_1_r_brouc_4_the_dealers_turned_card_and_his_announce_are_his_whole_hand():
+    """Raphaël deals and keeps the turned KS (R-BROUC-1) and announces KD QD after trick 4 (R-BROUC-4): from trick
+    6 his three cards are all known. Each card of another hand tapped for him is refused at that tap; his own are
+    taken, to the end of the deal."""
+    state, events, _ = DRIVER.recorded("brouc_announce", 7)
+    assert out(state)["deals"][0]["known"] == {"KD": 0, "KS": 0, "QD": 0}
+    assert events[7]["cards"] == ["QD", "JC", "10S", "10H"]  # Raphaël leads trick 6
+    assert DRIVER.offered(state, 0) == ["KS", "KD", "QD"]
+    error = DRIVER.partial(state, ["JC"])
+    assert (error.code, error.rule, error.card, error.player) == ("card_not_in_known_hand", "R-COMMON-4", "JC", 0)
+    assert error.message == "Every card Raphaël still holds is known, and JC is not one of them."
+    assert error.params["held"] == ["KS", "KD", "QD"]
+    state = play(state, events[7])
+    assert events[8]["cards"] == ["9H", "KC", "KD", "AC"]  # trick 7: Raphaël third
+    error = DRIVER.partial(state, ["9H", "KC", "AC"])
+    assert (error.code, error.card, error.player) == ("card_not_in_known_hand", "AC", 0)
+    state = play(state, events[8])
+    assert events[9]["cards"] == ["9S", "7S", "KS", "7C"]
+    assert DRIVER.partial(state, ["9S", "7S", "7C"]).message == "Raphaël's last card is known: it is KS, not 7C."
+    assert out(play(state, events[9]))["deals"][0]["complete"] is True

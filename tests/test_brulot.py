@@ -191,3 +191,32 @@ def test_r_brulot_4_the_shown_hand_must_hold_the_cards_known_in_it():
     assert (error.code, error.card) == ("shown_hand_incomplete", "2H")
     state = play(state, {"type": "reveal", "player": 0, "cards": hand[:-1] + ["2H"]})
     assert out(state)["deals"][0]["shown"]["0"][-1] == "2H"
+
+
+# --- R-COMMON-4: a hand the app knows wholly, from recorded deals ---------------------------------------------
+
+def test_r_common_4_r_brulot_2_the_dealers_shown_last_card_is_her_last_card():
+    """Four players, no widow: Ginette deals and shows her last card, QH, for trump (R-BRULOT-2). In trick 13 it is
+    her only card: Sylvie's 8D tapped for her is refused at once; her QH is taken."""
+    state, events, _ = DRIVER.recorded("brulot_4p_dealer_card", 13)
+    assert out(state)["deals"][0]["known"] == {"QH": 0}
+    assert events[13]["cards"] == ["JD", "QH", "8D", "5D"] and DRIVER.offered(state, 0) == ["QH"]
+    error = DRIVER.partial(state, ["JD", "8D"])
+    assert (error.code, error.rule, error.card, error.player) == ("card_not_in_known_hand", "R-COMMON-4", "8D", 0)
+    assert error.message == "Ginette's last card is known: it is QH, not 8D."
+    result = out(play(state, events[13]))["deals"][0]
+    assert result["complete"] is True and sum(result["points"]) == 40
+
+
+def test_r_brulot_4_a_shown_hand_is_all_a_brule_player_may_play_and_the_picker_offers_only_it():
+    """Réjean is brûlé in trick 4 and shows his nine cards: in trick 5 Gaétan's 5C tapped for him is refused with
+    the brûlé rule (R-BRULOT-4, checked before the known hand's R-COMMON-4), and only his cards are offered."""
+    state, events, _ = DRIVER.recorded("brulot_4p_reveal", 6)
+    assert events[5]["type"] == "reveal" and events[5]["player"] == 2
+    assert events[6]["cards"] == ["9C", "KC", "5C", "4C"]  # Sylvie leads trick 5, Réjean plays second
+    assert sorted(DRIVER.offered(state, 2)) == sorted(events[5]["cards"])
+    error = DRIVER.partial(state, ["9C", "5C"])
+    assert (error.code, error.rule, error.card, error.player) == ("not_in_shown_hand", "R-BRULOT-4", "5C", 2)
+    assert DRIVER.partial(state, ["9C", "KC"]) is None
+    result = out(play(state, *events[6:]))["deals"][0]
+    assert result["complete"] is True and sorted(result["shown"]) == ["1", "2", "3"]

@@ -127,3 +127,36 @@ def test_r_brusq_5_series_by_target_points():
     result = GAME.serialise(captured(state, PILE_60))
     assert result["totals"][0] == 160 and result["series"]["finished"] is True and result["series"]["winner"] == 0
     assert result["series"]["target_points"] == 150
+
+
+# --- R-COMMON-4: a hand the app knows wholly, from recorded deals ---------------------------------------------
+
+def test_r_common_4_r_brusq_2_hortenses_last_card_is_the_turned_card_she_drew_last_and_no_other_is_taken():
+    """With turned_card_last the turned 8S is the stock's last card: Hortense draws it after trick 7 (the player
+    before Colette, who won it) and keeps it. In trick 10 she holds only it: Basile's QS tapped for her is refused
+    at that tap, naming the rule, the card and the player, and her 8S is taken."""
+    state, events, _ = DRIVER.recorded("brusquembille_3p_turned_last", 8)  # after trick 7, the last draw
+    assert out(state)["deals"][0]["known"] == {"8S": 0} and out(state)["deals"][0]["stock"] == 0
+    assert len(DRIVER.offered(state, 0)) == 9  # three cards in her hand, one known: she may hold any other
+    state = play(state, *events[8:10])
+    assert events[10]["cards"] == ["QH", "8S", "QS"]  # Colette leads trick 10, then Hortense, then Basile
+    assert DRIVER.offered(state, 0) == ["8S"] and DRIVER.partial(state, ["QH"]) is None
+    error = DRIVER.partial(state, ["QH", "QS"])
+    assert (error.code, error.rule, error.card, error.player) == ("card_not_in_known_hand", "R-COMMON-4", "QS", 0)
+    assert error.message == "Hortense's last card is known: it is 8S, not QS." and error.params["held"] == ["8S"]
+    error = refused(state, {"type": "trick", "cards": ["QH", "QS", "8S"]})  # the whole trick: the same refusal
+    assert (error.code, error.card, error.player) == ("card_not_in_known_hand", "QS", 0)
+    assert out(play(state, events[10]))["deals"][0]["complete"] is True
+
+
+def test_r_common_4_r_brusq_2_the_first_tricks_winner_keeps_the_turned_card_to_his_last_card():
+    """By default the first trick's winner draws the turned card first: Basile wins trick 1 and takes KS, which is
+    his last card in trick 10; Hortense's QS tapped for him is refused, his KS is taken."""
+    state, events, _ = DRIVER.recorded("brusquembille_3p", 2)
+    assert out(state)["deals"][0]["known"] == {"KS": 1}
+    state = play(state, *events[2:10])
+    assert events[10]["cards"] == ["10C", "KS", "QS"] and DRIVER.offered(state, 1) == ["KS"]
+    error = DRIVER.partial(state, ["10C", "QS"])
+    assert (error.code, error.rule, error.card, error.player) == ("card_not_in_known_hand", "R-COMMON-4", "QS", 1)
+    assert error.message == "Basile's last card is known: it is KS, not QS."
+    assert DRIVER.partial(state, ["10C", "KS"]) is None and out(play(state, events[10]))["deals"][0]["complete"]

@@ -1,7 +1,12 @@
-"""Shared trick mechanics (games/tricks.py): R-COMMON-2 leader, winners, card accounting, revoke hook."""
+"""Shared trick mechanics (games/tricks.py): R-COMMON-2 leader, winners, card accounting, revoke hook, the hands
+the app knows wholly (R-COMMON-4)."""
+import pytest
+
 from referee.cards import FRENCH_52, SPANISH_40
+from referee.games import get_game
 from referee.games.brisca import STRENGTH
 from referee.games.tricks import Absence, TrickDeal, check_revoke, record_absence, trick_winner
+from tests import simulate
 
 FRENCH = {r: 14 - i for i, r in enumerate(("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"))}
 
@@ -49,3 +54,35 @@ def test_r_common_4_revoke_is_flagged_at_once_when_the_hand_was_shown():
     deal.known[FRENCH_52.parse("QH")] = 1
     flag = record_absence(deal, absence())
     assert (flag.code, flag.player, flag.trick) == ("revoke", 1, 2) and deal.flags == [flag]
+
+
+def known_hands_met(game_id: str, players: int, options: dict, events: list) -> int:
+    """Replays a deal played to the rules, checking at every card that a hand the app knows wholly holds the card
+    played (the refusal never falls on a true deal); how many cards were played from such a hand."""
+    game = get_game(game_id)
+    table = game.new_table(["Ana", "Bo", "Cy", "Di", "Ed"][:players], options)
+    met = 0
+    for body in events:
+        if body["type"] == "trick":
+            deal = table.current
+            for i, code in enumerate(body["cards"]):
+                hand = game.known_hand(table, deal, (deal.leader + i) % players)
+                assert hand is None or game.deck_for(table).parse(code) in hand, (body, i, hand)
+                met += hand is not None
+        game.step(table, game.parse_event(table, body))
+    assert table.deals[-1].complete
+    return met
+
+
+@pytest.mark.parametrize("game_id, players, options, deal_of", [
+    ("brisca", 2, {}, lambda seed: simulate.brisca_deal(2, 0, seed)),
+    ("brisca", 4, {}, lambda seed: simulate.brisca_deal(4, 0, seed, exchange=True)),
+    ("brusquembille", 3, {}, lambda seed: simulate.brusquembille_deal(3, 0, seed)),
+    ("brusquembille", 5, {"turned_card_last": True}, lambda seed: simulate.brusquembille_deal(5, 0, seed, True)),
+    ("brulot", 4, {}, lambda seed: simulate.brulot_deal(4, 0, seed, "dealer_last_card", reveal=True)[0]),
+    ("brouc", 4, {}, lambda seed: simulate.brouc_deal(seed % 4, seed, announce=True)),
+], ids=["brisca-2", "brisca-4-exchange", "brusquembille-3", "brusquembille-5-last", "brulot-4-reveal", "brouc"])
+def test_r_common_4_a_known_hand_never_refuses_a_card_of_a_deal_played_to_the_rules(game_id, players, options,
+                                                                                    deal_of):
+    met = sum(known_hands_met(game_id, players, options, deal_of(seed)) for seed in range(60))
+    assert met > 0  # the check was met, and passed each time

@@ -308,3 +308,30 @@ def test_a_resent_undo_form_withdraws_one_entry(client):
     table_id = scorer.url.split("/t/")[1].split("?")[0]
     events = client.application.extensions["referee.ledger"].events(table_id)
     assert [e["withdrawn"] for e in events] == [False, True]
+
+
+def test_r_common_4_a_hand_known_whole_is_all_the_picker_offers_and_another_card_is_refused_at_its_tap(client):
+    """Recorded Brusquembille deal (turned_card_last): in trick 10 Hortense holds only the turned 8S she drew last.
+    After Colette's QH the picker offers her 8S alone (the others marked, in place); Basile's QS tapped for her is
+    refused at that tap, with the sentence, the card shaking, nothing stored; her 8S is taken."""
+    import json
+
+    from tests.engine import DEALS
+    record = json.loads((DEALS / "brusquembille_3p_turned_last.json").read_text(encoding="utf-8"))
+    client.set_cookie("lang", "en")
+    made = client.post("/api/v1/tables", json={k: record[k] for k in ("game", "players", "options")}).get_json()
+    for body in record["events"][:10]:
+        client.post(f"/api/v1/tables/{made['id']}/events", json=body,
+                    headers={"Authorization": f"Bearer {made['scorer_key']}"})
+    scorer = Scorer(client, "/" + made["scorer_url"].split("://", 1)[1].partition("/")[2])
+    scorer.tap("QH")  # Colette leads
+    marks = dict(re.findall(r'value="(\w+)" class="card ([\w-]+)', scorer.page))
+    assert (marks["8S"], marks["QS"], marks["QH"], marks["KS"]) == ("free", "not-held", "pending", "played")
+    assert "queen of spades, not in the hand of Hortense" in scorer.page
+    scorer.tap("QS")
+    assert "Hortense&#39;s last card is known: it is 8 of spades, not queen of spades." in scorer.page
+    assert 'value="QS" class="card not-held refused"' in scorer.page and 'name="pending" value="QH"' in scorer.page
+    scorer.tap("8S")
+    scorer.tap("QS")
+    state = client.get(f"/api/v1/tables/{made['id']}", headers={"Authorization": f"Bearer {made['scorer_key']}"})
+    assert state.get_json()["deals"][0]["tricks"][-1]["cards"] == ["QH", "8S", "QS"]

@@ -61,6 +61,8 @@ class Brisca(TrickGame):
                         "Spanish 40-card trick game with a drawing stock; aces and threes count most.")
     direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
     players = (2, 6)
+    hand_limit = HAND_SIZE  # R-BRISCA-2: three cards in hand while the stock lasts
+    stock_refusal = msg("{card} lies under the stock and is drawn last: nobody can play it yet.")
     strength = STRENGTH
     points = POINTS
     options = (
@@ -128,18 +130,28 @@ class Brisca(TrickGame):
                           stock=deck.size - HAND_SIZE * n, bottom=event.trump)
         table.deals.append(deal)
 
+    def turned_draw(self, table: Table) -> tuple:
+        """R-BRISCA-2: the card under the stock is the last drawn, once every hand is refilled for the last time
+        (after trick 7 of 10 at four), by the player before that trick's winner."""
+        return self.deck_for(table).size // len(table.players) - HAND_SIZE, -1
+
     def verify_play(self, table, deal: BriscaDeal, player, card, number, before) -> None:
-        if card == deal.bottom and deal.stock > 0:
-            raise RuleError("card_under_stock", "{card} lies under the stock and is drawn last: nobody can play it "
-                            "yet.", rule="R-BRISCA-2", card=card.code, player=player)
+        if card == self.under_stock(deal):
+            raise RuleError("card_under_stock", self.stock_refusal, rule="R-BRISCA-2", card=card.code, player=player)
+
+    def under_stock(self, deal: BriscaDeal) -> Card | None:
+        return deal.bottom if deal.stock > 0 else None  # R-BRISCA-2: under the stock, drawn last
+
+    def turned_holder(self, table: Table) -> str:
+        return "stock"  # R-BRISCA-2
 
     def after_trick(self, table, deal: BriscaDeal, trick) -> None:
         n = len(table.players)
         if deal.stock > 0:  # R-BRISCA-2: everyone draws one card, the winner first
             deal.stock -= n
-            if deal.stock == 0 and deal.bottom is not None:
-                last = (trick.winner - 1) % n  # the player before the winner draws last: the card under the stock
-                deal.known[deal.bottom] = last
+            after, seat = self.turned_draw(table)
+            if len(deal.tricks) == after and deal.bottom is not None:  # the card under the stock, drawn last
+                deal.known[deal.bottom] = (trick.winner + seat) % n
         deal.last_trick_side = table.side_of(trick.winner)
 
     # --- exchange (R-BRISCA-4) ----------------------------------------------------------------------------
@@ -300,12 +312,6 @@ class Brisca(TrickGame):
         if action == "exchange":
             return [p for p in range(len(table.players)) if self.can_exchange(table, p)]
         return super().players_for(table, action)
-
-    def held_elsewhere(self, deal: BriscaDeal, player: int) -> dict:
-        held = super().held_elsewhere(deal, player)
-        if deal.bottom is not None and deal.stock > 0:
-            held[deal.bottom] = "stock"  # R-BRISCA-2: under the stock, drawn last
-        return held
 
     def more_actions(self, table: BriscaTable, deal: BriscaDeal) -> list:
         actions = []

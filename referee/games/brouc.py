@@ -63,6 +63,7 @@ class Brouc(TrickGame):
     players = (4, 4)
     strength = STRENGTH
     points = POINTS
+    flag_titles = {**TrickGame.flag_titles, "under_trump": msg("Under-trump")}  # R-BROUC-3
     options = (
         Option("coches_to_lose", "int", 0, _both(
             "Nombre de coches qui font perdre la soirée (0 : on compte sans fin).",
@@ -105,8 +106,11 @@ class Brouc(TrickGame):
             raise RuleError("bad_event", "A Brouc deal starts with the dealer's turned last card.", rule="R-BROUC-1")
         dealer = self.next_dealer(table) if event.dealer is None else event.dealer
         deal = BroucDeal(len(table.deals) + 1, dealer, 4, event.trump, event.trump.suit, card_points=[0, 0])
-        deal.known[event.trump] = dealer  # R-BROUC-1: the turned card stays in the dealer's hand
+        deal.known[event.trump] = dealer  # R-BROUC-1: the turned card stays in the dealer's hand (turned_holder)
         table.deals.append(deal)
+
+    def turned_holder(self, table: Table) -> str:
+        return "dealer"  # R-BROUC-1
 
     # --- tricks: table marriages and revoke detection -----------------------------------------------------
     def after_trick(self, table: BroucTable, deal: BroucDeal, trick) -> None:
@@ -158,9 +162,10 @@ class Brouc(TrickGame):
         ranks = numbers.king_queen(cards, "bad_announce", msg("An announce is the king and queen of one suit, or "
                                    "king, queen and jack."), "R-BROUC-4", player=player)
         held = [c for c, p in deal.known.items() if p == player and c not in deal.played and c not in cards]
-        if len(held) + len(cards) > 8 - len(deal.tricks):  # R-COMMON-4: a hand holds 8 cards less those played
+        left = self.hand_size(table, deal)  # R-COMMON-4: a hand holds 8 cards less those played
+        if len(held) + len(cards) > left:
             raise RuleError("announce_too_many", "{name} holds {left} cards now: these cannot all be in the hand.",
-                            rule="R-BROUC-4", player=player, name=table.players[player], left=8 - len(deal.tricks))
+                            rule="R-BROUC-4", player=player, name=table.players[player], left=left)
         for earlier in deal.announces:  # R-BROUC-8b: an announce is never extended, each card announced once
             if set(earlier["shown"]) < set(cards):
                 raise RuleError("announce_extended", "The king and queen of {suit} were already announced: an "

@@ -199,7 +199,7 @@ class Brulot(TrickGame):
         if player in deal.shown:
             raise RuleError("reveal_twice", "{name} already showed his hand.", rule="R-BRULOT-4", player=player,
                             name=name)
-        left = self.tricks_per_deal(table, deal) - len(deal.tricks)
+        left = self.hand_size(table, deal)
         if len(set(event.cards)) != left:
             raise RuleError("reveal_wrong_count", "{name} holds {left} cards now, not {count}.", rule="R-BRULOT-4",
                             player=player, name=name, left=left, count=len(set(event.cards)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from referee.cards import PIQUET_32, piquet_30
+from referee.cards import PIQUET_32, Card, piquet_30
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
@@ -85,6 +85,9 @@ class Brusquembille(TrickGame):
     strength = STRENGTH
     points = POINTS
     jetons = JETONS
+    hand_limit = HAND_SIZE  # R-BRUSQ-2: three cards in hand while the stock lasts
+    flag_titles = {**TrickGame.flag_titles, "captured_entry": msg("Piles without the brusquembilles")}  # R-COMMON-6
+    stock_refusal = msg("{card} is the turned card on the stock: nobody has drawn it yet.")
     options = (
         Option("removed", "cards", ["7H", "7C"], _both(
             "À 3 ou 5 joueurs, les deux sept retirés : un rouge et un noir.",
@@ -144,18 +147,30 @@ class Brusquembille(TrickGame):
                                      card_points=[0] * len(table.sides), jetons=[0] * n,
                                      stock=self.deck_for(table).size - HAND_SIZE * n))
 
+    def turned_draw(self, table: Table) -> tuple:
+        """R-BRUSQ-2: the first trick's winner draws the turned card first; with ``turned_card_last`` it is the last
+        card of the stock, drawn after the last refill by the player before that trick's winner."""
+        if table.options["turned_card_last"]:
+            return self.deck_for(table).size // len(table.players) - HAND_SIZE, -1
+        return 1, 0
+
     def verify_play(self, table, deal: BrusqDeal, player, card, number, before) -> None:
-        if card == deal.trump and not deal.turned_drawn:
-            raise RuleError("card_on_stock", "{card} is the turned card on the stock: nobody has drawn it yet.",
-                            rule="R-BRUSQ-2", card=card.code, player=player)
+        if card == self.under_stock(deal):
+            raise RuleError("card_on_stock", self.stock_refusal, rule="R-BRUSQ-2", card=card.code, player=player)
+
+    def under_stock(self, deal: BrusqDeal) -> Card | None:
+        return None if deal.turned_drawn else deal.trump  # R-BRUSQ-2: laid on the stock until it is drawn
+
+    def turned_holder(self, table: Table) -> str:
+        return "stock"  # R-BRUSQ-2
 
     def after_trick(self, table: BrusqTable, deal: BrusqDeal, trick) -> None:
         n = len(table.players)
         if deal.stock > 0:  # everyone draws one card, the winner first
             deal.stock -= n
-            last = table.options["turned_card_last"]
-            if not deal.turned_drawn and (not last or deal.stock == 0):
-                deal.known[deal.trump] = trick.winner if not last else (trick.winner - 1) % n
+            after, seat = self.turned_draw(table)
+            if not deal.turned_drawn and len(deal.tricks) == after:
+                deal.known[deal.trump] = (trick.winner + seat) % n
                 deal.turned_drawn = True
         players = [trick.player_of(i, n) for i in range(n)]
         number = len(deal.tricks)
@@ -209,12 +224,6 @@ class Brusquembille(TrickGame):
             table.finished, table.winner = True, leaders[0] if len(leaders) == 1 else None
 
     # --- output -------------------------------------------------------------------------------------------
-
-    def held_elsewhere(self, deal: BrusqDeal, player: int) -> dict:
-        held = super().held_elsewhere(deal, player)
-        if deal.trump is not None and not deal.turned_drawn:
-            held[deal.trump] = "stock"
-        return held
 
     def serialise(self, table: BrusqTable) -> dict:
         state = super().serialise(table)

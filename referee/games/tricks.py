@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.cards import Card
-from referee.errors import RuleError
+from referee.errors import RuleError, msg
 from referee.games.base import Game, Table
 
 
@@ -109,6 +109,15 @@ class TrickDeal:
         return [c for c in deck.cards if c not in self.played and c not in self.out_of_play]
 
 
+# Refusals of one card that the phone also says while offline (static/offline-rules.js, in the page's language).
+CARD_REFUSALS = {
+    "card_out_of_play": msg("{card} is out of play in this deal; {name} cannot play it."),
+    "card_in_other_hand": msg("{card} is known to be in {holder}'s hand, so {name} cannot play it."),
+    "last_card_known": msg("{name}'s last card is known: it is {held_card}, not {card}."),  # R-COMMON-4
+    "hand_known": msg("Every card {name} still holds is known, and {card} is not one of them."),
+}
+
+
 def trick_winner(cards: list, trump_suit: str | None, strength: dict) -> int:
     """Index in ``cards`` (play order) of the winning card: the highest trump if any trump was played, else the
     highest card of the suit led; ``strength`` maps a rank to its power, higher wins."""
@@ -160,6 +169,9 @@ class TrickGame(Game):
 
     strength: dict = {}
     points: dict = {}
+    hand_limit: int | None = None  # a drawing game's hand while the stock lasts; None: the whole deal is dealt
+    stock_refusal: str | None = None  # the sentence refusing the card on the stock (``under_stock``)
+    flag_titles: dict = {"revoke": msg("Revoke")}  # a flag's code in a word or two, for the status bar's line
 
     def deck_for(self, table: Table):
         raise NotImplementedError
@@ -220,10 +232,57 @@ class TrickGame(Game):
         return RuleError("wrong_trick_size", "A trick holds {n} cards, one per player; this one has {count}.",
                          rule="R-COMMON-4", n=len(table.players), count=len(cards))
 
-    def held_elsewhere(self, deal: TrickDeal, player: int) -> dict:
+    def held_elsewhere(self, table: Table, deal: TrickDeal, player: int) -> dict:
         """Cards ``player`` cannot play because the app knows where they are: card -> reason (a player index,
-        or "stock")."""
-        return {card: holder for card, holder in deal.known.items() if holder != player}
+        "stock", or "not_held": his hand is wholly known and the card is not in it, R-COMMON-4)."""
+        held = {card: holder for card, holder in deal.known.items() if holder != player}
+        stock = self.under_stock(deal)
+        if stock is not None:
+            held[stock] = "stock"
+        hand = self.known_hand(table, deal, player)
+        if hand is not None:
+            held.update((card, "not_held") for card in deal.cards_out(self.deck_for(table))
+                        if card not in hand and card not in held)
+        return held
+
+    # --- what the app knows of a hand (R-COMMON-4) --------------------------------------------------------
+    def hand_size(self, table: Table, deal: TrickDeal) -> int:
+        """The cards each player holds as the next trick begins: those dealt and drawn, less those played. A
+        drawing game refills every hand to ``hand_limit`` while its stock lasts; the last tricks empty them."""
+        left = self.tricks_per_deal(table, deal) - len(deal.tricks)
+        return left if self.hand_limit is None else min(self.hand_limit, left)
+
+    def known_hand(self, table: Table, deal: TrickDeal, player: int) -> list | None:
+        """R-COMMON-4: every card ``player`` still holds, when the app knows as many of his cards (drawn in sight,
+        shown, turned) as he holds; else None."""
+        held = [card for card, holder in deal.known.items() if holder == player]  # a card played leaves ``known``
+        if not held or len(held) < self.hand_size(table, deal):
+            return None
+        return [card for card in deal.cards_out(self.deck_for(table)) if card in held]  # in the deck's order
+
+    def verify_known_hand(self, table: Table, deal: TrickDeal, player: int, card: Card) -> None:
+        """R-COMMON-4, R-COMMON-5: a player whose cards are all known plays one of them, or the entry is refused."""
+        hand = self.known_hand(table, deal, player)
+        if hand is None or card in hand:
+            return
+        last = {"held_card": hand[0].code} if len(hand) == 1 else {}
+        raise RuleError("card_not_in_known_hand", CARD_REFUSALS["last_card_known" if last else "hand_known"],
+                        rule="R-COMMON-4", card=card.code, player=player, name=table.players[player],
+                        held=[c.code for c in hand], **last)
+
+    def under_stock(self, deal: TrickDeal) -> Card | None:
+        """The card that lies on or under the stock, in sight, and that nobody may play before it is drawn."""
+        return None
+
+    def turned_holder(self, table: Table) -> str | None:
+        """Where the card turned for trump goes as a deal starts, for the phone that starts one offline: "dealer"
+        (it stays in his hand), "stock" (drawn later: ``turned_draw``), or None (the phone need not know)."""
+        return None
+
+    def turned_draw(self, table: Table) -> tuple | None:
+        """Who draws the card turned for trump, in a game where it is drawn from the stock: (after which trick,
+        the drawer's seat from that trick's winner). None where it is not drawn."""
+        return None
 
     def verify_cards(self, table: Table, deal: TrickDeal, cards: list) -> None:
         """Checks the first cards of the next trick, in play order (R-COMMON-4); the picker asks after each tap."""
@@ -243,14 +302,14 @@ class TrickGame(Game):
                                 "for {name}).", rule="R-COMMON-4", card=card.code, player=player, trick=where,
                                 name=name)
             if card in deal.out_of_play:
-                raise RuleError("card_out_of_play", "{card} is out of play in this deal; {name} cannot play it.",
-                                rule="R-COMMON-4", card=card.code, player=player, name=name)
+                raise RuleError("card_out_of_play", CARD_REFUSALS["card_out_of_play"], rule="R-COMMON-4",
+                                card=card.code, player=player, name=name)
             holder = deal.known.get(card)
             if holder is not None and holder != player:
-                raise RuleError("card_in_other_hand", "{card} is known to be in {holder}'s hand, so {name} cannot "
-                                "play it.", rule="R-COMMON-4", card=card.code, player=player,
-                                holder=table.players[holder], name=name)
+                raise RuleError("card_in_other_hand", CARD_REFUSALS["card_in_other_hand"], rule="R-COMMON-4",
+                                card=card.code, player=player, holder=table.players[holder], name=name)
             self.verify_play(table, deal, player, card, number, cards[:i])
+            self.verify_known_hand(table, deal, player, card)
 
     def on_trick(self, table: Table, event) -> None:
         deal = self.verify_trick(table, event.cards)

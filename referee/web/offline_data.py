@@ -1,13 +1,17 @@
 """What the scorer's page hands to ``static/offline.js`` so that it can go on entering while the Wi-Fi is down:
 the table as the server last saw it (revision, players, sides and their names, the open deal), the way of entry,
 and the cards' labels; for the card-by-card picker of a trick game also the deal's leader, trump suit and cards
-played, the game's strength order and card points. Rendered as a JSON block the browser never executes
-(``<script type="application/json">``, allowed by the CSP). The client works out whose card comes next and who
-wins a trick with the shared rule (R-COMMON-2, ``tricks.trick_winner``), gathers a pile's cards and keeps a deal's
-typed numbers; the server decides the rest when the queued entries arrive (the other pile, the numbers' points)."""
+played, the game's strength order and card points, and what the app knows of the cards (``known_cards``). Rendered
+as a JSON block the browser never executes (``<script type="application/json">``, allowed by the CSP). The client
+works out whose card comes next and who wins a trick with the shared rule (R-COMMON-2, ``tricks.trick_winner``),
+refuses a card the server would refuse for what it knows of the hands (R-COMMON-4, ``tricks.verify_cards``),
+gathers a pile's cards and keeps a deal's typed numbers; the server decides the rest when the queued entries arrive
+(the other pile, the numbers' points, the game's own checks such as a brûlé player's suit)."""
 from __future__ import annotations
 
-from referee.games.tricks import TrickGame
+from flask_babel import gettext
+
+from referee.games.tricks import CARD_REFUSALS, TrickGame
 from referee.web.i18n import lang
 
 MODES = ("trick", "capture", "numbers")  # the ways of entry that can go on offline
@@ -43,7 +47,20 @@ def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
             "tricks": len(deal.tricks), "tricks_per_deal": game.tricks_per_deal(table, deal),
             "complete": deal.complete, "points": list(deal.card_points) or [0] * len(table.sides),
             "strength": dict(game.strength), "card_points": dict(game.points_for(table)),
-        })
+        }, **known_cards(game, table, deal))
     if following:  # R-COMMON-2: the next player deals (Brouc: the same after a declared cape, R-BROUC-8)
         data["next_deal"] = {"number": deal.number + 1, "dealer": game.next_dealer(table)}
     return data
+
+
+def known_cards(game, table, deal) -> dict:
+    """What the app knows of the cards (R-COMMON-4), for the phone to refuse what the server would: the cards known
+    in a hand, out of play, on or under the stock and who draws it (``turned_draw``: after which trick, the seat from
+    its winner), a hand's size (``hand_limit`` while a stock lasts), where the next deal's turned card goes, and the
+    refusals' sentences in the page's language."""
+    stock = game.under_stock(deal)
+    refusals = {**CARD_REFUSALS, "stock": game.stock_refusal}
+    return {"known": {c.code: p for c, p in deal.known.items() if c not in deal.played},
+            "out": sorted(c.code for c in deal.out_of_play), "under_stock": stock.code if stock else None,
+            "turned_draw": list(game.turned_draw(table) or ()) or None, "turned_holder": game.turned_holder(table),
+            "hand_limit": game.hand_limit, "refusals": {name: gettext(t) for name, t in refusals.items() if t}}

@@ -52,6 +52,21 @@ def flag_text(flag: dict, game_id: str) -> str:
     return sentence(flag["template"], flag["params"], _deck(game_id), flag["message"])
 
 
+@bp.app_template_filter("flag_line")
+def flag_line(flag: dict, state: dict) -> str:
+    """A flag in a few words for the status bar's one line: "Revoke: Raphaël, trick 3" (the whole sentence is the
+    scoreboard's, ``flag_text``)."""
+    title = getattr(get_game(state["game"]), "flag_titles", {}).get(flag["code"])
+    if title is None:
+        return flag_text(flag, state["game"])
+    if flag.get("player") is None:
+        return gettext(title)
+    name = state["players"][flag["player"]]
+    if flag.get("trick") is None:
+        return gettext("%(title)s: %(name)s", title=gettext(title), name=name)
+    return gettext("%(title)s: %(name)s, trick %(n)s", title=gettext(title), name=name, n=flag["trick"])
+
+
 @bp.app_template_filter("player_name")
 def player_name(player: int, state: dict) -> str:
     return state["players"][player]

@@ -27,7 +27,7 @@ def modes_for(game) -> tuple:
 @dataclass(frozen=True)
 class PickerCard:
     card: Card
-    status: str  # free, pending, played, held, stock, out
+    status: str  # free, pending, played, held, stock, not-held, out
     note: str = ""
 
     @property
@@ -162,7 +162,7 @@ def picker(game, table, entry: Entry) -> list:
     deal = table.current
     in_deal = deal is not None and not deal.complete
     nxt = next_player(table, entry)
-    held = game.held_elsewhere(deal, nxt) if in_deal and entry.mode == "trick" else {}
+    held = game.held_elsewhere(table, deal, nxt) if in_deal and entry.mode == "trick" else {}
     rows = []
     for suit, cards in card_order(game, deck):
         row = []
@@ -175,8 +175,12 @@ def picker(game, table, entry: Entry) -> list:
                 row.append(PickerCard(card, "out"))
             elif card in held:
                 holder = held[card]
-                row.append(PickerCard(card, "stock" if holder == "stock" else "held",
-                                      "" if holder == "stock" else table.players[holder]))
+                if holder == "stock":
+                    row.append(PickerCard(card, "stock"))
+                elif holder == "not_held":  # R-COMMON-4: the next hand is wholly known, and not with this card
+                    row.append(PickerCard(card, "not-held", table.players[nxt]))
+                else:
+                    row.append(PickerCard(card, "held", table.players[holder]))
             else:
                 row.append(PickerCard(card, "free"))
         rows.append((suit, row))
