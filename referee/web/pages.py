@@ -5,6 +5,7 @@ from functools import lru_cache
 
 from babel.numbers import format_decimal
 from flask import Blueprint, current_app, render_template
+from flask_babel import gettext
 
 from referee.errors import msg
 from referee.games import GAMES, get_game
