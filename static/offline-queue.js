@@ -32,11 +32,11 @@ window.RefereeOfflineQueue = (function () {
   }
   function load(table) { return transact("readonly", function (store) { return store.get(table); }); }
   function drop(table) { return transact("readwrite", function (store) { return store.delete(table); }); }
-  // A record with nothing waiting and nothing tapped is not kept.
+  // A record with nothing waiting, nothing tapped and no trick under way to send is not kept.
   function keep(record) {
     if (!record) { return Promise.resolve(); }
     var copy = JSON.parse(JSON.stringify(record));
-    if (!copy.entries.length && !copy.pending.length) { return drop(copy.table); }
+    if (!copy.entries.length && !copy.pending.length && !copy.unsent) { return drop(copy.table); }
     return transact("readwrite", function (store) { return store.put(copy); });
   }
   function randomId() {

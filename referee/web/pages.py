@@ -12,6 +12,7 @@ from referee.games import GAMES, get_game
 from referee.web.api import CONTRACT_ORDER, request_key
 from referee.web.i18n import lang, sentence
 from referee.web.scorer import render_scorer
+from referee.web.share import live_view
 
 bp = Blueprint("pages", __name__)
 
@@ -143,5 +144,4 @@ def table(table_id):
     role = ledger.authorize(table_id, key)
     if role == "scorer":
         return render_scorer(table_id, key)
-    state = ledger.state(table_id)
-    return render_template("table.html", state=state, game=get_game(state["game"]), key=key)
+    return render_template("table.html", key=key, **live_view(table_id))

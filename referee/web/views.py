@@ -39,7 +39,9 @@ def _cards(text, deck) -> tuple:
 
 @dataclass
 class Entry:
-    """The scorer's entry in progress, carried in the page address so nothing depends on the server's memory."""
+    """The scorer's entry in progress, carried in the page address so nothing depends on the server's memory; in the
+    trick mode ``pending`` is the table's trick under way, read from the server (a form posts it back as the trick
+    its page showed: the ledger refuses a tap made on another)."""
 
     mode: str = "trick"
     pending: tuple = ()
@@ -77,8 +79,10 @@ class Entry:
                    else Sheet())
 
     def query(self) -> dict:
+        """The entry as the page's address carries it. A trick's cards tapped so far are not in it: they are the
+        table's trick under way, kept on the server for every phone (``Ledger.set_draft``)."""
         query = {"mode": self.mode} if self.mode != "trick" else {}
-        if self.pending:
+        if self.pending and self.mode != "trick":
             query["pending"] = ".".join(c.code for c in self.pending)
         if self.mode in ("capture", "meld", "extend", "replace"):
             query["side"] = self.side
