@@ -313,8 +313,9 @@ class Ledger:
         ``cards`` (the same tap sent twice). Returns the cards."""
         cards, seen = tuple(cards), tuple(seen)
         table = self._cache.get(table_id, revision) if isinstance(table_id, str) else None
-        if table is None:  # not this process's newest state: the table as it is now (a stale view is refused below)
-            table = self.snapshot(table_id)[1]
+        if table is None:  # not this process's newest state: the table as it is now, at that revision or refused
+            state, table = self.snapshot(table_id)
+            self._check_version(state["version"], state["revision"], None, revision)
         game = get_game(table.game)
         if not hasattr(game, "verify_partial") or len(cards) >= len(table.players):
             raise ParseError("not_a_draft", "The trick under way holds fewer cards than there are players, not "

@@ -34,7 +34,10 @@ def test_the_trick_under_way_is_kept_beside_the_log_never_in_it(ledger):
     assert ledger.look(table_id)[2] == ("1C", "11O")
     fresh = type(ledger)(ledger.url)
     assert fresh.look(table_id)[2] == ("1C", "11O") and fresh.watched([table_id])[table_id][-2:] == ("1C.11O", 1)
+    fresh._cache.clear()  # a tap served by a process that never replayed this table
+    assert fresh.set_draft(table_id, TRICK[:3], revision, seen=TRICK[:2]) == ("1C", "11O", "2C")
     fresh.engine.dispose()
+    assert ledger.look(table_id)[2] == ("1C", "11O", "2C")
 
 
 def test_the_trick_stored_clears_the_trick_under_way(ledger):
@@ -217,3 +220,38 @@ def test_offline_taps_sent_back_keep_the_trick_only_if_no_other_phone_tapped_mea
     response = other.post("draft", htmx=True, cards="5C", pending="")  # began from an empty trick: another's now
     assert response.status_code == 409 and "Another phone changed the trick under way" in other.page
     assert client.application.extensions["referee.ledger"].look(table_id)[2] == ("1C", "11O")
+
+
+def test_an_exchange_tapped_beside_the_trick_under_way_keeps_its_cards_R_BRISCA_4(client):
+    scorer = create(client)  # opt_exchange_requires=player
+    scorer.post("deal", card="11E", dealer="0")
+    for code in TRICK:
+        scorer.tap(code)
+    scorer.tap("5C")  # Bo won trick 1 and leads trick 2
+    assert scorer.post("exchange", player="1").status_code == 303
+    assert "Bo exchanged 7 espadas for 11 espadas." in scorer.page and 'name="pending" value="5C"' in scorer.page
+    assert scorer.tap("11B").status_code == 303 and 'name="pending" value="5C.11B"' in scorer.page
+
+
+def test_a_tapped_card_costs_one_write_and_a_trick_its_entry_only(client):
+    """A tap is one request and one statement that writes (the draft's conditional UPDATE); the trick's last tap
+    writes what an entry writes (the row's lock and bump, the event), no more. Counted, never timed."""
+    from sqlalchemy import event
+
+    scorer = create(client)
+    scorer.post("deal", card="11E", dealer="0")
+    written = []
+
+    def seen(_connection, _cursor, statement, *_):
+        if statement.split(None, 1)[0] in ("INSERT", "UPDATE", "DELETE"):
+            written.append(" ".join(statement.split()[:3]))
+
+    engine = client.application.extensions["referee.ledger"].engine
+    event.listen(engine, "before_cursor_execute", seen)
+    scorer.post("tap", htmx=True, card="1C")
+    assert written == ["UPDATE tables SET"]
+    written.clear()
+    for code in TRICK[1:]:
+        scorer.post("tap", htmx=True, card=code)
+    assert written == ["UPDATE tables SET"] * 2 + ["UPDATE tables SET", "INSERT INTO events"]
+    event.remove(engine, "before_cursor_execute", seen)
