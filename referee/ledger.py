@@ -13,10 +13,8 @@ database.
   replays that deal's events, not the log.
 - ``client_event_id`` makes a retried entry harmless: the second one is answered with the state and stores nothing.
 - Undo withdraws the last event in force; it stays in the history, marked withdrawn.
-- The trick under way (the cards tapped so far on a scorer's page, ``set_draft``) is kept on the table's row with
-  the revision it belongs to: never an event, counted in neither ``version`` nor ``revision``, in no export, void as
-  soon as an entry or an undo moves the revision (unless that write carries it on). A tap carries the trick it was
-  made on, as an entry carries ``expected_revision``: a stale one is refused (409), never merged.
+- The trick under way (``set_draft``) is kept on the table's row with its revision: never an event, in no export,
+  void once an entry or an undo moves the revision; a tap made on a stale one is refused (409), never merged.
 - A rematch is a new table with the old one's players, options and keys; ``rematches`` links the two.
 """
 from __future__ import annotations

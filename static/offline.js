@@ -255,10 +255,7 @@
   }
   function sendTrick() {
     syncing = true;
-    var entry = { id: queue.randomId(), revision: record.base.revision, form: {
-      action: "/t/" + encodeURIComponent(record.table) + "/draft",
-      fields: [["mode", "trick"], ["pending", (record.seen || []).join(".")], ["cards", record.pending.join(".")]] } };
-    queue.send(record, entry).then(function (answer) {
+    queue.sendTrick(record).then(function (answer) {
       syncing = false;
       failed = answer.outcome === "failed";
       if (failed) { render(); return; }

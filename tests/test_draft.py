@@ -169,6 +169,9 @@ def test_a_tap_is_seen_by_a_reload_a_co_scorer_and_the_viewers(client):
                       .get_data(as_text=True).split())
     assert 'class="screen-trick under-way"' in screen and "1 copas</span><small>Bo</small>" in screen
     assert "11 oros</span><small>Cy</small>" in screen and "Di's card" in screen
+    export = client.get(f"/api/v1/tables/{table_id}/export.json?key={viewer}").get_json()
+    assert [e["type"] for e in export["events"]] == ["deal"] and "draft" not in json.dumps(export)  # never exported
+    assert "1C" not in client.get(f"/api/v1/tables/{table_id}/export.csv?key={viewer}").get_data(as_text=True)
     page = client.get(f"/t/{table_id}?key={viewer}").get_data(as_text=True)  # the viewer's page, opened now
     assert 'class="live-trick"' in page and f"since={stamp}" in page
     assert scorer.tap("2C").status_code == 303 and scorer.tap("6O").status_code == 303  # the trick is stored

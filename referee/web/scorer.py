@@ -52,16 +52,11 @@ def read_entry(values, game, table) -> Entry:
                       fields_for(game.id, len(table.players), len(table.sides)), modes_for(game))
 
 
-def with_draft(entry: Entry, draft: tuple, deck) -> Entry:
-    """The trick mode's tapped cards are the table's trick under way, whatever the address or the form said."""
-    return entry.with_pending(deck.parse(code) for code in draft) if entry.mode == "trick" else entry
-
-
 def page_context(table_id: str, key: str, entry: Entry | None = None, error: str | None = None) -> dict:
     state, table, draft = ledger().look(table_id)
     game = get_game(state["game"])
     deck = game.deck_for(table)
-    entry = with_draft(entry or read_entry(request.args, game, table), draft, deck)
+    entry = (entry or read_entry(request.args, game, table)).with_draft(draft, deck)
     remembered = remembered_mode(game)
     if entry.mode == "trick" and not entry.pending and untouched(table) and remembered in ("capture", "numbers"):
         entry = Entry(remembered) if remembered == "capture" else read_entry({"mode": "numbers"}, game, table)
@@ -178,8 +173,8 @@ class Post:
         return bool(event_id) and ledger().has_event(self.table_id, event_id)
 
     def store(self, body: dict, keep_draft: bool = False) -> None:
-        """Stores the entry if the table is as this phone saw it (a co-scorer may have entered first), the trick
-        under way included; ``keep_draft``: that trick stays under way beside the entry."""
+        """Stores the entry if the table, trick under way included, is as this phone saw it (a co-scorer may have
+        entered first); ``keep_draft``: that trick stays under way beside the entry."""
         ledger().append(self.table_id, body, client_event_id=self.event_id(), expected_revision=self.seen(),
                         expected_draft=self.draft_seen(), keep_draft=keep_draft)
 
@@ -264,9 +259,8 @@ def undo(post: Post) -> Entry:
 
 @scorer_post("/t/<table_id>/draft")
 def draft(post: Post) -> Entry:
-    """The trick under way as a phone tapped it while the server could not be reached (``static/offline.js``),
-    sent when the connection is back: kept if the trick is still the one that phone began from (``pending``),
-    refused otherwise (409): another phone's taps are never merged into it."""
+    """The trick under way as tapped offline (``static/offline.js``), sent back: kept if still the one that phone
+    began from (``pending``), else refused (409): another phone's taps are never merged into it."""
     if post.entry.mode != "trick":
         raise ParseError("bad_form", "This form is damaged: load the page again and enter it again.")
     post.set_draft([code for code in request.form.get("cards", "").split(".") if code])

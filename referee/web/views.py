@@ -112,6 +112,10 @@ class Entry:
     def hands_text(self) -> str:
         return "~".join(".".join(c.code for c in hand) for hand in self.hands)
 
+    def with_draft(self, draft: tuple, deck) -> "Entry":
+        """In the trick mode, the cards tapped are the table's trick under way (codes), whatever an address said."""
+        return self.with_pending(deck.parse(code) for code in draft) if self.mode == "trick" else self
+
     def with_pending(self, pending) -> "Entry":
         return Entry(self.mode, tuple(pending), self.side, self.player, self.meld, self.at, self.hands,
                      self.closed_by, self.sheet)
