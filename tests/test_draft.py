@@ -258,3 +258,21 @@ def test_a_tapped_card_costs_one_write_and_a_trick_its_entry_only(client):
         scorer.post("tap", htmx=True, card=code)
     assert written == ["UPDATE tables SET"] * 2 + ["UPDATE tables SET", "INSERT INTO events"]
     event.remove(engine, "before_cursor_execute", seen)
+
+
+def test_the_same_tap_sent_twice_is_taken_once(client):
+    """Without JavaScript a double tap (or bad Wi-Fi) sends the same form twice: the card is tapped once, no
+    refusal; a card taken back twice the same way is taken back once."""
+    scorer = create(client)
+    scorer.post("deal", card="11E", dealer="0")
+    page = scorer.page
+    first = scorer.tap("1C")
+    scorer.page = page  # the browser sends the same form again
+    again = scorer.tap("1C")
+    assert (first.status_code, again.status_code) == (303, 303) and 'name="pending" value="1C"' in scorer.page
+    scorer.tap("11O")
+    page = scorer.page
+    scorer.post("undo")
+    scorer.page = page
+    assert scorer.post("undo").status_code == 303 and 'name="pending" value="1C"' in scorer.page
+    assert 'class="refusal"' not in scorer.page

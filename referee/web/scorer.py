@@ -14,7 +14,6 @@ from flask import Blueprint, current_app, g, make_response, redirect, render_tem
 from referee.errors import Conflict, ParseError, RefereeError, RuleError
 from referee.games import get_game
 from referee.games.tricks import TrickGame
-from referee.ledger import draft_conflict
 from referee.web.api import request_key
 from referee.web.i18n import refusal
 from referee.web.offline_data import offline_data
@@ -187,7 +186,7 @@ def scorer_post(rule: str):
         def handle(table_id):
             key = request_key() or request.form.get("key")
             ledger().authorize(table_id, key, write=True)
-            state, table, draft = ledger().look(table_id)
+            state, table = ledger().snapshot(table_id)
             game = get_game(state["game"])
             deck = game.deck_for(table)
             entry = read_entry(request.form, game, table)
@@ -198,8 +197,6 @@ def scorer_post(rule: str):
                 if post.seen() is not None and post.seen() != state["revision"]:  # another phone entered first
                     raise Conflict("version_conflict", "The table changed meanwhile: look at the new state and "
                                    "enter it again if it is still needed.")
-                if post.draft_seen() not in (None, draft):  # another phone tapped into this trick first
-                    raise draft_conflict()
                 return done(table_id, key, view(post))
             except Conflict as error:  # stored by another phone between this page's check and its entry
                 return render_scorer(table_id, key, entry, refusal(error, deck), status=409)
