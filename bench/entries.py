@@ -108,6 +108,8 @@ class Scorer:
         return answer
 
     def tap(self, card: str, pending: list):
+        """``pending``: the trick under way the page shows (the table's, on the server): a tap made on another is
+        refused (409)."""
         form = {"csrf_token": self.token, "mode": "trick", "pending": ".".join(pending), "side": "0",
                 "event_id": uuid.uuid4().hex, "revision": str(self.table.revision), "card": card}
         answer = self.client.request("POST", f"/t/{self.table.id}/tap?key={self.table.key}", form=form, headers=HTMX)

@@ -15,6 +15,8 @@ database.
 - A form that makes a table (set-up, import) names it: its id and keys are derived from the form (``referee/
   once.py``), so the same form posted twice stores one table and both answers lead to it with its keys.
 - Undo withdraws the last event in force; it stays in the history, marked withdrawn.
+- The trick under way (``set_draft``) is kept on the table's row with its revision: never an event, in no export,
+  void once an entry or an undo moves the revision; a tap made on a stale one is refused (409), never merged.
 - A rematch is a new table with the old one's players, options and keys; ``rematches`` links the two.
 """
 from __future__ import annotations
@@ -29,7 +31,7 @@ from sqlmodel import Session, SQLModel, select
 
 from referee import ledger_rows as rows
 from referee.database import connect, database_url
-from referee.errors import Conflict, Forbidden, NotFound, RefereeError, RuleError, Unauthorized
+from referee.errors import Conflict, Forbidden, NotFound, ParseError, RefereeError, RuleError, Unauthorized
 from referee.games import get_game
 from referee.ledger_rows import Row
 from referee.models import EventRecord, RematchRecord, TableRecord, hash_key, key_role  # noqa: F401 (also imported from here)
@@ -186,9 +188,9 @@ class Ledger:
     def watched(self, table_ids) -> dict:
         """What the live views of these tables need, in one query (``referee/web/watch.py`` asks it a few times a
         second per process, whatever the number of viewers): id -> (revision, viewer_key, scorer_hash,
-        coscorer_hash)."""
+        coscorer_hash, draft, draft_revision): the trick under way is part of what they show."""
         columns = (TableRecord.id, TableRecord.revision, TableRecord.viewer_key, TableRecord.scorer_hash,
-                   TableRecord.coscorer_hash)
+                   TableRecord.coscorer_hash, TableRecord.draft, TableRecord.draft_revision)
         with self._session() as session:
             rows = session.exec(select(*columns).where(TableRecord.id.in_(list(table_ids)))).all()
         return {row[0]: tuple(row[1:]) for row in rows}
@@ -242,6 +244,12 @@ class Ledger:
 
     def snapshot(self, table_id: str) -> tuple:
         """(state, engine table) of a table: the pages ask the engine what is possible on the second, read-only."""
+        state, table, _ = self.look(table_id)
+        return state, table
+
+    def look(self, table_id: str) -> tuple:
+        """(state, engine table, trick under way) as a page shows them, from one read: the trick's card codes in
+        play order, () when none is under way."""
         with self.reading() as connection:
             row = rows.read_row(connection, table_id)
             if row is None:
@@ -251,7 +259,7 @@ class Ledger:
             if replayed:
                 table, checkpoint = self._replay(connection, row)
         # a state replayed here is kept once serialised: its finished deals' documents are counted with it
-        return (self._remember(row, table, checkpoint) if replayed else self._serialise(row, table)), table
+        return (self._remember(row, table, checkpoint) if replayed else self._serialise(row, table)), table, row.trick()
 
     def events(self, table_id: str) -> list:
         with self._session() as session:
@@ -262,20 +270,26 @@ class Ledger:
 
     # --- writing ------------------------------------------------------------------------------------------
     def append(self, table_id: str, body: dict, expected_version=None, client_event_id=None,
-               expected_revision=None, brief: bool = False) -> tuple:
+               expected_revision=None, brief: bool = False, expected_draft=None, keep_draft: bool = False) -> tuple:
         """Stores one event if the engine accepts it. Returns (status, state): 201 stored, 200 a retry. ``brief``:
-        the state as a write answers it (complete deals without their tricks, docs/api.md)."""
+        the state as a write answers it (complete deals without their tricks, docs/api.md). ``expected_draft``: the
+        trick under way the phone saw (409 when it is another); ``keep_draft``: it stays under way beside this entry
+        (an exchange, a declaration), else it is void with the revision this entry moves."""
         with self._write_engine.connect() as connection:
             row = rows.lock_row(connection, table_id, +1)
             if row is None:
                 raise _missing(table_id)
             try:
                 self._check_version(row.version - 1, row.revision - 1, expected_version, expected_revision)
+                draft = row.trick(row.revision - 1)
+                _check_draft(draft, expected_draft)
                 before, checkpoint = self._replayed(connection, row, row.revision - 1)
                 game = get_game(row.game)
                 event = game.parse_event(before, body)
                 after = successor(game, before, event)
                 rows.insert_event(connection, table_id, _own_fields(event, body), client_event_id)
+                if keep_draft and draft:
+                    rows.put_draft(connection, table_id, draft, row.revision)
                 connection.commit()
             except (RefereeError, IntegrityError):  # a retry of an entry stored before is answered, not refused
                 connection.rollback()
@@ -286,9 +300,11 @@ class Ledger:
         return 201, game.brief(after, state) if brief else state
 
     def undo(self, table_id: str, expected_version=None, expected_revision=None, client_event_id=None,
-             brief: bool = False) -> dict:
+             brief: bool = False, expected_draft=None, reopen: bool = False) -> dict:
         """Withdraws the last event in force (it stays in the history); 422 when there is none. An undo retried
-        with the same ``client_event_id`` withdraws nothing more and answers the state. The state before it is
+        with the same ``client_event_id`` withdraws nothing more and answers the state. ``expected_draft`` as for
+        ``append``; ``reopen``: a trick withdrawn stays under way without its last card, for every phone (the
+        scorer's page). The state before it is
         worked out again from the checkpoint at the start of the open deal when this process has it, replaying
         that deal's events only; else (another process wrote last, or the undo crosses the deal's start) from
         the whole log."""
@@ -300,8 +316,12 @@ class Ledger:
                 connection.rollback()
                 return self.state(table_id, brief)
             self._check_version(row.version + 1, row.revision - 1, expected_version, expected_revision)
-            if row.version < 0 or not rows.withdraw_last(connection, table_id, client_event_id):
+            _check_draft(row.trick(row.revision - 1), expected_draft)
+            withdrawn = rows.withdraw_last(connection, table_id, client_event_id) if row.version >= 0 else None
+            if withdrawn is None:
                 raise RuleError("nothing_to_undo", "There is nothing to undo at this table.")
+            if reopen and withdrawn.get("type") == "trick" and len(withdrawn.get("cards") or ()) > 1:
+                rows.put_draft(connection, table_id, withdrawn["cards"][:-1], row.revision)
             game = get_game(row.game)
             checkpoint = self._cache.checkpoint(row.id, row.revision - 1)
             if checkpoint is not None and checkpoint.version <= row.version:
@@ -315,6 +335,34 @@ class Ledger:
             connection.commit()
         state = self._remember(row, table, checkpoint)
         return game.brief(table, state) if brief else state
+
+    def set_draft(self, table_id: str, cards, revision: int, seen=()) -> tuple:
+        """The trick under way becomes ``cards`` (card codes in play order, fewer than a whole trick; checked by the
+        engine, R-COMMON-4) if the table is still at ``revision`` with ``seen`` under way: one UPDATE, never an
+        event. 409 when another phone changed the table or the trick meanwhile, unless the trick is already
+        ``cards`` (the same tap sent twice). Returns the cards."""
+        cards, seen = tuple(cards), tuple(seen)
+        table = self._cache.get(table_id, revision) if isinstance(table_id, str) else None
+        if table is None:  # not this process's newest state: the table as it is now, at that revision or refused
+            state, table = self.snapshot(table_id)
+            self._check_version(state["version"], state["revision"], None, revision)
+        game = get_game(table.game)
+        if not hasattr(game, "verify_partial") or len(cards) >= len(table.players):
+            raise ParseError("not_a_draft", "The trick under way holds fewer cards than there are players, not "
+                             "{count}.", count=len(cards))
+        game.verify_partial(table, game.deck_for(table).parse_many(list(cards)))
+        with self._write_engine.connect() as connection:
+            if rows.set_draft(connection, table_id, cards, revision, seen):
+                connection.commit()
+                return cards
+        with self.reading() as connection:
+            row = rows.read_row(connection, table_id)
+        if row is None:
+            raise _missing(table_id)
+        if row.revision == revision and row.trick() == cards:
+            return cards
+        self._check_version(row.version, row.revision, None, revision)
+        raise draft_conflict()
 
     def rematch(self, table_id: str) -> tuple:
         """A finished series goes on at a new table: the same players, options and keys (every link of the old
@@ -390,6 +438,18 @@ class Ledger:
         state.update(get_game(row.game).serialise(table))
         state["rematch"], state["rematch_of"] = row.rematch, row.rematch_of
         return state
+
+
+def _check_draft(found: tuple, expected) -> None:
+    """409 when the trick under way is not the one the phone saw (another phone tapped or took back a card)."""
+    if expected is not None and tuple(expected) != found:
+        raise draft_conflict()
+
+
+def draft_conflict() -> Conflict:
+    """Another phone changed the trick under way since this one's page showed it."""
+    return Conflict("draft_conflict", "Another phone changed the trick under way meanwhile: look at it as it stands "
+                    "now and tap again if it is still needed.")
 
 
 def _own_fields(event, body: dict) -> dict:

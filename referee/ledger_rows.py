@@ -5,19 +5,21 @@ connection, no ORM objects to build):
   in the replay cache;
 - an entry (``lock_row`` then ``insert_event``): one UPDATE that takes the table's write lock, bumps its revision
   and version and answers the row (``RETURNING``), one INSERT whose ``seq`` is worked out inside it;
-- an undo: the same UPDATE, one UPDATE that withdraws the last event in force, and the events of the open deal.
+- an undo: the same UPDATE, one UPDATE that withdraws the last event in force, and the events of the open deal;
+- a card tapped into the trick under way (``set_draft``): one conditional UPDATE of the table's draft, made only if
+  the table is still at the revision and the draft the phone saw (its lock, its check and its write in one).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, false, func, insert, or_, select, update
+from sqlalchemy import bindparam, case, false, func, insert, or_, select, update
 
 from referee.models import EventRecord, RematchRecord, TableRecord, _now
 
 TABLES, EVENTS, LINKS = TableRecord.__table__, EventRecord.__table__, RematchRecord.__table__
 COLUMNS = (TABLES.c.id, TABLES.c.game, TABLES.c.players, TABLES.c.options, TABLES.c.dealer, TABLES.c.version,
-           TABLES.c.revision)
+           TABLES.c.revision, TABLES.c.draft, TABLES.c.draft_revision)
 
 
 @dataclass(frozen=True)
@@ -31,8 +33,24 @@ class Row:
     dealer: int
     version: int
     revision: int
+    draft: str | None = None  # the trick under way, as stored: card codes joined by "."
+    draft_revision: int | None = None  # the revision it belongs to: void at any other
     rematch: str | None = None
     rematch_of: str | None = None
+
+    def trick(self, revision: int | None = None) -> tuple:
+        """The cards of the trick under way at ``revision`` (the row's own by default), () when there is none."""
+        return cards_of(self.draft, self.draft_revision, self.revision if revision is None else revision)
+
+
+def cards_of(draft: str | None, draft_revision: int | None, revision: int) -> tuple:
+    """A stored draft's card codes, when it belongs to ``revision``; else ()."""
+    return tuple(draft.split(".")) if draft and draft_revision == revision else ()
+
+
+def draft_text(cards) -> str | None:
+    """Card codes as a draft stores them (None for no card)."""
+    return ".".join(cards) or None
 
 
 def _links() -> tuple:
@@ -58,7 +76,15 @@ _LAST = EVENTS.alias("last")
 _WITHDRAW = update(EVENTS).where(EVENTS.c.id == (
     select(_LAST.c.id).where(_LAST.c.table_id == _ID, _LAST.c.withdrawn == false())
     .order_by(_LAST.c.seq.desc()).limit(1).scalar_subquery())).values(
-    withdrawn=True, withdrawn_at=bindparam("b_at", type_=EVENTS.c.withdrawn_at.type), withdrawn_by=_CLIENT)
+    withdrawn=True, withdrawn_at=bindparam("b_at", type_=EVENTS.c.withdrawn_at.type),
+    withdrawn_by=_CLIENT).returning(EVENTS.c.body)
+_DRAFT, _AT = bindparam("b_draft", type_=TABLES.c.draft.type), bindparam("b_revision", type_=TABLES.c.revision.type)
+_SEEN_DRAFT = bindparam("b_seen", type_=TABLES.c.draft.type)
+_PUT_DRAFT = update(TABLES).where(TABLES.c.id == _ID).values(draft=_DRAFT, draft_revision=_AT)
+_SET_DRAFT = update(TABLES).where(
+    TABLES.c.id == _ID, TABLES.c.revision == _AT,
+    func.coalesce(case((TABLES.c.draft_revision == _AT, TABLES.c.draft)), "") == _SEEN_DRAFT).values(
+    draft=_DRAFT, draft_revision=_AT)
 _IN_FORCE = select(EVENTS.c.body).where(EVENTS.c.table_id == _ID, EVENTS.c.withdrawn == false())
 _ALL = _IN_FORCE.order_by(EVENTS.c.seq)
 _NEWEST = _IN_FORCE.order_by(EVENTS.c.seq.desc()).limit(bindparam("b_newest"))
@@ -104,10 +130,23 @@ def insert_event(connection, table_id: str, body: dict, client_event_id: str | N
                                  "b_client": client_event_id, "b_at": _now()})
 
 
-def withdraw_last(connection, table_id: str, client_event_id: str | None) -> bool:
-    """Marks the last event in force withdrawn (it stays in the log); False when there is none."""
+def withdraw_last(connection, table_id: str, client_event_id: str | None) -> dict | None:
+    """Marks the last event in force withdrawn (it stays in the log): its body, None when there is none."""
     done = connection.execute(_WITHDRAW, {"b_table": table_id, "b_client": client_event_id, "b_at": _now()})
+    return done.scalar()
+
+
+def set_draft(connection, table_id: str, cards, revision: int, seen) -> bool:
+    """The trick under way becomes ``cards`` if the table is at ``revision`` with ``seen`` as its trick under way
+    (two phones tapping at once: the second one's view is stale); False, and nothing written, otherwise."""
+    done = connection.execute(_SET_DRAFT, {"b_table": table_id, "b_draft": draft_text(cards), "b_revision": revision,
+                                           "b_seen": draft_text(seen) or ""})
     return done.rowcount == 1
+
+
+def put_draft(connection, table_id: str, cards, revision: int) -> None:
+    """The trick under way is ``cards`` at ``revision``, under the table's lock (a write that carries it on)."""
+    connection.execute(_PUT_DRAFT, {"b_table": table_id, "b_draft": draft_text(cards), "b_revision": revision})
 
 
 def bodies(connection, table_id: str, newest: int | None = None) -> list:

@@ -44,6 +44,11 @@ class TableRecord(SQLModel, table=True):
     version: int = 0  # events in force
     revision: int = 0  # every change, undo included: the cache key of the replayed state
     created_at: datetime = Field(default_factory=_now)
+    # The trick under way, tapped card by card on a scorer's page: its cards' codes joined by "." (in play order)
+    # and the revision they belong to. Never an event: it counts in neither version nor revision, is in no export,
+    # and is void as soon as the table's revision moves (an entry, an undo) unless that write puts it again.
+    draft: str | None = Field(default=None, max_length=64)
+    draft_revision: int | None = None
 
 
 class EventRecord(SQLModel, table=True):

@@ -2,7 +2,8 @@
 // Kept in IndexedDB, one record per table, so that a reload or a closed tab loses nothing. Sent one at a time, in
 // order, each with the id made when it was entered and the revision it was made on, so that a retry is stored once
 // (docs/api.md). A whole trick or a deal's turned card goes to the JSON API; a pile or a deal's numbers go to the scorer's own form, as the
-// page would have posted them: the server works out there what the client cannot (the other pile, the points).
+// page would have posted them: the server works out there what the client cannot (the other pile, the points); the
+// cards of a trick not yet whole, to the scorer's /draft form.
 // Either way a refusal comes back in the page's language.
 window.RefereeOfflineQueue = (function () {
   "use strict";
@@ -32,11 +33,11 @@ window.RefereeOfflineQueue = (function () {
   }
   function load(table) { return transact("readonly", function (store) { return store.get(table); }); }
   function drop(table) { return transact("readwrite", function (store) { return store.delete(table); }); }
-  // A record with nothing waiting and nothing tapped is not kept.
+  // A record with nothing waiting, nothing tapped and no trick under way to send is not kept.
   function keep(record) {
     if (!record) { return Promise.resolve(); }
     var copy = JSON.parse(JSON.stringify(record));
-    if (!copy.entries.length && !copy.pending.length) { return drop(copy.table); }
+    if (!copy.entries.length && !copy.pending.length && !copy.unsent) { return drop(copy.table); }
     return transact("readwrite", function (store) { return store.put(copy); });
   }
   function randomId() {
@@ -117,6 +118,14 @@ window.RefereeOfflineQueue = (function () {
   function send(record, entry) {
     return entry.form ? sendForm(record, entry, false) : sendEvent(record, entry);
   }
+  // The cards tapped here into a trick not yet whole, to the server's trick under way, with the one this phone
+  // began from (refused when another phone changed it meanwhile): the same outcomes.
+  function sendTrick(record) {
+    return sendForm(record, { id: randomId(), revision: record.base.revision, form: {
+      action: "/t/" + encodeURIComponent(record.table) + "/draft",
+      fields: [["mode", "trick"], ["pending", (record.seen || []).join(".")], ["cards", record.pending.join(".")]]
+    } }, false);
+  }
 
-  return { load: load, keep: keep, drop: drop, randomId: randomId, send: send, state: state };
+  return { load: load, keep: keep, drop: drop, randomId: randomId, send: send, sendTrick: sendTrick, state: state };
 })();

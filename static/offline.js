@@ -6,7 +6,9 @@
 // static/offline-queue.js keeps in IndexedDB and sends, in order, exactly once, when the connection comes back
 // (the `online` event, the page's load, a retry every few seconds). A refusal or a conflict stops the queue at
 // that entry, with the server's sentence and two choices; nothing after it is sent until the scorer chooses.
-// After a full sync the fragment comes from the server.
+// After a full sync the fragment comes from the server. The cards of a trick tapped here and not yet whole go to the
+// server's trick under way (/t/<table>/draft) with the one this phone began from: kept if no other phone tapped
+// meanwhile, else refused, and said as cards to enter again (another phone's taps are never merged into them).
 (function () {
   "use strict";
   var queue = window.RefereeOfflineQueue;
@@ -27,7 +29,8 @@
   var RETRY_MS = 4000;
   var words = {};
   var data = null;     // the server's copy of the open deal (#offline-data), for this page
-  var record = null;   // {table, key, mode, base, side, entries: [{id, revision, cards | form, text, closes, refused?}], pending}
+  var record = null;   // {table, key, mode, base, side, entries: [{id, revision, cards | form, text, closes, refused?}], pending,
+                       //  seen: the server's trick under way it began from, unsent: its pending changed here}
   var failed = false;  // a request did not reach the server: stay offline until one does
   var syncing = false;
   var lastCard = null; // the card of an htmx tap under way: entered here if its request cannot be sent
@@ -53,12 +56,12 @@
   // ---- when the page handles taps itself ------------------------------------------------------------------
   function offline() { return failed || !navigator.onLine; }
   function active() {
-    return !!(data && record && (record.entries.length || offline()));
+    return !!(data && record && (record.entries.length || offline() || record.unsent));
   }
   function ensureRecord() {
     if (!record) {
       record = { table: data.table, key: data.key, mode: data.mode, base: baseFrom(data), side: data.side,
-        entries: [], pending: data.pending.slice() };
+        entries: [], pending: data.pending.slice(), seen: data.pending.slice(), unsent: false };
     }
     return record;
   }
@@ -92,6 +95,7 @@
       note = say(refused.template, refused.values);
     } else {
       record.pending.push(code);
+      record.unsent = true; // the trick under way is the server's too: sent when the connection is back
       if (record.pending.length === now.base.players.length) {
         record.entries.push({ id: eventId || queue.randomId(), revision: nextRevision(), cards: record.pending });
         record.pending = [];
@@ -143,6 +147,7 @@
     var note = null;
     if (record.pending.length) {
       record.pending.pop();
+      record.unsent = record.unsent || record.mode === "trick";
     } else if (record.entries.length && !record.entries[record.entries.length - 1].refused &&
                !record.entries[record.entries.length - 1].sending) { // one on its way is the server's to answer
       var last = record.entries.pop();
@@ -191,6 +196,7 @@
         record.base.revision = entry.revision + 1;
         record.entries.splice(record.entries.indexOf(entry), 1);
         record.stale = true; // the server's page is newer than this one
+        record.seen = []; // and its trick under way went with the revision this entry moved
       } else if (answer.outcome === "refused") {
         entry.refused = answer.message;
         record.stale = true;
@@ -211,8 +217,10 @@
   // along. When nothing reached the server (taps only), a pile's or the numbers' page stays as it is (typed points
   // included: the forms already carry the pile); a trick's cards go to the server's page, that carries them.
   function finish() {
-    if (!record || record.entries.length || !window.htmx) { return; }
+    if (!record || record.entries.length || !window.htmx || syncing) { return; }
+    if (unsentTrick()) { sendTrick(); return; }
     var again = record.again;
+    var note = record.note;
     var table = record.table;
     if (!record.stale && record.mode !== "trick") {
       record = null;
@@ -230,10 +238,10 @@
       window.history.replaceState(null, "", url.toString());
       return window.htmx.ajax("GET", url.toString(), { target: "#scorer", swap: "outerHTML" });
     }).then(function () {
-      if (again && data) {
+      if ((again || note) && data) {
         ensureRecord();
         record.again = again;
-        render();
+        render(note);
       } else if (again) { // the deal is over on the server: what to enter again is still said, once
         var scorer = document.getElementById("scorer");
         var panel = scorer && scorer.insertBefore(element("section", "offline-queue"), scorer.firstChild);
@@ -244,13 +252,39 @@
       }
     });
   }
+  // The trick under way as tapped here differs from the one the server had when this phone began: it is sent.
+  function unsentTrick() {
+    return record.mode === "trick" && record.unsent && record.pending.join(".") !== (record.seen || []).join(".");
+  }
+  function sendTrick() {
+    syncing = true;
+    queue.sendTrick(record).then(function (answer) {
+      syncing = false;
+      failed = answer.outcome === "failed";
+      if (failed) { render(); return; }
+      if (answer.outcome === "refused") { // another phone tapped meanwhile: these cards are the scorer's to enter again
+        record.again = record.pending.map(label).join(" ") || undefined;
+        record.note = answer.message;
+      }
+      record.pending = [];
+      record.unsent = false;
+      record.stale = true;
+      return queue.keep(record).then(finish);
+    }, function () {
+      syncing = false;
+      failed = true;
+      render();
+    });
+  }
   function choose(fix) {
     if (fix) { // it and every entry after it go back to the scorer's hands, on the server's state
       record.again = record.entries.map(function (e) {
         return e.form ? e.text : e.deal ? label(e.deal.trump) : e.cards.map(label).join(" ");
-      }).join(" · ");
+      }).concat(record.mode === "trick" && record.pending.length ? [record.pending.map(label).join(" ")] : [])
+        .join(" · ");
       record.entries = [];
       record.pending = [];
+      record.unsent = false; // the server's trick under way stays as it is: the scorer enters again from there
     } else { // only it: the rest waits, made again on the table as the server has it now
       record.entries.shift();
       record.entries.forEach(function (e) { e.revision = null; });
@@ -277,7 +311,7 @@
     readData();
     if (!data || !window.indexedDB) { return; }
     loaded = queue.load(data.table).then(function (kept) {
-      if (kept && (kept.entries.length || kept.pending.length)) {
+      if (kept && (kept.entries.length || kept.pending.length || kept.unsent)) {
         record = kept;
         record.key = data.key;
         record.mode = record.mode || "trick";
@@ -385,7 +419,7 @@
   window.addEventListener("online", function () { failed = false; render(); sync(); });
   window.addEventListener("offline", function () { if (record) { render(); } });
   setInterval(function () {
-    if (record && record.entries.length && navigator.onLine && !syncing) { failed = false; sync(); }
+    if (record && (record.entries.length || record.unsent) && navigator.onLine && !syncing) { failed = false; sync(); }
   }, RETRY_MS);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

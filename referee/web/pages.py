@@ -13,6 +13,7 @@ from referee.web import headline
 from referee.web.api import CONTRACT_ORDER, request_key
 from referee.web.i18n import lang, sentence
 from referee.web.scorer import render_scorer
+from referee.web.share import live_view
 
 bp = Blueprint("pages", __name__)
 bp.add_app_template_filter(headline.headline, "headline")  # the series' standing in words (referee/web/headline.py)
@@ -140,5 +141,4 @@ def table(table_id):
     role = ledger.authorize(table_id, key)
     if role == "scorer":
         return render_scorer(table_id, key)
-    state = ledger.state(table_id)
-    return render_template("table.html", state=state, game=get_game(state["game"]), key=key)
+    return render_template("table.html", key=key, **live_view(table_id))

@@ -1,5 +1,7 @@
 """The scorer's page and its entries. Every form posts and redirects without JavaScript; with htmx the same post
-answers the ``_scorer.html`` fragment in place. The entry in progress (mode, tapped cards) lives in the address."""
+answers the ``_scorer.html`` fragment in place. The entry in progress (mode, a pile's or a meld's cards, a sheet)
+lives in the address; a trick's cards tapped so far are the table's trick under way, on the server
+(``Ledger.set_draft``), so that a reload, a co-scorer and the viewers see them."""
 from __future__ import annotations
 
 import uuid
@@ -50,10 +52,10 @@ def read_entry(values, game, table) -> Entry:
 
 
 def page_context(table_id: str, key: str, entry: Entry | None = None, error: str | None = None) -> dict:
-    state, table = ledger().snapshot(table_id)
+    state, table, draft = ledger().look(table_id)
     game = get_game(state["game"])
     deck = game.deck_for(table)
-    entry = entry or read_entry(request.args, game, table)
+    entry = (entry or read_entry(request.args, game, table)).with_draft(draft, deck)
     remembered = remembered_mode(game)
     if entry.mode == "trick" and not entry.pending and untouched(table) and remembered in ("capture", "numbers"):
         entry = Entry(remembered) if remembered == "capture" else read_entry({"mode": "numbers"}, game, table)
@@ -129,6 +131,7 @@ class Post:
     table: object
     deck: object
     entry: Entry
+    revision: int  # the table's, as this post found it
 
     def card(self):
         return self.deck.parse(request.form.get("card", ""))
@@ -147,6 +150,15 @@ class Post:
         """The revision this phone's page showed: an entry made on an older view is refused (409)."""
         return number(request.form.get("revision", ""))
 
+    def draft_seen(self) -> tuple | None:
+        """The trick under way this phone's page showed (its cards' codes), in the trick mode; None in the others."""
+        return tuple(c.code for c in self.entry.pending) if self.entry.mode == "trick" else None
+
+    def set_draft(self, cards) -> None:
+        """The trick under way becomes ``cards`` (codes), if it is still the one this page showed."""
+        revision = self.seen() if self.seen() is not None else self.revision
+        ledger().set_draft(self.table_id, cards, revision, seen=self.draft_seen() or ())
+
     def event_id(self) -> str | None:
         """The form's own id (the page writes one per form), checked as the API checks ``client_event_id``."""
         value = request.form.get("event_id") or None
@@ -159,9 +171,11 @@ class Post:
         event_id = self.event_id()
         return bool(event_id) and ledger().has_event(self.table_id, event_id)
 
-    def store(self, body: dict) -> None:
-        """Stores the entry if the table is as this phone saw it (a co-scorer may have entered first)."""
-        ledger().append(self.table_id, body, client_event_id=self.event_id(), expected_revision=self.seen())
+    def store(self, body: dict, keep_draft: bool = False) -> None:
+        """Stores the entry if the table, trick under way included, is as this phone saw it (a co-scorer may have
+        entered first); ``keep_draft``: that trick stays under way beside the entry."""
+        ledger().append(self.table_id, body, client_event_id=self.event_id(), expected_revision=self.seen(),
+                        expected_draft=self.draft_seen(), keep_draft=keep_draft)
 
 
 def scorer_post(rule: str):
@@ -176,7 +190,7 @@ def scorer_post(rule: str):
             game = get_game(state["game"])
             deck = game.deck_for(table)
             entry = read_entry(request.form, game, table)
-            post = Post(table_id, key, game, table, deck, entry)
+            post = Post(table_id, key, game, table, deck, entry, state["revision"])
             try:
                 if post.retried():
                     return done(table_id, key, entry.next_meld())
@@ -208,11 +222,11 @@ def tap(post: Post) -> Entry:
     if entry.mode != "trick":  # a pile or a claim being gathered: tapping again takes the card back
         return entry.with_pending([c for c in entry.pending if c != card] if card in entry.pending
                                   else [*entry.pending, card])
-    cards = [*entry.pending, card]
-    post.game.verify_partial(post.table, cards)
-    if len(cards) < len(post.table.players):
-        return entry.with_pending(cards)
-    post.store({"type": "trick", "cards": [c.code for c in cards]})
+    cards = [c.code for c in [*entry.pending, card]]
+    if len(cards) < len(post.table.players):  # the trick under way, for every phone (checked there, R-COMMON-4)
+        post.set_draft(cards)
+        return Entry()
+    post.store({"type": "trick", "cards": cards})
     g.trick_done = True  # the fragment shows the trick's winner where the finger is
     return Entry()
 
@@ -235,15 +249,25 @@ def undo(post: Post) -> Entry:
     entry = post.entry
     if entry.mode == "count":  # the count only takes back the cards tapped in it, never a stored entry
         return entry.with_tapped(entry.tapped[:-1], len(post.table.players))
+    if entry.pending and entry.mode == "trick":  # one tap takes back the last card of the trick under way
+        post.set_draft(post.draft_seen()[:-1])
+        return Entry()
     if entry.pending:  # one tap takes back the last card tapped
         return post.entry.with_pending(post.entry.pending[:-1])
-    deal = post.table.current
-    tricks = len(deal.tricks) if isinstance(post.game, TrickGame) and deal is not None else 0
-    state = ledger().undo(post.table_id, expected_revision=post.seen(), client_event_id=post.event_id())
-    after = state["deals"][-1] if state["deals"] else None
-    if tricks and after is not None and after["number"] == deal.number and len(after["tricks"]) == tricks - 1:
-        return Entry(pending=tuple(deal.tricks[-1].cards[:-1]))  # the trick reopens without its last card
+    # A whole trick undone reopens without its last card, as the trick under way: for every phone.
+    ledger().undo(post.table_id, expected_revision=post.seen(), client_event_id=post.event_id(),
+                  expected_draft=post.draft_seen(), reopen=True)
     return entry.next_meld()  # Buraco: the side stays chosen
+
+
+@scorer_post("/t/<table_id>/draft")
+def draft(post: Post) -> Entry:
+    """The trick under way as tapped offline (``static/offline.js``), sent back: kept if still the one that phone
+    began from (``pending``), else refused (409): another phone's taps are never merged into it."""
+    if post.entry.mode != "trick":
+        raise ParseError("bad_form", "This form is damaged: load the page again and enter it again.")
+    post.set_draft([code for code in request.form.get("cards", "").split(".") if code])
+    return Entry()
 
 
 @scorer_post("/t/<table_id>/deal")
@@ -353,13 +377,14 @@ def sheet_preview(game, table, entry: Entry) -> dict:
 
 @scorer_post("/t/<table_id>/declare")
 def declare(post: Post) -> Entry:
-    post.store({"type": "declare", "player": post.number("player"), "call": request.form.get("call", "")})
+    post.store({"type": "declare", "player": post.number("player"), "call": request.form.get("call", "")},
+               keep_draft=True)
     return post.entry
 
 
 @scorer_post("/t/<table_id>/exchange")
 def exchange(post: Post) -> Entry:
-    post.store({"type": "exchange", "player": post.number("player")})
+    post.store({"type": "exchange", "player": post.number("player")}, keep_draft=True)
     return post.entry
 
 

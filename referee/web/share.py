@@ -27,8 +27,7 @@ from referee.web.compress import MIN_BYTES, gzip_bytes
 from referee.web.forms import api_once, see_other
 from referee.web.i18n import lang
 from referee.web.scorer import REMEMBERED, remember_entry
-from referee.web.views import number
-from referee.web.watch import REFRESH_SECONDS, Fragment, Watch
+from referee.web.watch import REFRESH_SECONDS, Fragment, Watch, stamp
 
 bp = Blueprint("share", __name__)
 
@@ -206,27 +205,38 @@ def live(table_id):
     row = g.get("opened_row") or opened_row(table_id, key)
     if isinstance(row, Response):
         return row
-    since = number(request.args.get("since", ""))
-    if since is not None and since == row.revision:
+    since = request.args.get("since", "")  # the stamp of what it shows: the revision, and the trick under way
+    if since == row.stamp:
         return Response(status=204)
     screen_view = request.args.get("view") == "screen"
-    fragment = watch().fragment((table_id, screen_view, lang(), key), row.revision,
+    fragment = watch().fragment((table_id, screen_view, lang(), key), row,
                                 lambda: live_fragment(table_id, key, screen_view))
-    if since is not None and since == fragment.revision:
+    if since == fragment.stamp:
         return Response(status=204)
     return fragment.response()
 
 
+def live_view(table_id: str) -> dict:
+    """What a live view (the viewer's page, the big screen) draws: the state, and the trick under way (the cards
+    tapped so far on a scorer's page: never an event, yet every viewer sees it), with the stamp its poll sends."""
+    state, _, draft = ledger().look(table_id)
+    return {"state": state, "game": get_game(state["game"]), "draft": list(draft),
+            "live_stamp": stamp(state["revision"], ".".join(draft))}
+
+
 def live_fragment(table_id: str, key: str, screen_view: bool) -> Fragment:
-    """The live fragment as every viewer with this key and language sees it at the table's current revision."""
-    state = ledger().state(table_id)
+    """The live fragment as every viewer with this key and language sees it at the table's current revision and
+    trick under way."""
+    seen = live_view(table_id)
+    state = seen["state"]
     view = "_screen_live.html" if screen_view else "_live.html"
-    body = render_template(view, state=state, game=get_game(state["game"]), key=key).encode()
+    body = render_template(view, key=key, **seen).encode()
     headers = {}
     if state["rematch"]:  # live.js goes there (the rematch moved this table's revision: the next poll tells)
         follow = url_for("share.screen" if screen_view else "pages.table", table_id=state["rematch"], key=key)
         headers["HX-Trigger"] = json.dumps({"referee:rematch": {"url": follow}})
-    return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None, headers)
+    return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None, headers,
+                       ".".join(seen["draft"]))
 
 
 @bp.post("/t/<table_id>/rematch")
@@ -246,9 +256,8 @@ def rematch(table_id):
 def screen(table_id):
     key = request_key()
     ledger().authorize(table_id, key)
-    state = ledger().state(table_id)
     viewer = phone_url(table_id, ledger().viewer_key(table_id))  # people in the room join from the wall
-    return render_template("screen.html", state=state, game=get_game(state["game"]), key=key, viewer_qr=qr_svg(viewer))
+    return render_template("screen.html", key=key, viewer_qr=qr_svg(viewer), **live_view(table_id))
 
 
 # --- exports ----------------------------------------------------------------------------------------------

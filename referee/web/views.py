@@ -41,7 +41,9 @@ def _cards(text, deck) -> tuple:
 
 @dataclass
 class Entry:
-    """The scorer's entry in progress, carried in the page address so nothing depends on the server's memory."""
+    """The scorer's entry in progress, carried in the page address so nothing depends on the server's memory; in the
+    trick mode ``pending`` is the table's trick under way, read from the server (a form posts it back as the trick
+    its page showed: the ledger refuses a tap made on another)."""
 
     mode: str = "trick"
     pending: tuple = ()
@@ -79,8 +81,10 @@ class Entry:
                    else Sheet())
 
     def query(self) -> dict:
+        """The entry as the page's address carries it. A trick's cards tapped so far are not in it: they are the
+        table's trick under way, kept on the server for every phone (``Ledger.set_draft``)."""
         query = {"mode": self.mode} if self.mode != "trick" else {}
-        if self.pending:
+        if self.pending and self.mode != "trick":
             query["pending"] = ".".join(c.code for c in self.pending)
         if self.mode in ("capture", "meld", "extend", "replace"):
             query["side"] = self.side
@@ -127,6 +131,10 @@ class Entry:
         """Once an entry is stored: Buraco's next meld of the same side, which stays chosen until the scorer picks
         another one (a meld, an extension, a replacement, an undo, a form sent twice); else the picker afresh."""
         return Entry("meld", side=self.side) if self.mode in CHOSEN_SIDE else Entry()
+
+    def with_draft(self, draft: tuple, deck) -> "Entry":
+        """In the trick mode, the cards tapped are the table's trick under way (codes), whatever an address said."""
+        return self.with_pending(deck.parse(code) for code in draft) if self.mode == "trick" else self
 
     def with_pending(self, pending) -> "Entry":
         return Entry(self.mode, tuple(pending), self.side, self.player, self.meld, self.at, self.hands,

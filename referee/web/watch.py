@@ -6,8 +6,8 @@ A room of viewers polls each table once a second; most polls find the board unch
   the last read is older than ``LIVE_REFRESH_SECONDS`` (0.25 s): whatever the number of viewers, a process asks the
   database at most four times a second, and an unchanged board is answered without asking it at all;
 - each table's live fragment as last rendered, per view, language and key (the fragment's links carry the key), with
-  its gzip-compressed bytes and its validator: a change is rendered once per revision and process, then served to
-  every viewer from memory.
+  its gzip-compressed bytes and its validator: a change is rendered once per revision and trick under way (a card
+  tapped moves no revision, yet the viewers see it: ``stamp``) and process, then served to every viewer from memory.
 
 Nothing here is trusted across processes: a change made through another worker reaches this one's viewers at the
 next read of the rows (at most ``LIVE_REFRESH_SECONDS`` later); a change made through this process is seen at once
@@ -31,12 +31,31 @@ FORGET_SECONDS = 60.0
 MAX_RENDERS = 512  # fragments kept per process (a table has at most 2 views × 2 languages × 3 keys)
 
 
+def stamp(revision: int, draft: str | None) -> str:
+    """What a live view has seen (its poll's ``since``): the revision, and the trick under way when there is one
+    (its cards, hashed short: a tap changes the stamp, never the revision)."""
+    if not draft:
+        return str(revision)
+    return f"{revision}-{hashlib.blake2b(draft.encode(), digest_size=5).hexdigest()}"
+
+
 @dataclass(frozen=True)
 class Row:
     revision: int
     viewer_key: str
     scorer_hash: str
     coscorer_hash: str | None
+    draft: str | None = None  # the trick under way as stored, and the revision it belongs to
+    draft_revision: int | None = None
+
+    @property
+    def trick(self) -> str | None:
+        """The trick under way (card codes joined by "."), when it belongs to this revision."""
+        return self.draft if self.draft and self.draft_revision == self.revision else None
+
+    @property
+    def stamp(self) -> str:
+        return stamp(self.revision, self.trick)
 
     def opens(self, key: str | None) -> bool:
         """The key opens this table (any of its keys: a live view only reads), as ``Ledger.authorize`` says."""
@@ -50,6 +69,15 @@ class Fragment:
     gzipped: bytes | None  # None when too small to gain from it
     etag: str
     headers: tuple = ()  # e.g. the rematch's HX-Trigger
+    trick: str | None = None  # the trick under way it shows (a table's live view)
+
+    @property
+    def stamp(self) -> str:
+        return stamp(self.revision, self.trick)
+
+    def shows(self, revision: int, trick: str | None) -> bool:
+        """Current for a table at ``revision`` with ``trick`` under way: rendered there, or later."""
+        return self.revision > revision or self.revision == revision and self.trick == trick
 
     def response(self):
         """The fragment as an answer: ``304`` when the client holds it (``If-None-Match``), else its body, gzipped
@@ -70,9 +98,10 @@ class Fragment:
         return response
 
     @staticmethod
-    def of(revision: int, body: bytes, gzipped: bytes | None, headers: dict | None = None) -> "Fragment":
+    def of(revision: int, body: bytes, gzipped: bytes | None, headers: dict | None = None,
+           trick: str | None = None) -> "Fragment":
         etag = hashlib.blake2b(body, digest_size=12).hexdigest()
-        return Fragment(revision, body, gzipped, etag, tuple((headers or {}).items()))
+        return Fragment(revision, body, gzipped, etag, tuple((headers or {}).items()), trick or None)
 
 
 class Watch:
@@ -119,9 +148,10 @@ class Watch:
         if table_id is None or table_id in self._rows:
             self._read_at = float("-inf")
 
-    def fragment(self, variant: tuple, revision: int, render: Callable[[], Fragment]) -> Fragment:
-        """The fragment of ``variant`` (table id first) at ``revision`` or later, rendered once for every viewer."""
-        return self._renders.get(variant, revision, render)
+    def fragment(self, variant: tuple, row: Row, render: Callable[[], Fragment]) -> Fragment:
+        """The fragment of ``variant`` (table id first) at ``row``'s revision and trick under way, or later,
+        rendered once for every viewer."""
+        return self._renders.get(variant, row.revision, render, row.trick)
 
 
 class Renders:
@@ -133,13 +163,13 @@ class Renders:
         self._kept: dict[tuple, Fragment] = {}
         self._rendering = threading.Lock()
 
-    def get(self, variant: tuple, revision: int, render: Callable[[], Fragment]) -> Fragment:
+    def get(self, variant: tuple, revision: int, render: Callable[[], Fragment], trick: str | None = None) -> Fragment:
         kept = self._kept.get(variant)
-        if kept is not None and kept.revision >= revision:
+        if kept is not None and kept.shows(revision, trick):
             return kept
         with self._rendering:  # one render per change, whatever the number of viewers asking at once
             kept = self._kept.get(variant)
-            if kept is not None and kept.revision >= revision:
+            if kept is not None and kept.shows(revision, trick):
                 return kept
             made = render()
             if len(self._kept) >= self.limit:
