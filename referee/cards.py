@@ -24,6 +24,10 @@ class Suit:
         base = self.names.get(lang) or self.names["en"]
         return f"{base} ({self.catalan})" if self.catalan else base
 
+    def label(self, lang: str = "fr") -> str:
+        """The suit on a card label: its symbol, or (a Spanish suit) its name's first letters in the language."""
+        return self.symbol or (self.names.get(lang) or self.names["en"])[:3]
+
     def __repr__(self) -> str:
         return f"Suit({self.code!r})"
 
@@ -80,6 +84,16 @@ _SPANISH_RANK_NAMES = {
     "pt_BR": {"1": "ás", "10": "valete", "11": "cavalo", "12": "rei"},
     "de": {"1": "Ass", "10": "Bube", "11": "Reiter", "12": "König"},
 }
+# Rank letters as players of each language write a French-suited deck, the corner indices of their cards: French
+# cards read R, D, V (roi, dame, valet), German ones K, D, B (König, Dame, Bube). Spanish, Catalan, Italian and
+# Brazilian players buy and write decks with the English letters K, Q, J (Fournier's, Modiano's, Copag's) and say
+# rey, re, rei…: those keep them, as English does. The ace is A everywhere, 2 to 10 their number; the Spanish deck
+# keeps its numbers in every language (1–7, 10 sota, 11 caballo, 12 rey).
+_FRENCH_RANK_LETTERS = {
+    "fr": {"K": "R", "Q": "D", "J": "V"},
+    "de": {"K": "K", "Q": "D", "J": "B"},
+}
+JOKER_SIGN = "★"  # a joker on a card label, as the picker draws it; named in words where a sentence says it
 JOKER_NAMES = {"fr": "joker", "en": "joker", "es": "comodín", "ca": "comodí", "it": "jolly", "pt_BR": "curinga",
                "de": "Joker"}
 _OF = {"es": "de", "pt_BR": "de", "it": "di"}  # "{rank} {of} {suit}"; fr and ca elide before a vowel (d'oros)
@@ -89,6 +103,16 @@ def rank_names(lang: str, spanish: bool = False) -> dict:
     """The named ranks of a deck in a language (English for a language not listed)."""
     names = _SPANISH_RANK_NAMES if spanish else _FRENCH_RANK_NAMES
     return names.get(lang) or names["en"]
+
+
+def rank_letter(rank: str, lang: str, spanish: bool = False) -> str:
+    """A rank as a card label writes it in the language: "R" for the French king, "B" for the German jack; a
+    number stays a number, a Spanish card its number."""
+    if spanish:
+        return rank
+    if rank == JOKER:
+        return JOKER_SIGN
+    return _FRENCH_RANK_LETTERS.get(lang, {}).get(rank, rank)
 
 
 @dataclass(frozen=True, order=True)
@@ -115,13 +139,19 @@ class Card:
             return None
         return (SPANISH_SUITS if self.spanish else FRENCH_SUITS)[self.suit]
 
+    def letter(self, lang: str = "en") -> str:
+        """The rank as the card's corner shows it in the language (``rank_letter``): "R", "10", "12", "★"."""
+        return rank_letter(self.rank, lang, self.spanish)
+
     def short(self, lang: str = "en") -> str:
-        """Rank and suit symbol, as printed on a card picker: ``A♥``, ``10♠``; Spanish suits by their name in the
-        language: ``12 bastos``, ``12 bastoni``, ``4 copes``."""
+        """Rank letter and suit symbol, as every card label writes it: ``R♥`` in French, ``K♥`` in English,
+        ``10♠``, ``★`` (a joker); Spanish suits by their name in the language: ``12 bastos``, ``4 copes``."""
         if self.suit is None:
-            return self.code
+            return self.letter(lang)
         info = self.suit_info
-        return f"{self.rank} {info.names.get(lang) or info.names['en']}" if self.spanish else self.rank + info.symbol
+        if self.spanish:
+            return f"{self.rank} {info.names.get(lang) or info.names['en']}"
+        return self.letter(lang) + info.symbol
 
     def name(self, lang: str = "fr") -> str:
         """The card's full name in the language: "as de cœur", "king of copas (porrons)", "Herz-Ass"."""

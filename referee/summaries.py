@@ -184,8 +184,8 @@ def _brouc(o: dict, w: dict) -> dict:
               out=slate.OUT, coches=slate.PARTIE_COCHES),
         _item("R-BROUC-8", "La cape : {cape} coches, mariages annulés. Demandée à {dehors}+ : {declared} ; pas "
               "dédoublé (autre camp ≤ {up_to}) : {pas_dedouble}. Manquée : aux demandeurs.", "La cape: {cape} "
-              "coches, marriages cancelled. Declared at {dehors}+: {declared}; pas dédoublé (other side ≤ "
-              "{up_to}): {pas_dedouble}. Missed: to the declarers.", cape=slate.CAPE_COCHES,
+              "coches, marriages cancelled. Declared at {dehors}+: {declared}; “pas dédoublé”, the other side at "
+              "{up_to} or less: {pas_dedouble}. Missed: to the declarers.", cape=slate.CAPE_COCHES,
               dehors=slate.DEHORS_FROM, declared=slate.DECLARED_COCHES["cape_dehors"],
               up_to=slate.PAS_DEDOUBLE_UP_TO, pas_dedouble=slate.DECLARED_COCHES["cape_dehors_pas_dedouble"]),
         _item("R-BROUC-8b", "Cape non demandée : ses {cape} coches seulement ; les points des cartes de la donne ne "

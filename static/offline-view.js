@@ -93,7 +93,7 @@ window.RefereeOfflineView = function (page) {
       next.textContent = say(words.deal_dealt, { n: base.next_deal.number, dealer: base.players[base.next_deal.dealer] }) +
         " " + words.tap_turned;
     } else if (next) {
-      next.textContent = say(words.trick, { n: base.tricks + 1 }) + ": ";
+      next.textContent = say(words.trick, { n: base.tricks + 1 }) + " ";
       record.pending.forEach(function (code, i) {
         var span = next.appendChild(element("span", "played-now",
           base.players[(base.leader + i) % base.players.length] + " " + label(code)));

@@ -34,6 +34,7 @@ class Printed:
     smallest: float  # the smallest type on the page, in points (to 1/ZOOM of a point)
     strokes: list  # the straight lines stroked, ((x1, y1), (x2, y2)) in points from the top left
     rows: list  # the words standing on one line across the page, left to right, one text per line
+    words: list  # each word of the first page: (top, bottom, left, text), in points from the top left
 
     @property
     def covered(self) -> float:
@@ -64,7 +65,7 @@ def read(path) -> Printed:
     used = {sizes[f] for f, shown in re.findall(r'<text [^>]*font="(\d+)"[^>]*>(.*?)</text>', xml)
             if re.sub(r"<[^>]+>", "", shown).strip()}
     return Printed(pages, text, width, height, min(w[0] for w in words), max(w[1] for w in words),
-                   min(int(s) for s in used) / ZOOM, _strokes(path, height), _rows(words))
+                   min(int(s) for s in used) / ZOOM, _strokes(path, height), _rows(words), words)
 
 
 def _rows(words: list) -> list:

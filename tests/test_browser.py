@@ -277,7 +277,7 @@ def test_a_buraco_hand_melds_live_and_counted(server, browser):
     for code in ("5H", "6S", "7H"):
         phone.tap(code)
     phone.act(".builder button.primary")
-    assert page.inner_text(".refusal") == "A run is of one suit; this one mixes H, S."
+    assert page.inner_text(".refusal") == "A run is of one suit; this one mixes spades and hearts."  # by name (issue 24)
     for _ in range(3):
         phone.act("form.undo button")  # take the three cards back
     for code in ("5D", "6D", "7D"):

@@ -168,7 +168,7 @@ def test_r_buraco_1_2_melds_built_by_taps_on_one_phone_screen(server, browser, j
         scorer.tap(code)
     scorer.lay()
     refusal = page.locator(".refusal").first
-    assert refusal.inner_text() == "A run is of one suit; this one mixes C, D."
+    assert refusal.inner_text() == "A run is of one suit; this one mixes diamonds and clubs."  # by name (issue 24)
     box = refusal.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE_HEIGHT
     scorer.on_one_screen()
@@ -243,10 +243,10 @@ def test_r_buraco_6_the_count_says_hand_in_both_languages(server, browser):
     for body in ({"type": "deal", "dealer": 0}, {"type": "meld", "side": 0, "cards": ["KC", "QC", "JC"]},
                  {"type": "pot", "side": 0}):
         api(server, f"/api/v1/tables/{made['id']}/events", body, key)
-    for locale, lang, hand in (("en-GB", "en", "Hand 1"), ("fr-CH", "fr", "Manche 1")):
+    for locale, lang, hand, king in (("en-GB", "en", "Hand 1", "K♦"), ("fr-CH", "fr", "Manche 1", "R♦")):
         context, page, _, problems = new_phone(browser, locale, bypass_csp=True)  # to inject axe
         page.goto(f"{server.url}/t/{made['id']}?key={key}&lang={lang}&mode=count&player=1&hands=~KD")
-        assert page.locator(".bur-meld li.bur-new").all_inner_texts() == ["K♦"]
+        assert page.locator(".bur-meld li.bur-new").all_inner_texts() == [king]  # the roi on a French page (issue 24)
         assert page.locator(".breakdown tfoot td").all_inner_texts() == ["30", "-110"]  # the stock ran out: melds 30; K♦ left -10, no pot -100
         assert hand in page.inner_text("#scorer")
         assert not without_deal_or_trick(page.inner_text("#scorer")), without_deal_or_trick(page.inner_text("#scorer"))

@@ -1,6 +1,7 @@
 import pytest
 
-from referee.cards import BURACO_108, FRENCH_52, PIQUET_32, SPANISH_40, SPANISH_48, Card, piquet_30
+from referee.cards import BURACO_108, FRENCH_52, PIQUET_32, SPANISH_40, SPANISH_48, SPANISH_SUITS, Card, piquet_30
+from referee.languages import LANGUAGES
 from referee.errors import ParseError
 
 
@@ -46,3 +47,18 @@ def test_display_names_in_french_and_english():
     assert SPANISH_40.parse("11E").name("fr") == "cavalier d'espadas (falçs)"
     assert SPANISH_40.parse("10C").name("fr") == "sota de copas (porrons)"
     assert SPANISH_40.parse("12B").short() == "12 bastos"
+
+
+def test_a_cards_label_writes_its_rank_as_the_players_of_the_language_write_it():
+    """Issue 24: the corner letters of a French-suited deck: R D V in French, K D B in German; es, ca, it and pt_BR
+    players keep the English K Q J; the ace, 2 to 10 and the Spanish deck's numbers are the same everywhere."""
+    langs = list(LANGUAGES)  # fr, en, es, ca, it, pt_BR, de
+    assert [PIQUET_32.parse(code).short("fr") for code in ("AH", "KH", "QS", "JC", "10D", "7C")] == [
+        "A♥", "R♥", "D♠", "V♣", "10♦", "7♣"]
+    assert [PIQUET_32.parse(code).short("de") for code in ("KH", "QS", "JC")] == ["K♥", "D♠", "B♣"]
+    assert [FRENCH_52.parse("QH").short(lang) for lang in langs] == ["D♥", "Q♥", "Q♥", "Q♥", "Q♥", "Q♥", "D♥"]
+    assert [FRENCH_52.parse("JS").letter(lang) for lang in langs] == ["V", "J", "J", "J", "J", "J", "B"]
+    assert [SPANISH_40.parse("12B").short(lang) for lang in ("fr", "it", "de")] == [
+        "12 bastos", "12 bastoni", "12 Stäbe"]  # the Spanish deck keeps its numbers (10 sota, 11 caballo, 12 rey)
+    assert BURACO_108.parse("JK").short("fr") == "★" and BURACO_108.parse("JK").code == "JK"  # codes stay codes
+    assert [suit.label("it") for suit in SPANISH_SUITS.values()] == ["den", "cop", "spa", "bas"]

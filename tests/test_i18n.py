@@ -60,16 +60,36 @@ def test_the_page_language_follows_the_cookie(client):
 
 
 PLAIN_SPACE_BEFORE = re.compile(r" [:;!?](?=[\s\"')]|$)")
+# Issue 24: French puts a no-break space (U+00A0, or the narrow U+202F) before : ; ! ? and inside « », never none and
+# never a plain one; es, ca, it, pt_BR, de and en put no space before them. Not sentences: an address
+# (https://…, /t/…?key=…), a time (18:30), a header's name (Content-Type: application/json).
+FRENCH_PUNCTUATION = re.compile(r"[^\u00a0\u202f][:;!?]|«[^\u00a0\u202f]|[^\u00a0\u202f]»")
+SPACE_BEFORE = re.compile(r"\s[:;!?]")
+NOT_WORDS = re.compile(r"\S*(?:https?://|/)\S*|\?\w+=\S*|\b\d{1,2}:\d{2}\b|Content-Type: \S+")
 
 
-def test_french_typography_a_no_break_space_before_colons_semicolons_and_question_marks():
-    with open(ROOT / "referee/translations/fr/LC_MESSAGES/messages.po", "rb") as po:
-        catalogue = read_po(po)
-    wrong = [m.id for m in catalogue if m.id and any(
-        PLAIN_SPACE_BEFORE.search(s) for s in (m.string if isinstance(m.string, tuple) else (m.string,)))]
-    assert wrong == []
+def punctuation_faults(text: str, lang: str) -> list:
+    """The places where ``text`` punctuates against its language's rule, each with the words before it."""
+    text = NOT_WORDS.sub(" ", text)
+    rule = FRENCH_PUNCTUATION if lang == "fr" else SPACE_BEFORE
+    return [re.sub(r"[ \t\r\n]+", " ", text[max(0, m.start() - 30):m.end() + 5]) for m in rule.finditer(text)]
+
+
+def test_every_language_punctuates_its_catalogue_and_summaries_as_it_does():
+    """French typography in every sentence of the catalogue, the rule summaries and the options' help (issue 24:
+    "Tour 1: tables" had no space at all); the other languages put none before : ; ! ?."""
     from referee.games import GAMES
+    from referee.languages import LANGUAGES
     from referee.summaries import summary
-    for game in GAMES:
-        items = summary(game)["items"] + [{"fr": o.help["fr"]} for o in GAMES[game].options]
-        assert [i["fr"] for i in items if PLAIN_SPACE_BEFORE.search(i["fr"])] == [], game
+    wrong = {}
+    for lang in LANGUAGES:
+        with open(ROOT / f"referee/translations/{lang}/LC_MESSAGES/messages.po", "rb") as po:
+            catalogue = read_po(po, locale=lang)
+        texts = [s for m in catalogue if m.id
+                 for s in (m.string if isinstance(m.string, (list, tuple)) else (m.string,)) if s]
+        for game in GAMES:
+            texts += [i[lang] for i in summary(game)["items"]] + [o.help[lang] for o in GAMES[game].options]
+        found = [fault for text in texts for fault in punctuation_faults(text, lang)]
+        if found:
+            wrong[lang] = found
+    assert wrong == {}

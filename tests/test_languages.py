@@ -2,6 +2,7 @@
 to its English source but the agreed names and game terms: ``referee.languages.kept``), and every kind of page
 answers in every listed language, ready or not (what is not translated yet is said in English; never a 500)."""
 import re
+from html.parser import HTMLParser
 
 import pytest
 from babel.messages.extract import extract_from_dir
@@ -14,7 +15,7 @@ from referee.web.sheet import entry_modes
 from referee.web.views import modes_for
 from referee.words import Words, said
 from tests.conftest import ROOT
-from tests.test_i18n import FIELDS
+from tests.test_i18n import FIELDS, punctuation_faults
 from tests.test_memory import SERIES
 
 METHODS = [("referee/**.py", "python"), ("templates/**.html", "jinja2.ext:babel_extract")]
@@ -110,6 +111,20 @@ def test_cards_are_named_as_players_of_each_language_say_them():
     assert [BURACO_108.parse("JK").name(lang) for lang in ("es", "it", "pt_BR")] == ["comodín", "jolly", "curinga"]
 
 
+def test_r_brouc_8_the_summary_says_what_pas_dedouble_means_and_quotes_the_call_kept_in_french():
+    """Issue 24: "la cape, dehors et pas dédoublé" is a call said in French at every table (KEEP), but the summary
+    used "pas dédoublé" as its own explanation, untranslated in Spanish and German: it now says what it means (the
+    other side at 14 or less) in each language, the call's French words in quotes beside it."""
+    from referee.summaries import summary
+    item = next(i for i in summary("brouc")["items"] if i["rule"] == "R-BROUC-8")
+    assert item["es"] == ("La cape: 2 coches, mariages anulados. Pedida con 19+: 3; «pas dédoublé», el otro bando a 14 o "
+                          "menos: 4. Fallida: para los que la pidieron.")
+    assert item["de"] == ("La cape: 2 Coches, Mariages gestrichen. Angesagt ab 19: 3; „pas dédoublé“, Gegner bei 14 oder "
+                          "weniger: 4. Verfehlt: an die Ansager.")
+    for lang in set(LANGUAGES) - {"fr"}:
+        assert item[lang].count("dédoublé") == len(re.findall(r"[«“„]pas dédoublé[»”“]", item[lang])) == 1, lang
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """Every page kind's address, on one app: a table of each game with finished deals and one under way, and a
@@ -190,3 +205,66 @@ def test_money_is_written_as_the_locale_writes_it(site, lang, amounts):
     client, _ = site
     with client.application.test_request_context(f"/?lang={lang}"):
         assert [money(a) for a in (4, 1.5, -0.5, 1234)] == amounts
+
+
+class _ReadText(HTMLParser):
+    """What a reader reads on a page: its text as it runs (inline elements joined as the browser joins them), and
+    the words of its title, aria-label, placeholder and alt attributes; never a script or a style."""
+
+    READ = ("title", "aria-label", "placeholder", "alt")
+
+    def __init__(self):
+        super().__init__()
+        self.text, self.attributes, self.hidden = [], [], 0
+
+    def handle_starttag(self, tag, attrs):
+        self.hidden += tag in ("script", "style")
+        self.attributes += [value for name, value in attrs if name in self.READ and value]
+
+    def handle_endtag(self, tag):
+        self.hidden -= tag in ("script", "style")
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.text.append(data)
+
+
+def read_text(page: str) -> list:
+    reader = _ReadText()
+    reader.feed(page)
+    return ["".join(reader.text)] + reader.attributes
+
+
+# A numbers screen with rows typed, so that its preview says them: Brusquembille's jetons, a Brouc announce.
+TYPED = {"brusquembille": "&v=50&x=b:AH:2:won", "brouc": "&v=64&x=a:0:KH.QH&pick=a:0"}
+
+
+def more_pages(client) -> dict:
+    """The page kinds the series above do not reach: each game's first deal before and after its first entry, in
+    each way of entry (the numbers screen with rows typed), and the error pages."""
+    found = {"error-404": "/t/nothing?key=nope"}
+    for game, players, options, entries in SERIES:
+        made = client.post("/api/v1/tables", json={"game": game, "players": players, "options": options}).get_json()
+        base = f"/t/{made['id']}?key={made['scorer_key']}"
+        found.update({f"first-{game}-{mode}": f"{base}&mode={mode}" for mode in entry_modes(game)})
+        if entries[0]["type"] == "deal":
+            client.post(f"/api/v1/tables/{made['id']}/events", json=entries[0],
+                        headers={"Authorization": f"Bearer {made['scorer_key']}"})
+            for mode in entry_modes(game):
+                found[f"dealt-{game}-{mode}"] = f"{base}&mode={mode}" + (TYPED.get(game, "") if mode == "numbers" else "")
+        found[f"error-403-{game}"] = f"/t/{made['id']}?key=wrong"
+    return found
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_page_kind_punctuates_as_its_language_does(site, lang):
+    """Issue 24: French typography in every sentence of every page kind, on the text a reader reads ("Tour 1: tables",
+    "Jetons: …" had no space): a no-break space before : ; ! ? and inside « »; the other languages put none before."""
+    client, pages = site
+    wrong = {}
+    for name, path in {**pages, **more_pages(client)}.items():
+        page = client.get(f"{path}{'&' if '?' in path else '?'}lang={lang}").get_data(as_text=True)
+        found = [fault for text in read_text(page) for fault in punctuation_faults(text, lang)]
+        if found:
+            wrong[name] = sorted(set(found))
+    assert wrong == {}, "\n".join(f"{name}: {faults}" for name, faults in wrong.items())

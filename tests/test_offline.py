@@ -242,7 +242,7 @@ def test_the_page_hands_its_deal_to_the_script_as_data_never_as_code(server):
 
 def test_the_words_the_script_shows_come_from_the_page_in_its_language(server):
     _, _, url = brisca_table(server)
-    for language, trick in (("en", "Trick %(n)s"), ("fr", "Pli %(n)s")):
+    for language, trick in (("en", "Trick %(n)s:"), ("fr", "Pli %(n)s\u00a0:")):  # issue 24: the colon in the sentence
         request = urllib.request.Request(url, headers={"Accept-Language": language})
         with urllib.request.urlopen(request, timeout=10) as answer:
             html = answer.read().decode()

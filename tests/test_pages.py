@@ -1,5 +1,6 @@
 """The plain pages: home, a table's scoreboard, security headers, escaping, no inline script."""
 import re
+from html.parser import HTMLParser
 
 from tests.conftest import ROOT
 from tests.test_brisca import DEAL_4P
@@ -77,3 +78,45 @@ def test_a_table_without_the_usual_sevens_shows_its_cards(client):
     client.post(f"/api/v1/tables/{created['id']}/events", json={"type": "deal", "trump": "7H"}, headers=headers)
     page = client.get(f"/t/{created['id']}?key={created['viewer_key']}")
     assert page.status_code == 200 and "7♥" in page.get_data(as_text=True)
+
+
+class _RuleChips(HTMLParser):
+    """The ruling ids a page shows, each with the control it sits in (a button, a link styled as one), if any."""
+
+    def __init__(self):
+        super().__init__()
+        self.open, self.found = [], []
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        if tag in ("button", "a", "summary") and (tag != "a" or "button" in classes):
+            self.open.append(tag)
+        elif tag in ("span", "small") and "rule" in classes:
+            self.found.append(self.open[-1] if self.open else None)
+
+    def handle_endtag(self, tag):
+        if self.open and tag == self.open[-1]:
+            self.open.pop()
+
+
+def test_a_ruling_id_is_a_chip_beside_a_control_never_inside_its_words(client):
+    """Issue 24: "R-BRISCA-4" broke over two lines inside the exchange button and crowded the announce button; a
+    ruling id is a .rule chip that never breaks (referee.css), beside the button, never in it."""
+    css = (ROOT / "static/referee.css").read_text()
+    chip = re.search(r"^\.rule \{([^}]*)\}", css, re.M).group(1)
+    assert "white-space: nowrap" in chip and "display: inline-block" in chip and "color: var(--muted)" in chip
+    pages = []
+    for game, players, events in (
+            ("brisca", ["Montse", "Jordi"], [{"type": "deal", "trump": "4C"}, {"type": "trick", "cards": ["5E", "6E"]}]),
+            ("brouc", ["Ana", "Bo", "Cy", "Di"], [{"type": "deal", "trump": "KH"},
+                                                  {"type": "trick", "cards": ["7S", "8S", "9S", "AS"]}])):
+        made = client.post("/api/v1/tables", json={"game": game, "players": players}).get_json()
+        for body in events:
+            client.post(f"/api/v1/tables/{made['id']}/events", json=body,
+                        headers={"Authorization": f"Bearer {made['scorer_key']}"})
+        pages.append(client.get(f"/t/{made['id']}?key={made['scorer_key']}&lang=fr").get_data(as_text=True))
+    assert "R-BRISCA-4" in pages[0] and "R-BROUC-4" in pages[1]  # the exchange and the announce are offered
+    for page in pages:
+        chips = _RuleChips()
+        chips.feed(page)
+        assert chips.found and set(chips.found) <= {None, "summary"}, chips.found  # a <summary> opens a why

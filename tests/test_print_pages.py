@@ -3,9 +3,12 @@ filled sheet of a finished table of each game. Each is one A4 page (pdfinfo), it
 (no snake_case word, no card code, no True/False/None), its smallest type is 9 pt or more (pdftohtml's font sizes);
 a summary's text spans at least 70 % of the page's height (pdftotext -bbox); Brouc's sheet draws the slate's line
 as a stroked vector line in the PDF."""
+import re
+
 import pytest
 
 from referee.games import get_game
+from referee.summaries import summary
 from referee.languages import LANGUAGES
 from referee.words import translate
 
@@ -64,6 +67,21 @@ def test_each_summary_fills_its_one_page_in_readable_type_without_a_code(site, b
     printed = print_page(browser, f"{url}/rules/{game}?lang={lang}", tmp_path / "rules.pdf")
     check(printed, f"rules {game} {lang}")
     assert printed.covered >= 0.70, (game, lang, printed.top, printed.bottom)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_summarys_tenth_and_eleventh_numbers_print_whole_inside_the_page(site, browser, tmp_path, lang):  # noqa: F811
+    """Issue 24: Brouc's summary numbers eleven rules; "10." and "11." lost their "1" at the page's left edge.
+    Each number prints whole, and no word starts left of the page's margin (14 mm, static/print.css's @page)."""
+    _, url = site
+    assert len(summary("brouc")["items"]) == 11
+    printed = print_page(browser, f"{url}/rules/brouc?lang={lang}", tmp_path / "rules.pdf")
+    words = sorted(printed.words)  # top to bottom
+    one = next(w for w in words if w[3] == "1.")
+    numbers = [w[3] for w in words if re.fullmatch(r"\d+\.", w[3]) and w[2] <= one[2] + 0.5]  # the list's column
+    assert numbers == [f"{n}." for n in range(1, 12)]
+    margin = 14 / 25.4 * 72  # points
+    assert min(w[2] for w in words) >= margin - 0.5, min(words, key=lambda w: w[2])
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -119,6 +119,20 @@ def test_the_plan_and_an_own_vp_table_as_typed():
         read_vp_rows("50 10 10\nten ten")
 
 
+@pytest.mark.parametrize("lang, last_row", [
+    ("fr", "plus de 1500\u00a0: 20 – 0"), ("en", "over 1500: 20 – 0"), ("es", "más de 1500: 20 – 0"),
+    ("ca", "més de 1500: 20 – 0"), ("it", "oltre 1500: 20 – 0"), ("pt_BR", "mais de 1500: 20 – 0"),
+    ("de", "über 1500: 20 – 0")])
+def test_the_own_vp_tables_last_row_is_shown_in_the_page_language_and_reads_as_typed(client, lang, last_row):
+    """Issue 24: the director's own VP table showed "over 1500 20 0" on a French page; the hint and the placeholder
+    say the last row in the page's words, and that row, typed as shown, is read."""
+    page = client.get(f"/tournaments/new?lang={lang}").get_data(as_text=True)
+    placeholder = unescape(re.search(r'id="t-vp-rows"[^>]*placeholder="([^"]*)"', page).group(1))
+    assert placeholder.splitlines()[-1] == last_row and last_row in unescape(page.split('for="t-vp-rows">')[1])
+    assert "over 1500" not in page or lang == "en"
+    assert read_vp_rows(f"150 11 9\n{last_row}") == [[150, 11, 9], [None, 20, 0]]
+
+
 def test_the_home_page_leads_to_the_form_and_its_buttons_change_it(client):
     assert 'href="/tournaments/new"' in client.get("/").get_data(as_text=True)
     page = client.get("/tournaments/new")

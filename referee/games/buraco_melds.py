@@ -106,7 +106,8 @@ def read_set(cards: list, rank: str) -> Meld:
 def read_run(cards: list) -> Meld:
     suits = {c.suit for c in cards if not is_joker(c) and c.rank != "2"}
     if len(suits) != 1:
-        refuse("run_mixed_suits", msg("A run is of one suit; this one mixes {suits}."), suits=", ".join(sorted(suits)))
+        refuse("run_mixed_suits", msg("A run is of one suit; this one mixes {suits}."), suits=", ".join(sorted(suits)),
+               suit_codes=sorted(suits, key="SHDC".index))  # a page names them: "pique, cœur et carreau"
     suit = suits.pop()
     if len(cards) > MAX_RUN:
         refuse("run_too_long", msg("A run holds at most 14 cards (A to K and one wild), not {count}."),

@@ -6,13 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, current_app, redirect, request
 from flask_babel import Babel, force_locale, get_locale, gettext
 from werkzeug.datastructures import LanguageAccept
 
-from referee.cards import FRENCH_SUITS, SPANISH_SUITS
+from referee.cards import FRENCH_SUITS, SPANISH_SUITS, rank_letter
 from referee.errors import RefereeError
 from referee.games import get_game
 from referee.languages import DEFAULT, LANGUAGES, READY, SOURCE, html_lang
@@ -21,6 +22,7 @@ from referee.words import TRANSLATIONS
 READY_TAGS = {html_lang(code): code for code in READY}
 LISTED_TAGS = {html_lang(code): code for code in LANGUAGES}
 COOKIE = "lang"
+NAMED = ("suit_code", "suit_codes", "cards", "rank", "deck_name")  # a refusal's fields written by name with the deck
 
 bp = Blueprint("i18n", __name__)
 
@@ -77,9 +79,15 @@ def sentence(template: str, values: dict, deck=None, fallback: str = "") -> str:
                     pass
         if values.get("deck_name") == deck.name("en"):  # the deck named in the page's language
             values["deck_name"] = deck.name(lang())
+        suits = SPANISH_SUITS if deck.spanish else FRENCH_SUITS
         if values.get("suit_code"):
-            suits = SPANISH_SUITS if deck.spanish else FRENCH_SUITS
             values["suit"] = suits[values["suit_code"]].name(lang())
+        if isinstance(values.get("suit_codes"), list):  # "cœur, carreau et pique", never "C, D, S"
+            values["suits"] = format_list([suits[code].name(lang()) for code in values["suit_codes"]], locale=lang())
+        if isinstance(values.get("cards"), str):  # a list of codes: each as its label reads ("R♥ 3♠")
+            values["cards"] = " ".join(_label(code, deck) for code in values["cards"].split())
+        if isinstance(values.get("rank"), str):  # a rank alone ("a set of R"): as the cards' corners write it
+            values["rank"] = rank_letter(values["rank"], lang(), deck.spanish)
     if isinstance(values.get("missing_items"), list):  # phrases listed in a sentence are msgids too
         values["missing"] = ", ".join(gettext(item) for item in values["missing_items"])
     try:
@@ -87,6 +95,13 @@ def sentence(template: str, values: dict, deck=None, fallback: str = "") -> str:
     except (KeyError, ValueError, IndexError):
         return fallback or template
     return said[:1].upper() + said[1:]  # a sentence that opens with a card's name: "As de cœur…", "King of…"
+
+
+def _label(code: str, deck) -> str:
+    try:
+        return deck.parse(code).short(lang())
+    except RefereeError:
+        return code
 
 
 def refusal(error: RefereeError, deck=None) -> str:
@@ -118,7 +133,7 @@ def api_refusal(error: RefereeError) -> dict:
 
 def names_a_card(error: RefereeError) -> bool:
     """Whether a refusal's sentence names a card, a suit or the deck (what ``sentence`` writes with the deck)."""
-    return error.card is not None or any(name == "card" or name.endswith("_card") or name in ("suit_code", "deck_name")
+    return error.card is not None or any(name == "card" or name.endswith("_card") or name in NAMED
                                          for name in error.params)
 
 

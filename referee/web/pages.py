@@ -7,6 +7,7 @@ from babel.numbers import format_decimal
 from flask import Blueprint, current_app, render_template
 from flask_babel import gettext
 
+from referee.cards import rank_letter
 from referee.errors import msg
 from referee.games import GAMES, get_game
 from referee.web import headline
@@ -31,8 +32,14 @@ def _deck(game_id: str):
 
 @bp.app_template_filter("card")
 def card_label(code: str, game_id: str) -> str:
-    """A card code as people read it in the page language: ``A♥``, ``10♠``, ``12 bastos``, ``12 bastoni``."""
+    """A card code as people read it in the page language: ``R♥`` (fr), ``K♥`` (en), ``10♠``, ``12 bastos``."""
     return _deck(game_id).parse(code).short(lang())
+
+
+@bp.app_template_filter("rank")
+def rank_label(rank: str, game_id: str) -> str:
+    """A rank alone as the cards' corners write it in the page language: "R" (roi) in French, "K" in English."""
+    return rank_letter(rank, lang(), _deck(game_id).spanish)
 
 
 @bp.app_template_filter("card_name")
