@@ -115,8 +115,8 @@ window.RefereeOfflineView = function (page) {
   }
   function statusLine(scorer) {
     var line = scorer.querySelector(".status-next");
-    var top = scorer.querySelector(".status-top");
-    if (!line && top) { line = top.parentNode.insertBefore(element("p", "status-next"), top.nextSibling); }
+    var part = scorer.querySelector(".status-part[data-part=trick]"); // _status_bar.html: the trick line's place
+    if (!line && part) { line = part.appendChild(element("p", "status-next")); }
     return line;
   }
   // A deal started on this phone: its number and trump in the title, its dealer under them (_status_bar.html); the

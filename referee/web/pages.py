@@ -10,10 +10,13 @@ from flask_babel import gettext
 from referee.errors import msg
 from referee.games import GAMES, get_game
 from referee.web.api import CONTRACT_ORDER, request_key
+from referee.web.board_names import board_names, whole_words
 from referee.web.i18n import lang, sentence
 from referee.web.scorer import render_scorer
 
 bp = Blueprint("pages", __name__)
+bp.add_app_template_global(board_names)  # how a board writes the names over its columns
+bp.add_app_template_filter(whole_words, "words")  # a name that wraps only at its spaces
 
 
 @lru_cache(maxsize=16)
