@@ -18,6 +18,10 @@
     var top = bar ? bar.getBoundingClientRect().bottom : 0;
     var box = target.getBoundingClientRect();
     if (box.top >= top && box.bottom <= window.innerHeight) { return; }
+    if (box.bottom + window.scrollY <= window.innerHeight) { // whole from the page's top: nothing above it hidden
+      window.scrollTo(0, 0);
+      return;
+    }
     var room = window.innerHeight - top;
     // Its top under the bar when it is above or taller than the room left, else its bottom at the screen's bottom.
     var by = box.top < top || box.height > room ? box.top - top - 4 : box.bottom - window.innerHeight + 8;
