@@ -177,6 +177,9 @@ def test_buraco_s_bar_is_a_quarter_of_the_screen_at_every_moment_of_a_hand(brows
     assert page.locator(".bur-grid").bounding_box() == grid
     bars["refused"] = page.evaluate(BAR, STAND_INS)
     shot(page, "still-buraco-refused")
+    api(server, f"/api/v1/tables/{made['id']}/events", BOARDS["buraco-4"][3][1], key=made["scorer_key"])
+    page.goto(f"{server.url}/t/{made['id']}?key={made['scorer_key']}&lang=fr")  # the hand is over: the next one
+    bars["hand over"] = page.evaluate(BAR, STAND_INS)
     assert all(height <= QUARTER for height in bars.values()), bars
     assert no_overflow(page) and problems == []
     context.close()
