@@ -88,7 +88,7 @@ window.RefereeOfflineView = function (page) {
     } else if (next) { // as _status_trick.html: the trick so far (who played each said to screen readers), whose card
       next.textContent = "";
       var sofar = next.appendChild(element("span", "trick-so-far",
-        say(record.pending.length ? words.trick : words.trick_n, { n: base.tricks + 1 }) + " "));
+        say(record.pending.length ? words.trick_cards : words.trick, { n: base.tricks + 1 }) + " "));
       record.pending.forEach(function (code, i) {
         var span = sofar.appendChild(element("span", "played-now"));
         span.appendChild(element("span", "sr-only", base.players[(base.leader + i) % base.players.length]));
