@@ -90,14 +90,18 @@ window.RefereeOfflineView = function (page) {
     var base = now.base;
     var next = statusLine(scorer);
     if (now.over && base.next_deal) { // R-COMMON-2: the next deal starts with its turned card
-      next.textContent = say(words.deal_dealt, { n: base.next_deal.number, dealer: base.players[base.next_deal.dealer] }) +
-        " " + words.tap_turned;
-    } else if (next) {
-      next.textContent = say(words.trick, { n: base.tricks + 1 }) + " ";
+      setTitle(scorer, say(words.deal_n, { n: base.next_deal.number }),
+        say(words.dealer_is, { name: base.players[base.next_deal.dealer] }));
+      next.textContent = words.tap_turned;
+    } else if (next) { // as _status_trick.html: the trick so far (who played each said to screen readers), whose card
+      next.textContent = "";
+      var sofar = next.appendChild(element("span", "trick-so-far",
+        say(record.pending.length ? words.trick_cards : words.trick, { n: base.tricks + 1 }) + " "));
       record.pending.forEach(function (code, i) {
-        var span = next.appendChild(element("span", "played-now",
-          base.players[(base.leader + i) % base.players.length] + " " + label(code)));
-        next.appendChild(document.createTextNode(" "));
+        var span = sofar.appendChild(element("span", "played-now"));
+        span.appendChild(element("span", "sr-only", base.players[(base.leader + i) % base.players.length]));
+        span.appendChild(element("span", "card-inline", " " + label(code)));
+        sofar.appendChild(document.createTextNode(" "));
         span.dataset.card = code;
       });
       if (base.tricks < base.tricks_per_deal) {
@@ -108,6 +112,10 @@ window.RefereeOfflineView = function (page) {
     if (base.deal !== page.data().deal) { renderNewDeal(scorer, base); }
     var tricks = now.tricks.filter(function (t) { return t && t.number !== undefined; });
     var last = scorer.querySelector(".status-last");
+    var room = scorer.querySelector(".status-message");
+    if (!last && room && tricks.length && !room.querySelector(".refusal")) { // the bar's message room
+      last = room.appendChild(element("p", "status-last"));
+    }
     if (last && tricks.length) { last.textContent = wonText(tricks[tricks.length - 1]); }
     scorer.querySelectorAll(".status-deal strong[data-side]").forEach(function (strong) {  // the headline's deal chip
       var side = Number(strong.dataset.side);
@@ -116,19 +124,25 @@ window.RefereeOfflineView = function (page) {
   }
   function statusLine(scorer) {
     var line = scorer.querySelector(".status-next");
-    var top = scorer.querySelector(".status-top");
-    if (!line && top) { line = top.parentNode.insertBefore(element("p", "status-next"), top.nextSibling); }
+    var part = scorer.querySelector(".status-part[data-part=trick]"); // _status_bar.html: the trick line's place
+    if (!line && part) { line = part.appendChild(element("p", "status-next")); }
     return line;
   }
-  // A deal started on this phone: its number, dealer and trump in the title; the deal picker's choices are done.
+  // A deal started on this phone: its number and trump in the title, its dealer under them (_status_bar.html); the
+  // deal picker's choices are done.
   function renderNewDeal(scorer, base) {
-    var title = scorer.querySelector(".status-title");
-    if (title) {
-      title.textContent = say(words.deal_n, { n: base.deal }) + " · " + say(words.dealer_is,
-        { name: base.players[base.dealer] }) + " · " + words.trump + " " + label(base.turned);
-    }
+    setTitle(scorer, say(words.deal_n, { n: base.deal }) + " · " + words.trump + " " + label(base.turned),
+      say(words.dealer_is, { name: base.players[base.dealer] }));
     var help = document.querySelector("#picker > p.help");
     if (help) { help.hidden = true; }
+  }
+  function setTitle(scorer, main, dealer) {
+    var title = scorer.querySelector(".status-title");
+    if (!title) { return; }
+    title.textContent = "";
+    title.appendChild(element("span", "title-main", main));
+    var line = title.appendChild(element("span", "title-dealer", dealer));
+    line.title = dealer;
   }
   // The pile being gathered: its cards in every form of the page, whose pile it is, and the save button's count.
   function renderPile(scorer) {

@@ -306,10 +306,13 @@ def test_the_next_deal_starts_offline_with_its_turned_card_and_goes_on_card_by_c
     table_id, key, url = brisca_table(server)
     context, page, problems = offline_phone(browser, url)
     enter_offline(page, 10)
-    assert page.locator(".status-next").inner_text() == "Deal 2: Bo deals. Tap the card turned for trump."
+    assert page.locator(".status-title .title-main").inner_text() == "Deal 2"
+    assert page.locator(".status-title .title-dealer").inner_text() == "dealer: Bo"
+    assert page.locator(".status-next").inner_text() == "Tap the card turned for trump."
     page.click("#picker button.card[value='1O']")  # oros are trump in deal 2
     page.wait_for_function("() => document.querySelectorAll('#offline-queue li').length === 11")
-    assert page.locator(".status-title").inner_text() == "Deal 2 · dealer: Bo · trump 1 oros"
+    assert page.locator(".status-title .title-main").inner_text() == "Deal 2 · trump 1 oros"
+    assert page.locator(".status-title .title-dealer").inner_text() == "dealer: Bo"
     assert page.locator(".status-next .next-card").inner_text() == "Cy's card"  # the player after the dealer leads
     assert page.get_attribute("#picker button.card[value='3C']", "class") == "card free"  # played in deal 1
     for code in ["2C", "3C", "4C", "12O"]:  # Cy, Di, Ana, Bo: Bo trumps with the king of oros

@@ -63,7 +63,8 @@ def test_a_rematch_leads_the_old_viewer_link_and_the_big_screen_to_the_new_table
         button.click()  # htmx posts; HX-Redirect changes the page
     new_id = rematch_of(server, table)
     assert new_id and page.url == f"{server.url}/t/{new_id}?key={scorer}"
-    assert page.locator(".status-title").inner_text() == "Donne 1\u00a0: Di donne."  # Ana, Bo, Cy dealt: Di next
+    assert page.locator(".status-title .title-main").inner_text() == "Donne 1"
+    assert page.locator(".status-title .title-dealer").inner_text() == "donneur\u00a0: Di"  # Ana, Bo, Cy dealt: Di next
     shot(page, "rematch-2-new-scorer")
 
     # Nobody touches the second phone or the TV: their next poll leads them to the new table.

@@ -12,6 +12,7 @@ from referee.errors import msg
 from referee.games import GAMES, get_game
 from referee.web import headline
 from referee.web.api import CONTRACT_ORDER, request_key
+from referee.web.board_names import board_names, whole_words
 from referee.web.i18n import lang, sentence
 from referee.web.scorer import render_scorer
 from referee.web.share import live_view
@@ -19,6 +20,8 @@ from referee.web.share import live_view
 bp = Blueprint("pages", __name__)
 bp.add_app_template_filter(headline.headline, "headline")  # the series' standing in words (referee/web/headline.py)
 bp.add_app_template_filter(headline.deal_score, "deal_score")
+bp.add_app_template_global(board_names)  # how a board writes the names over its columns
+bp.add_app_template_filter(whole_words, "words")  # a name that wraps only at its spaces
 
 
 @lru_cache(maxsize=16)
