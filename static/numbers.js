@@ -52,14 +52,15 @@
     return { top: (bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0) + 6, bottom: window.innerHeight - 6 };
   }
 
-  // Scrolls as little as it takes to show the elements whole, together; where they cannot all fit, the first one's
-  // top stays in view.
-  function show(elements) {
+  // Scrolls as little as it takes to show the elements whole, together. Where they cannot all fit, the first one's
+  // top stays in view; with ``last`` the last one is what must be whole (a choice, under the button that opened it).
+  function show(elements, last) {
     var boxes = elements.filter(Boolean).map(function (element) { return element.getBoundingClientRect(); });
     if (!boxes.length) { return; }
+    var space = room();
     var top = Math.min.apply(null, boxes.map(function (box) { return box.top; }));
     var bottom = Math.max.apply(null, boxes.map(function (box) { return box.bottom; }));
-    var space = room();
+    if (last && bottom - top > space.bottom - space.top) { top = boxes[boxes.length - 1].top; }
     var by = bottom > space.bottom ? bottom - space.bottom : 0;
     if (top - by < space.top) { by = top - space.top; }
     if (by) { window.scrollBy(0, by); }
@@ -242,15 +243,15 @@
     }
     if (!was) { return; }
     var choice = form.querySelector("[data-choice]");
-    if (choice && was.act !== "save") {
-      show([choice]);
+    var same = form.querySelector("button[name='act'][value='" + was.act + "']");
+    if (choice && was.act !== "save") {  // the button tapped and the choice it opened; the choice whole, at least
+      show([same, choice], true);
       return;
     }
     if (was.act === "save") {
       show([active]);
       return;
     }
-    var same = form.querySelector("button[name='act'][value='" + was.act + "']");
     if (same) { window.scrollBy(0, same.getBoundingClientRect().top - was.top); }
   }
 
