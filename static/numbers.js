@@ -85,7 +85,7 @@
   }
 
   function say(form, input, sentence) {
-    var place = document.getElementById(input.id + "-error");
+    var place = document.getElementById(input.name + "-error");
     if (!place) { return; }
     place.textContent = sentence ? sentence + " " : "";
     if (sentence && form.getAttribute("data-rule")) {
