@@ -219,3 +219,27 @@ def test_r_common_5_after_a_refused_save_the_field_typed_in_stays_and_backspace_
     shot(page, f"keypad-refused-{game}-360")
     assert problems == []
     context.close()
+
+
+def test_r_common_6_the_result_shown_is_the_last_typed_even_when_an_earlier_one_comes_back_late(browser, server):
+    context, page, made, problems = numbers_screen(browser, server, "brulot", FOUR, {"type": "deal", "trump": "3H"})
+    held = []
+
+    def first_waits(route):  # the result of the first number typed is slow to come back
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/sheet/preview*", first_waits)
+    press(page, "12")
+    while not held:
+        page.wait_for_timeout(100)
+    press(page, "9>15")
+    page.wait_for_timeout(800)  # the later numbers' result is asked meanwhile
+    held[0].continue_()
+    page.wait_for_selector("#sheet-preview td.total")
+    page.wait_for_function(IDLE)
+    assert page.locator("#sheet-preview td.total").all_inner_texts() == ["12", "9", "15", "4"]
+    assert problems == []
+    context.close()
