@@ -1,43 +1,80 @@
-// The numbers screen's keypad (R-COMMON-6): big keys type into the sheet's fields without the phone's keyboard;
-// with two or more sides the one field left blank shows what remains of the deal's points. Without JavaScript the
-// fields take the phone's own keyboard; either way the server works out the blank field the same way.
+// The numbers screen's keypad (R-COMMON-6), the one of every number field of every game: big keys type into the
+// field drawn active. A field that can take no more digit hands over to the next one by itself, and a → typed just
+// after is then no second move; → moves on only from a field that holds a number, in reading order, and never back
+// to the first (at the last field it says so under the keypad). A number its field cannot hold (more than a field
+// can, the fields together more than the deal holds, not a multiple of the card values' step) is said under that
+// field at once, and the save waits until it is mended. The page holds still: a tap that opens a choice brings the
+// whole choice into view, any other tap keeps its button where it was, a refused save keeps the field typed in, a
+// saved deal brings the next deal's first action into view. With two or more sides the one field left blank shows
+// what remains of the deal's points. Without JavaScript the fields take the phone's own keyboard and the server says
+// the same in its refusal; either way the server works out the blank field the same way.
 (function () {
   "use strict";
-  var active = null;
-  var loaded = false;  // once the page is loaded, a new sheet comes with a swap: measured when it has settled
-  var settling = null;
+  var active = null;  // the field the keys type into
+  var moved = false;  // the last digit moved the active field on by itself: a → now is not a second move
+  var tapped = null;  // the sheet's button just tapped (and the field active then), until its answer is swapped in
+  var hadSheet = false;  // a sheet was on the page before the swap: one that was not is a new deal's, shown whole
 
   function fields(form) {
     return Array.prototype.slice.call(form.querySelectorAll("input[data-keypad]"));
   }
 
-  function activate(input, scroll) {
-    if (active) { active.classList.remove("active"); }
-    active = input;
-    if (active) { active.classList.add("active"); reveal(active, scroll); }
+  // The fields "→" goes through: a field marked data-skip (a closer's empty hand) is tapped to be typed in.
+  function stops(form) {
+    return fields(form).filter(function (input) { return !input.hasAttribute("data-skip"); });
   }
 
-  // The field typed in is seen, with its group (a Buraco side's burracos) when they fit: brought up above the keypad
-  // when the keypad, kept in reach at the bottom of the screen, hides it; brought down when it is above the screen
-  // and ``scroll`` is "both" (the keypad's own moves).
-  function reveal(input, scroll) {
-    var keypad = input.form && input.form.querySelector(".keypad");
-    if (!scroll || !keypad || keypad.hidden) { return; }
-    var box = input.getBoundingClientRect();
-    var top = keypad.getBoundingClientRect().top;
-    var room = window.innerHeight - keypad.offsetHeight - 72;  // above the keypad and the save at the bottom
-    var group = input.closest("fieldset");
-    if (group && group.getBoundingClientRect().height < room - 16) { box = group.getBoundingClientRect(); }
-    if (box.bottom > top) {
-      window.scrollBy(0, box.bottom - top + 8);
-    } else if (box.top < 0 && scroll === "both") {
-      window.scrollBy(0, box.top - 8);
-    }
+  function attribute(element, name) {
+    return parseInt(element.getAttribute(name), 10);
+  }
+
+  function following(form, input) {
+    var all = stops(form);
+    return all.filter(function (other) {
+      return input.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING;
+    })[0] || null;
+  }
+
+  function tooBig(input) {
+    var most = attribute(input, "data-max");
+    return input.value !== "" && !isNaN(most) && parseInt(input.value, 10) > most;
+  }
+
+  // A field with data-max that can take no more digit (0, or ten times it passes the most) is done.
+  function full(input) {
+    var most = attribute(input, "data-max");
+    return !isNaN(most) && input.value !== "" && (input.value === "0" || parseInt(input.value, 10) * 10 > most);
+  }
+
+  // The room the page keeps for what a tap shows: under the sticky status bar, above the bottom of the screen.
+  function room() {
+    var bar = document.querySelector(".status-bar");
+    return { top: (bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0) + 6, bottom: window.innerHeight - 6 };
+  }
+
+  // Scrolls as little as it takes to show the elements whole, together. Where they cannot all fit, the first one's
+  // top stays in view; with ``last`` the last one is what must be whole (a choice, under the button that opened it).
+  function show(elements, last) {
+    var boxes = elements.filter(Boolean).map(function (element) { return element.getBoundingClientRect(); });
+    if (!boxes.length) { return; }
+    var space = room();
+    var top = Math.min.apply(null, boxes.map(function (box) { return box.top; }));
+    var bottom = Math.max.apply(null, boxes.map(function (box) { return box.bottom; }));
+    if (last && bottom - top > space.bottom - space.top) { top = boxes[boxes.length - 1].top; }
+    var by = bottom > space.bottom ? bottom - space.bottom : 0;
+    if (top - by < space.top) { by = top - space.top; }
+    if (by) { window.scrollBy(0, by); }
+  }
+
+  function activate(input) {
+    if (active) { active.classList.remove("active"); }
+    active = input;
+    if (active) { active.classList.add("active"); }
   }
 
   // The one field left blank shows what remains (as its placeholder: it stays blank, the server counts the same).
   function fillRest(form) {
-    var whole = parseInt(form.getAttribute("data-whole"), 10);
+    var whole = attribute(form, "data-whole");
     var all = fields(form);
     if (isNaN(whole) || all.length < 2) { return; }
     var open = all.filter(function (input) { return input.value === ""; });
@@ -47,69 +84,191 @@
     open[0].placeholder = String(whole - sum);
   }
 
-  // The fields "→" goes through: a field marked data-skip (a closer's empty hand) is tapped to be typed in.
-  function stops(form) {
-    return fields(form).filter(function (input) { return !input.hasAttribute("data-skip"); });
+  function say(form, input, sentence) {
+    var place = document.getElementById(input.name + "-error");
+    if (!place) { return; }
+    place.textContent = sentence ? sentence + " " : "";
+    if (sentence && form.getAttribute("data-rule")) {
+      var rule = document.createElement("span");
+      rule.className = "rule";
+      rule.textContent = form.getAttribute("data-rule");
+      place.appendChild(rule);
+    }
+    input.classList.toggle("wrong", !!sentence);
+    if (sentence) { input.setAttribute("aria-invalid", "true"); } else { input.removeAttribute("aria-invalid"); }
   }
 
-  // A field with data-max that can take no more digit (0, or ten times it passes the most) is done: the next one.
-  function full(input) {
-    var most = parseInt(input.getAttribute("data-max"), 10);
-    return !isNaN(most) && input.value !== "" && (input.value === "0" || parseInt(input.value, 10) * 10 > most);
-  }
-
-  function moveOn(form, wrap) {
-    var all = stops(form);
-    var after = all.filter(function (input) {
-      return active.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING;
+  // What no field can hold, said under it; the fields together passing the deal's whole, under the last one typed.
+  // The save waits while anything is said (it stays as another script left it otherwise: offline-view.js).
+  function check(form) {
+    var wrong = false;
+    var total = 0;
+    var last = null;
+    fields(form).forEach(function (input) {
+      var value = parseInt(input.value, 10);
+      var step = attribute(input, "data-step");
+      var sentence = "";
+      if (input.value !== "") { total += value; last = input; }
+      if (tooBig(input)) {
+        sentence = form.getAttribute("data-too-big");
+      } else if (input.value !== "" && step > 1 && value % step && (input !== active || full(input))) {
+        sentence = form.getAttribute("data-step-wrong").replace("{value}", input.value);
+      }
+      say(form, input, sentence);
+      wrong = wrong || !!sentence;
     });
-    if (after.length) { activate(after[0], "both"); } else if (wrap && all.length) { activate(all[0], "both"); }
+    var most = attribute(form, "data-total");
+    if (!wrong && last && !isNaN(most) && total > most) {
+      say(form, last, form.getAttribute("data-sum-too-big").replace("{total}", String(total)));
+      wrong = true;
+    }
+    var save = form.querySelector(".sheet-save");
+    if (save && wrong) {
+      save.disabled = true;
+      save.setAttribute("data-wrong", "1");
+    } else if (save && save.hasAttribute("data-wrong")) {
+      save.disabled = false;
+      save.removeAttribute("data-wrong");
+    }
+  }
+
+  function note(form, sentence) {
+    var place = form.querySelector(".keypad-note");
+    if (place) { place.textContent = sentence || ""; }
   }
 
   function type(form, key) {
     if (!active) { return; }
+    note(form, "");
     if (key === "next") {
-      moveOn(form, true);
+      if (moved) { moved = false; return; }  // the field moved on by itself already
+      if (active.value === "") { note(form, form.getAttribute("data-empty")); return; }
+      var next = following(form, active);
+      if (next) {
+        activate(next);
+        show([next]);
+      } else {
+        note(form, form.getAttribute("data-last"));
+        show([active, form.querySelector(".sheet-save")]);
+      }
       return;
     }
-    var value = key === "back" ? active.value.slice(0, -1) : (active.value + key).replace(/^0+(?=[0-9])/, "");
-    if (value.length > (parseInt(active.getAttribute("maxlength"), 10) || 4)) { return; }
-    active.value = value;
+    moved = false;
+    if (key === "back") {
+      active.value = active.value.slice(0, -1);
+    } else {
+      var value = (active.value + key).replace(/^0+(?=[0-9])/, "");
+      if (value.length > (attribute(active, "maxlength") || 4)) {  // no digit more fits: said, never dropped unseen
+        note(form, form.getAttribute("data-full"));
+        return;
+      }
+      active.value = value;
+    }
     fillRest(form);
     var typed = active;
-    if (key !== "back" && full(active)) { moveOn(form, false); }
+    if (key !== "back" && full(active) && !tooBig(active)) {
+      var after = following(form, active);
+      if (after && after.value === "") {  // into a field already typed, it would add digits to its number
+        activate(after);
+        moved = true;
+        show([after]);
+      }
+    }
+    check(form);
     typed.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  // The field typed in after a swap: the same one after a save the server refused (⌫ erases where it did); after
+  // another tap on the sheet, the field done with hands over to the next, as → would; on a new sheet the first blank.
+  function startField(form) {
+    var all = stops(form);
+    var before = tapped && tapped.field ? form.querySelector("input[name='" + tapped.field + "']") : null;
+    if (before && (tapped.act === "save" || before.value === "")) { return before; }
+    var next = before && following(form, before);
+    if (before) { return next && next.value === "" ? next : before; }
+    return all.filter(function (input) { return input.value === ""; })[0] || all[0] || fields(form)[0];
   }
 
   function setup(root) {
     var form = root.id === "sheet" ? root : root.querySelector && root.querySelector("#sheet");
     if (!form || form.getAttribute("data-ready")) { return; }
     form.setAttribute("data-ready", "1");
+    var opening = null;  // a <details> of the sheet opened by a tap on its summary: its choices come into view
+    form.addEventListener("click", function (event) {
+      var summary = event.target.closest("summary");
+      opening = summary ? summary.parentElement : null;
+    });
+    form.addEventListener("toggle", function (event) {
+      if (event.target === opening && event.target.open) { show([event.target]); }
+      opening = null;
+    }, true);
     var keypad = form.querySelector(".keypad");
     var all = fields(form);
     if (!keypad || !all.length) { return; }
     keypad.hidden = false;
     all.forEach(function (input) {
       input.setAttribute("inputmode", "none");  // the keypad types; a hardware keyboard still can
-      input.addEventListener("focus", function () { activate(input); });
-      input.addEventListener("click", function () { activate(input); });
-      input.addEventListener("input", function (event) { if (event.isTrusted) { fillRest(form); } });
+      input.addEventListener("focus", function () { if (active !== input) { moved = false; activate(input); } });
+      input.addEventListener("click", function () { moved = false; activate(input); });
+      input.addEventListener("input", function (event) {
+        if (event.isTrusted) { fillRest(form); check(form); }
+      });
     });
-    var blank = stops(form).filter(function (input) { return input.value === ""; });
-    activate(blank[0] || stops(form)[0] || all[0]);
-    // A new sheet shows its first field; a sheet tapped on (a chip, a stepper) moves only to bring a field up.
-    var scroll = blank.length === stops(form).length ? "both" : "up";
-    if (loaded) { settling = scroll; } else { reveal(active, scroll); }
+    moved = false;
+    activate(startField(form));
+    check(form);
     keypad.addEventListener("click", function (event) {
       var button = event.target.closest("[data-key]");
       if (button) { type(form, button.getAttribute("data-key")); }
     });
   }
 
-  document.addEventListener("DOMContentLoaded", function () { setup(document); loaded = true; });
-  document.addEventListener("htmx:load", function (event) { setup(event.detail.elt); });
-  document.addEventListener("htmx:afterSettle", function () {
-    if (settling && active && document.contains(active)) { reveal(active, settling); }
-    settling = null;
+  // After a swap the page comes back where the finger was (see the top of this file).
+  function settle(event) {
+    if (!event.detail.target || event.detail.target.id !== "scorer") { return; }  // a part: the result as typed
+    var was = tapped;
+    var fresh = !hadSheet;
+    tapped = null;
+    hadSheet = false;
+    var form = document.getElementById("sheet");
+    var keypad = form && form.querySelector(".keypad");
+    if (was && was.act === "save" && !form) {  // the deal is stored: the next one starts at the top of the page
+      window.scrollTo(0, 0);
+      return;
+    }
+    if (!form) { return; }
+    if (keypad && fresh) {  // a new deal's sheet: its numbers and the keypad
+      show([form.querySelector(".sheet-points"), keypad]);
+      return;
+    }
+    if (!was) { return; }
+    var choice = form.querySelector("[data-choice]");
+    var same = form.querySelector("button[name='act'][value='" + was.act + "']");
+    if (choice && was.act !== "save") {  // the button tapped and the choice it opened; the choice whole, at least
+      show([same, choice], true);
+      return;
+    }
+    if (was.act === "save") {
+      show([active]);
+      return;
+    }
+    if (same) { window.scrollBy(0, same.getBoundingClientRect().top - was.top); }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#sheet button[name='act']");
+    if (button) {
+      tapped = { act: button.value, top: button.getBoundingClientRect().top, field: active && active.name };
+    }
+  }, true);
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "scorer") {
+      hadSheet = !!document.querySelector("#sheet .keypad");
+    } else {
+      hadSheet = true;  // a part of the page (the result): nothing moves
+    }
   });
+  document.addEventListener("DOMContentLoaded", function () { setup(document); });
+  document.addEventListener("htmx:load", function (event) { setup(event.detail.elt); });
+  document.addEventListener("htmx:afterSettle", settle);
 })();

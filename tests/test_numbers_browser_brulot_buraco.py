@@ -39,7 +39,7 @@ def test_r_brulot_5_a_four_player_deal_by_numbers_in_ten_taps(browser, server):
     assert values(page, 4) == ["13", "15", "10", ""]
     assert page.locator("input[name=v3]").get_attribute("placeholder") == "2"  # Di's is what remains of 40
     preview = page.locator("#sheet-preview")
-    assert preview.locator("tr.total td").all_inner_texts() == ["13", "15", "10", "2"]
+    assert preview.locator("td.total").all_inner_texts() == ["13", "15", "10", "2"]  # a row per player
     assert "the lowest total wins" in preview.inner_text()
     looks_right(page, "numbers-brulot-360")
     tap(".sheet-save")

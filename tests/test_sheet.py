@@ -156,6 +156,20 @@ def test_r_common_5_a_refused_sheet_says_why_and_keeps_what_was_typed(csrf_clien
     assert 'name="v0" value="119"' in phone.page and phone.state() == before
 
 
+def test_r_brisca_1_without_javascript_a_number_too_big_is_refused_and_said_under_its_field(csrf_client):
+    phone = Phone(csrf_client, "brisca", ["Ana", "Bo"])
+    phone.numbers()
+    phone.deal("1O")
+    before = phone.state()
+    phone.post("sheet", {**phone.form(), "v0": "130", "act": "save"})
+    refusals = re.findall(r'class="refusal"[^>]*>([^<]*)<', phone.page)
+    assert refusals == ["Ana cannot have 130 card points: a side takes 0 to 120."] and phone.state() == before
+    under = re.search(r'<span class="field-error" id="v0-error"[^>]*>(.*?)</span></label>', phone.page, re.S).group(1)
+    assert re.sub(r"<[^>]+>", "", under) == "No more than 120 card points in a deal. R-BRISCA-1"
+    assert re.search(r'id="v1-error"[^>]*></span>', phone.page)  # Bo's field: nothing to say
+    assert 'name="v0" value="130"' in phone.page and 'data-max="120"' in phone.page
+
+
 def test_r_brouc_4_5_announces_and_mariages_tapped_on_the_sheet_reach_the_slate(csrf_client):
     phone = Phone(csrf_client, "brouc", ["Ana", "Bo", "Cy", "Di"])
     phone.numbers()

@@ -31,7 +31,7 @@ def dealt(game_id, n, deal=None, **options):
 
 def preview_numbers(page) -> list:
     preview = re.search(r'id="sheet-preview".*?</div>', page, re.S).group(0)
-    return re.findall(r'<td class="num">(-?\d+)', preview)
+    return re.findall(r'<td class="num[^"]*">(-?\d+)', preview)
 
 
 # --- the sheet alone ---------------------------------------------------------------------------------------------
@@ -61,16 +61,35 @@ def test_r_brulot_5_the_player_left_blank_took_what_remains_of_the_deal():
 
 def test_r_brulot_1_5_the_whole_is_known_when_the_whole_widow_is():
     game, four = dealt("brulot", 4, {"type": "deal", "trump": "3H"})  # no widow: all 40 penalty points in play
-    assert sheet_whole(game, four) == 40 and sheet_bounds(game, four) == {"most": 40, "low": 40, "high": 40}
+    assert sheet_whole(game, four) == 40
+    assert sheet_bounds(game, four) == {"most": 40, "total": 40, "step": 1, "rule": "R-BRULOT-5", "low": 40, "high": 40}
     game, three = dealt("brulot", 3, {"type": "deal", "trump": "QH"})  # the widow is the turned queen: 2 out
     assert sheet_whole(game, three) == 38
     game, options = dealt("brulot", 3, {"type": "deal", "trump": "AS"}, penalties=[10, 5, 3, 2])
     assert sheet_whole(game, options) == 4 * 20 - 10
     game, five = dealt("brulot", 5, {"type": "deal", "trump": "AS"})  # one widow card unknown: a range
     assert sheet_whole(game, five) is None
-    assert sheet_bounds(game, five) == {"most": 36, "low": 32, "high": 36}  # the other card: an ace at most
+    assert sheet_bounds(game, five) == {"most": 36, "total": 36, "step": 1, "rule": "R-BRULOT-5", "low": 32,
+                                        "high": 36}  # the other card: an ace at most
     game, six = dealt("brulot", 6, {"type": "deal", "trump": "2S"})  # three unknown: up to three aces
-    assert sheet_whole(game, six) is None and sheet_bounds(game, six) == {"most": 40, "low": 28, "high": 40}
+    assert sheet_whole(game, six) is None
+    assert {k: sheet_bounds(game, six)[k] for k in ("most", "total", "low", "high")} == {"most": 40, "total": 40,
+                                                                                        "low": 28, "high": 40}
+
+
+@pytest.mark.parametrize("game_id, n, deal, bounds", [
+    ("brisca", 2, {"type": "deal", "trump": "1O"}, {"most": 120, "total": 120, "step": 1, "rule": "R-BRISCA-1"}),
+    ("brisca", 6, {"type": "deal", "trump": "1O"}, {"most": 120, "total": 120, "step": 1, "rule": "R-BRISCA-1"}),
+    ("brouc", 4, {"type": "deal", "trump": "KH"}, {"most": 120, "total": 120, "step": 1, "rule": "R-BROUC-2"}),
+    ("brusquembille", 3, {"type": "deal", "trump": "9S"}, {"most": 120, "total": 120, "step": 1,
+                                                            "rule": "R-BRUSQ-3"}),
+    ("buraco", 4, {"type": "deal"}, {"most": 1080, "total": 1080, "step": 5, "rule": "R-BURACO-4"}),
+    ("buraco", 3, {"type": "deal"}, {"most": 1080, "total": 1080, "step": 5, "rule": "R-BURACO-4"}),
+], ids=["brisca-2", "brisca-6", "brouc", "brusquembille-3", "buraco-4", "buraco-3"])
+def test_r_brisca_1_r_brouc_2_r_brusq_3_r_buraco_4_every_field_has_the_bound_of_the_engines_card_values(
+        game_id, n, deal, bounds):
+    game, table = dealt(game_id, n, deal)
+    assert sheet_bounds(game, table) == bounds
 
 
 def test_r_buraco_6_the_tally_a_four_player_sheet_writes():
@@ -179,7 +198,7 @@ def test_r_buraco_1b_three_players_one_alone_against_a_team_from_the_page(csrf_c
     assert re.search(r'name="v1" value=""[^>]*placeholder="0" data-skip', phone.page)  # the closer's hand: 0
     phone.act("more:u:0:pure", v0="100", v2="60", v3="20", v4="40", v5="15")
     assert preview_numbers(phone.page) == ["100", "100", "200", "0", "0", "-35", "100", "0", "0", "0", "400", "65",
-                                           "400", "33", "33", "400", "33", "33"]  # per team, then per player
+                                           "400", "400", "33", "33", "33", "33"]  # per team, then a row per player
     phone.act("save")
     hand = phone.state()["deals"][0]
     # Ana alone: 100 + 200 + 100 = 400. Bo & Cy: melds 100, hands -35, their 11 taken: 65, shared rounded up: 33

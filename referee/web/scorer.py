@@ -18,7 +18,7 @@ from referee.web.api import request_key
 from referee.web.i18n import refusal
 from referee.web.offline_data import offline_data
 from referee.web.sheet import capture_extras, entry_modes, fields_for, tally_body
-from referee.web.sheet_games import sheet_bounds
+from referee.web.sheet_games import sheet_bounds, sheet_whole
 from referee.web.views import LAYING, SHOWING, Entry, card_order, last_trick, modes_for, next_player, number, picker
 
 bp = Blueprint("scorer", __name__)
@@ -347,16 +347,6 @@ def remember_entry(response, table_id: str, mode: str | None):
         response.set_cookie(REMEMBERED, mode, max_age=3600 * 24 * 30, path=f"/t/{table_id}", samesite="Lax",
                             httponly=True)
     return response
-
-
-def sheet_whole(game, table) -> int | None:
-    """What the typed numbers add up to, when the app knows it (card points in play), to fill the last field.
-    Brûlot: the penalty cards not in the widow (40 less the widow's, R-BRULOT-5), known only when the whole widow is
-    (R-BRULOT-1: 3 players, its one card is the turned card; 4, no widow); else the sum is a range (sheet_bounds)."""
-    deal = table.current
-    if not isinstance(game, TrickGame) or deal is None or game.hidden_out_of_play(table, deal):
-        return None
-    return game.card_points(deal.cards_out(game.deck_for(table)), table)
 
 
 def sheet_preview(game, table, entry: Entry) -> dict:

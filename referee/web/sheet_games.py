@@ -10,7 +10,8 @@ those left in hand.
 from __future__ import annotations
 
 from referee.errors import ParseError
-from referee.games.buraco_tally import KINDS, VALUES
+from referee.games.buraco_tally import KINDS, STEP, VALUES
+from referee.games.tricks import TrickGame
 
 
 def brulot_tally(sheet, whole: int | None, table) -> dict:
@@ -60,15 +61,38 @@ def buraco_tally(sheet, whole, table) -> dict:
 GAME_TALLIES = {"brulot": brulot_tally, "buraco": buraco_tally}
 
 
-def sheet_bounds(game, table) -> dict:
-    """What the numbers screen's fields can hold: ``most`` one field (a field that can take no more digit moves on);
-    Brûlot's ``low`` and ``high``, what the players' penalties add up to, the unknown widow cards holding at most
-    the highest penalty cards left and at least none (R-BRULOT-5, the engine's own card values)."""
+def sheet_whole(game, table) -> int | None:
+    """What the typed numbers add up to, when the app knows it (card points in play), to fill the last field.
+    Brûlot: the penalty cards not in the widow (40 less the widow's, R-BRULOT-5), known only when the whole widow is
+    (R-BRULOT-1: 3 players, its one card is the turned card; 4, no widow); else the sum is a range (sheet_bounds)."""
     deal = table.current
+    if not isinstance(game, TrickGame) or deal is None or game.hidden_out_of_play(table, deal):
+        return None
+    return game.card_points(deal.cards_out(game.deck_for(table)), table)
+
+
+# The ruling that gives each game's card values, which bound its numbers (cited under a field that passes them).
+POINTS_RULE = {"brisca": "R-BRISCA-1", "brouc": "R-BROUC-2", "brusquembille": "R-BRUSQ-3", "brulot": "R-BRULOT-5",
+               "buraco": "R-BURACO-4"}
+
+
+def sheet_bounds(game, table) -> dict:
+    """What the numbers screen's fields can hold, from the engine's own card values: ``most`` one field (a field that
+    can take no more digit moves on), ``total`` all of them together, ``step`` what every number is a multiple of,
+    ``rule`` the ruling that says so. Card points: the deal's (120 in Brisca, R-BRISCA-1; Brouc, R-BROUC-2;
+    Brusquembille, R-BRUSQ-3). Brûlot's ``low`` and ``high``, what the players' penalties add up to, the unknown
+    widow cards holding at most the highest penalty cards left and at least none (R-BRULOT-5). Buraco: the card
+    points of the two decks, every card a multiple of 5 (R-BURACO-4)."""
+    deal = table.current
+    rule = POINTS_RULE.get(game.id)
     if game.id == "buraco":
-        return {"most": sum(VALUES)}  # R-BURACO-4: the card points of the two decks
-    if game.id != "brulot" or deal is None:
+        return {"most": sum(VALUES), "total": sum(VALUES), "step": STEP, "rule": rule}
+    if deal is None or not isinstance(game, TrickGame):
         return {}
+    whole = sheet_whole(game, table)
+    if game.id != "brulot":
+        return {"most": whole, "total": whole, "step": 1, "rule": rule}
     values = sorted((game.card_points([c], table) for c in deal.cards_out(game.deck_for(table))), reverse=True)
     high = sum(values)
-    return {"most": high, "low": high - sum(values[:game.hidden_out_of_play(table, deal)]), "high": high}
+    return {"most": high, "total": high, "step": 1, "rule": rule,
+            "low": high - sum(values[:game.hidden_out_of_play(table, deal)]), "high": high}
