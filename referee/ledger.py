@@ -29,7 +29,7 @@ from referee.database import connect, database_url
 from referee.errors import Conflict, Forbidden, NotFound, RefereeError, RuleError, Unauthorized
 from referee.games import get_game
 from referee.ledger_rows import Row
-from referee.models import EventRecord, RematchRecord, TableRecord, hash_key, key_role  # noqa: F401 (also imported from here)
+from referee.models import EventRecord, RematchRecord, TableRecord, entered, hash_key, key_role  # noqa: F401 (also imported from here)
 from referee.state_cache import StateCache, budget_from_env, checkpoint_after, fork, replay, successor
 
 
@@ -171,9 +171,7 @@ class Ledger:
         The whole log is replayed through the engine first, so a bad log stores nothing."""
         if not isinstance(events, list) or not isinstance(setup, dict):
             raise RuleError("bad_import", "An import is an export of Referee: its table and its events.")
-        in_force = [{k: v for k, v in e.items() if k not in ("seq", "at", "withdrawn", "withdrawn_at",
-                                                           "client_event_id")}
-                    for e in events if isinstance(e, dict) and not e.get("withdrawn")]
+        in_force = [entered(e) for e in events if isinstance(e, dict) and not e.get("withdrawn")]
         game = get_game(setup.get("game"))
         table = game.new_table(setup.get("players"), setup.get("options"), setup.get("dealer"))
         record = TableRecord(id=secrets.token_urlsafe(8), game=game.id, players=table.players,
