@@ -34,7 +34,7 @@ from referee.database import connect, database_url
 from referee.errors import Conflict, Forbidden, NotFound, ParseError, RefereeError, RuleError, Unauthorized
 from referee.games import get_game
 from referee.ledger_rows import Row
-from referee.models import EventRecord, RematchRecord, TableRecord, hash_key, key_role  # noqa: F401 (also imported from here)
+from referee.models import EventRecord, RematchRecord, TableRecord, entered, hash_key, key_role  # noqa: F401 (also imported from here)
 from referee.once import Created, Once, minted
 from referee.state_cache import StateCache, budget_from_env, checkpoint_after, fork, replay, successor
 
@@ -208,9 +208,7 @@ class Ledger:
         twice by one form (``once``) makes one table."""
         if not isinstance(events, list) or not isinstance(setup, dict):
             raise RuleError("bad_import", "An import is an export of Referee: its table and its events.")
-        in_force = [{k: v for k, v in e.items() if k not in ("seq", "at", "withdrawn", "withdrawn_at",
-                                                           "client_event_id")}
-                    for e in events if isinstance(e, dict) and not e.get("withdrawn")]
+        in_force = [entered(e) for e in events if isinstance(e, dict) and not e.get("withdrawn")]
         game = get_game(setup.get("game"))
         table = game.new_table(setup.get("players"), setup.get("options"), setup.get("dealer"))
         stored, checkpoint = [], None

@@ -11,6 +11,8 @@ from datetime import datetime, timezone
 from sqlalchemy import JSON, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from referee.errors import RuleError
+
 
 def _now() -> datetime:
     return datetime.now(timezone.utc)
@@ -51,6 +53,20 @@ class TableRecord(SQLModel, table=True):
     draft_revision: int | None = None
 
 
+LOG_FIELDS = ("seq", "at", "withdrawn", "withdrawn_at", "client_event_id", "own")  # what the log adds to an event
+
+
+def entered(doc: dict) -> dict:
+    """An event as it was entered, from its document in the log or an export (``EventRecord.to_dict``): without
+    the log's fields, with its own fields of the same names back from ``own``. A document without ``own`` (an
+    export written before it) gives its other fields."""
+    own = doc.get("own") or {}
+    if not isinstance(own, dict):
+        raise RuleError("bad_import", "An import is an export of Referee: its table and its events.", field="own")
+    return {**{name: value for name, value in doc.items() if name not in LOG_FIELDS},
+            **{name: value for name, value in own.items() if name in LOG_FIELDS}}
+
+
 class EventRecord(SQLModel, table=True):
     __tablename__ = "events"
     __table_args__ = (UniqueConstraint("table_id", "seq"), UniqueConstraint("table_id", "client_event_id"))
@@ -66,8 +82,14 @@ class EventRecord(SQLModel, table=True):
     withdrawn_by: str | None = Field(default=None, max_length=128)  # the undo's client_event_id, when given
 
     def to_dict(self) -> dict:
-        doc = dict(self.body)
+        """The event as the log gives it (docs/api.md, "The log"): its own fields and the log's. An own field with
+        a log field's name (an extension's ``at``, where the run takes its cards) is given in ``own``: the log's
+        ``at`` stays the time it was stored, for every event, and nothing entered is lost (``entered`` reads it)."""
+        own = {name: value for name, value in self.body.items() if name in LOG_FIELDS}
+        doc = {name: value for name, value in self.body.items() if name not in own}
         doc.update(seq=self.seq, type=self.type, at=_iso(self.at), withdrawn=self.withdrawn)
+        if own:
+            doc["own"] = own
         if self.withdrawn_at is not None:
             doc["withdrawn_at"] = _iso(self.withdrawn_at)
         if self.client_event_id is not None:

@@ -305,3 +305,55 @@ def test_r_buraco_7_a_wild_card_replaced_from_beside_its_meld_and_the_team_stays
     shot(page, "fr-meld-building")
     assert problems == []
     context.close()
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["htmx", "no-javascript"])
+def test_r_buraco_6_a_meld_extended_during_the_count_leads_back_to_the_count_with_its_hands(server, browser, js):
+    """The count under way: Bo's K♦ K♦ tapped, Ana & Cy's run is extended from the "Extend" beside it (a card laid
+    late), and the screen comes back to the count with Bo's cards as tapped; who closed is chosen, the count saved. The
+    cards being laid and the picker stay on one screen at each step; the way of entry is not in the menu meanwhile."""
+    made = api(server, "/api/v1/tables", {"game": "buraco", "players": ["Ana", "Bo", "Cy", "Di"]})
+    for body in ({"type": "deal", "dealer": 0}, {"type": "meld", "side": 0, "cards": ["5D", "6D", "7D"]},
+                 {"type": "meld", "side": 1, "cards": ["3C", "4C", "5C", "6C", "7C", "8C", "9C"]},
+                 {"type": "meld", "side": 1, "cards": ["4H", "JK", "6H"]}, {"type": "pot", "side": 1}):
+        api(server, f"/api/v1/tables/{made['id']}/events", body, made["scorer_key"])
+    context, page, _, problems = new_phone(browser, "en-GB", js=js)
+    scorer = Scorer(page, js)
+    label = "htmx" if js else "nojs"
+    page.goto(f"{server.url}/t/{made['id']}?key={made['scorer_key']}&lang=en")
+    scorer.go(".bur-count-link a")
+    scorer.go(".bur-players a >> nth=1")  # Bo
+    scorer.tap("KD")
+    scorer.another()
+    assert scorer.laying() == ["K♦", "K♦"] and page.locator(".menu .entry-switch").count() == 0
+    shot(page, f"{label}-count-1-counting")
+
+    extend = ".melds-table .bur-team >> nth=0 >> li.meld >> nth=0 >> .bur-extend"  # Ana & Cy's 5♦ 6♦ 7♦
+    scorer.in_view(extend)
+    scorer.go(extend)
+    assert "mode=extend" in page.url and "hands=~KD.KD~~" in page.url
+    scorer.on_one_screen()
+    assert scorer.card("KD").get_attribute("data-left") == "0"  # both in Bo's hand
+    scorer.tap("8D")
+    assert page.locator(".bur-meld li.bur-old").all_inner_texts() == ["5♦", "6♦", "7♦"] and scorer.laying() == ["8♦"]
+    shot(page, f"{label}-count-2-extend")
+    scorer.lay()
+
+    # Back at the count, Bo's cards as tapped, the run extended.
+    assert "mode=count" in page.url and "hands=~KD.KD~~" in page.url and "player=1" in page.url
+    assert scorer.laying() == ["K♦", "K♦"] and scorer.melds(0) == ["5♦ 6♦ 7♦ 8♦"]
+    assert page.locator(".bur-players a").all_inner_texts() == ["Ana (0)", "Bo (2)", "Cy (0)", "Di (0)"]
+    assert page.locator(".bur-players a.current").all_inner_texts() == ["Bo (2)"]
+    scorer.on_one_screen()
+    assert page.locator(".menu .entry-switch").count() == 0
+    shot(page, f"{label}-count-3-back")
+    page.select_option("#closed_by", "3")  # Di closed (R-BURACO-5: her side has the pot and a burraco)
+    scorer.go(".bur-closed button")
+    # R-BURACO-6: Ana & Cy 5♦ 6♦ 7♦ 8♦ 25, no pot -100; Bo & Di 45 + pure burraco 200 + 4♥ JK 6♥ 40, K♦ K♦ -20,
+    # closing 100.
+    assert page.locator(".breakdown tfoot td").all_inner_texts() == ["-75", "365"]
+    shot(page, f"{label}-count-4-breakdown", full=True)
+    scorer.act("#bur-count button.primary")
+    assert page.locator("#scoreboard tfoot tr.total td summary").all_inner_texts() == ["-75", "365"]
+    assert problems == []
+    context.close()

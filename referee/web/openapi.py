@@ -208,11 +208,16 @@ SETUP = {"type": "object", "required": ["game", "players", "options", "dealer"],
     "game": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}},
     "options": {"type": "object"}, "dealer": {"type": "integer"}}}
 LOGGED = {"type": "object", "required": ["seq", "type", "at", "withdrawn"],
-          "description": "an event as entered (its own fields), with its place in the log",
+          "description": "an event as entered (its own fields, in own those named like a log field), with the "
+                         "log's: its place, when it was stored, whether it is withdrawn",
           "properties": {"seq": {"type": "integer", "minimum": 1}, "type": {"type": "string"},
                          "at": {"type": "string", "format": "date-time"}, "withdrawn": {"type": "boolean"},
                          "withdrawn_at": {"type": "string", "format": "date-time"},
-                         "client_event_id": {"type": "string"}}}
+                         "client_event_id": {"type": "string"},
+                         "own": {"type": "object", "description": "the event's own fields that have a log field's "
+                                 "name: an extend's at (start or end), the log's at being when it was stored; an "
+                                 "import puts them back (docs/api.md, The log)",
+                                 "properties": {"at": {"enum": ["start", "end", None]}}}}}
 INTS = {"type": "array", "items": {"type": "number"}}
 SIDES = {"type": "array", "items": {"type": "integer"}}
 MEASURE = {"type": "object", "required": ["unit", "label", "values", "rule"], "properties": {

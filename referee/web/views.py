@@ -15,6 +15,8 @@ SHOWING = ("capture", "claim", "announce", "reveal")  # a tap takes a card, a se
 LAYING = ("meld", "extend", "count")  # Buraco: cards in the order laid; a tap on a card taken takes it back, and its
 # other copies (two decks: two of each, four jokers) are taken one at a time by a button of their own (scorer.py: lay)
 CHOSEN_SIDE = ("meld", "extend", "replace")  # Buraco: a side is chosen, and stays chosen once its entry is stored
+# Buraco: the count under way (its hands, who closed, the player counted) goes along a detour to lay, extend or replace
+# a meld laid late, and comes back once it is stored (R-BURACO-6): Entry.counting, Entry.moved, Entry.next_meld
 EVENT_OF = {"numbers": "tally"}  # the event a mode's taps end in, where it is not named like the mode
 
 
@@ -88,15 +90,16 @@ class Entry:
             query["pending"] = ".".join(c.code for c in self.pending)
         if self.mode in ("capture", "meld", "extend", "replace"):
             query["side"] = self.side
-        if self.mode in ("claim", "announce", "reveal", "count") and self.player is not None:
+        if self.player is not None and (self.mode in ("claim", "announce", "reveal", "count")
+                                        or self.mode in CHOSEN_SIDE and self.counting):
             query["player"] = self.player
         if self.mode in ("extend", "replace") and self.meld is not None:
             query["meld"] = self.meld
         if self.mode == "extend" and self.at == "start":
             query["at"] = "start"
-        if self.mode == "count" and self.hands:
+        if self.mode in ("count", *CHOSEN_SIDE) and self.hands:
             query["hands"] = self.hands_text()
-        if self.mode == "count" and self.closed_by is not None:
+        if self.mode in ("count", *CHOSEN_SIDE) and self.closed_by is not None:
             query["closed_by"] = self.closed_by
         if self.mode in ("numbers", "capture"):
             query.update(self.sheet.query())
@@ -127,9 +130,24 @@ class Entry:
             return self.with_hand(self.player or 0, cards, n_players)
         return self.with_pending(cards)
 
+    @property
+    def counting(self) -> bool:
+        """Buraco: a count is under way, something of it tapped or chosen (a hand's cards, who closed)."""
+        return bool(self.hands) or self.closed_by is not None
+
+    def moved(self, mode: str, side: int = 0, meld: int | None = None, pending=(), at: str = "end") -> "Entry":
+        """Buraco: the entry another control of the screen leads to (a side's new meld, a meld's Extend or its wild
+        card replaced, the count), the count under way going along: its hands, who closed and the player counted
+        (R-BURACO-6). The count itself starts with the first player, or comes back where it was."""
+        player = (self.player or 0) if self.counting else 0 if mode == "count" else None
+        return Entry(mode, tuple(pending), side, player, meld, at, self.hands, self.closed_by)
+
     def next_meld(self) -> "Entry":
         """Once an entry is stored: Buraco's next meld of the same side, which stays chosen until the scorer picks
-        another one (a meld, an extension, a replacement, an undo, a form sent twice); else the picker afresh."""
+        another one (a meld, an extension, a replacement, an undo, a form sent twice); a meld laid late, during the
+        count, leads back to the count with its hands as tapped (R-BURACO-6); else the picker afresh."""
+        if self.mode in CHOSEN_SIDE and self.counting:
+            return self.moved("count")
         return Entry("meld", side=self.side) if self.mode in CHOSEN_SIDE else Entry()
 
     def with_draft(self, draft: tuple, deck) -> "Entry":
