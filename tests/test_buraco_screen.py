@@ -285,9 +285,9 @@ def test_r_buraco_7_a_wild_card_replaced_from_beside_its_meld_and_the_team_stays
     scorer.in_view(replace)
     shot(page, "fr-melds-beside")
     scorer.go(replace)
-    assert page.locator(".bur-meld li.bur-old").all_inner_texts() == ["4♦", "JK", "6♦"]
+    assert page.locator(".bur-meld li.bur-old").all_inner_texts() == ["4♦", "★", "6♦"]
     scorer.tap("5D")
-    assert scorer.melds(0)[0] == "4♦ 5♦ 6♦ JK"
+    assert scorer.melds(0)[0] == "4♦ 5♦ 6♦ ★"
     assert page.locator(".bur-modes a.current").all_inner_texts() == ["Ana & Cy"]
     assert "mode=meld" in page.url and "side=0" in page.url
     shot(page, "fr-replaced")

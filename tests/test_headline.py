@@ -96,7 +96,7 @@ def test_r_brisca_6_during_a_deal_its_card_points_come_small_after_the_headline_
     made = table(client, "brisca", ["Montse", "Jordi"], deals([[20, 100]]) + [
         {"type": "deal", "trump": "1O"}, {"type": "trick", "cards": ["3O", "1C"]}])  # Jordi's 1–0; Montse 21
     scorer, viewer, *_ = pages(client, made, "en")
-    assert headlines(scorer, "status-headline") == ["Jordi leads 1–0 deal 0–21 deals won"]  # the unit where it fits
+    assert headlines(scorer, "status-headline") == ["Jordi leads 1–0 deals won deal 0–21"]  # the unit, then the deal where it fits
     assert headlines(viewer, "viewer-headline") == ["Jordi leads 1–0 deals won deal 0–21"]
     assert re.findall(r'<strong data-side="(\d)">(\d+)</strong>', scorer) == [("1", "0"), ("0", "21")]
 

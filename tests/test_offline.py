@@ -249,7 +249,8 @@ def test_the_words_the_script_shows_come_from_the_page_in_its_language(server):
         start = html.index('<script type="application/json" id="offline-words">') + len(
             '<script type="application/json" id="offline-words">')
         words = json.loads(html[start:html.index("</script>", start)])
-        assert words["trick"] == trick and "%(winner)s" in words["won_n"] and "%(num)s" in words["won_n"]
+        assert words["trick_cards"] == trick and words["trick"] == trick.rstrip(":\u00a0")  # "Trick 3", "Trick 3: …"
+        assert "%(winner)s" in words["won_n"] and "%(num)s" in words["won_n"]
         assert set(words) >= {"title", "waiting", "offline", "sending", "refused", "fix", "drop", "again",
                               "undo_online", "deal_over", "played", "next", "won_0", "won_1"}
 

@@ -270,7 +270,8 @@ def test_the_scorer_taps_rematch_and_lands_on_the_new_scorer_page(pages):
     new_id = pages.get(f"/api/v1/tables/{old_id}?key={viewer}").get_json()["rematch"]
     assert landed.status_code == 303 and landed.headers["Location"] == f"/t/{new_id}?key={scorer}"
     new_page = pages.get(landed.headers["Location"]).get_data(as_text=True)
-    assert "Deal 1: Bo deals." in new_page and 'class="rematch"' not in new_page
+    assert '<span class="title-main">Deal 1</span>' in new_page and ">dealer: Bo</span>" in new_page  # Bo deals next (R-COMMON-2)
+    assert 'class="rematch"' not in new_page
     tapped_twice = pages.post(f"/t/{old_id}/rematch?key={scorer}", data={"csrf_token": token(page)},
                               headers={"HX-Request": "true"})
     assert tapped_twice.status_code == 204 and tapped_twice.headers["HX-Redirect"] == f"/t/{new_id}?key={scorer}"
