@@ -50,7 +50,7 @@ def test_r_brouc_3_a_revoke_shows_in_the_status_bar_from_the_trick_that_proves_i
     url = made(client, "brouc", BROUC, {}, "9D", BROUC_TRICKS)
     page = page_of(client, url)
     assert flags_line(page) == "⚠ Revoke: Raphaël, trick 3 R-BROUC-3"
-    status = page[page.index('<section class="status-bar"'):page.index("</section>")]
+    status = page[page.index('<section class="status-bar'):page.index("</section>")]
     assert 'class="status-flags"' in status  # in the status bar itself, not only in the scoreboard
     assert "Raphaël did not follow hearts in trick 3, yet held ace of hearts." in status  # read out in full
     assert flags_line(page_of(client, url, "fr")) == "⚠ Renonce\u00a0: Raphaël, pli 3 R-BROUC-3"

@@ -61,7 +61,7 @@ def test_a_buraco_rounds_table_names_its_tournament_round_number_and_hands_left_
     seen = {name: line(page) for name, page in pages_of(client, table_id, scorer, viewer).items()}
     assert seen == dict.fromkeys(seen, "Round 1 · table 1 · 3 hands to play · Club evening")
     scorer_page = pages_of(client, table_id, scorer, viewer)["scorer"]
-    bar = scorer_page[scorer_page.index('<section class="status-bar"'):scorer_page.index("</section>")]
+    bar = scorer_page[scorer_page.index('<section class="status-bar'):scorer_page.index("</section>")]
     assert line(bar) == "Round 1 · table 1 · 3 hands to play · Club evening"  # in the scorer's status bar
     play(app, table_id, [HAND_TO_NS])
     client.set_cookie("lang", "fr")
