@@ -93,7 +93,7 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "flask", "--app", "referee", "serve", "--host", "127.0.0.1", "--port",
              str(self.port)], cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # a loaded machine starts a server slowly
         while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(self.url + "/api/v1/games", timeout=1).read()
