@@ -23,6 +23,7 @@ from typing import Callable
 
 from flask import Response, request
 
+from referee.ledger_rows import cards_of, draft_text
 from referee.models import key_role
 from referee.web.compress import accepts_gzip
 
@@ -50,8 +51,8 @@ class Row:
 
     @property
     def trick(self) -> str | None:
-        """The trick under way (card codes joined by "."), when it belongs to this revision."""
-        return self.draft if self.draft and self.draft_revision == self.revision else None
+        """The trick under way (card codes joined by "."), when it belongs to this revision (as the ledger reads it)."""
+        return draft_text(cards_of(self.draft, self.draft_revision, self.revision))
 
     @property
     def stamp(self) -> str:
