@@ -1,27 +1,37 @@
-"""The home page and a table's page: the scorer's screen for the scorer key, the scoreboard for the viewer key."""
+"""The template filters and globals every area's pages use (cards, names, money, jeton movements, a scoreboard's
+recent deals, a series' headline, a form's own id), registered on the app by the factory (``init_app``)."""
 from __future__ import annotations
 
 from functools import lru_cache
 
 from babel.numbers import format_decimal
-from flask import Blueprint, current_app, render_template
+from flask import Flask
 from flask_babel import gettext
 
 from referee.cards import rank_letter
 from referee.errors import msg
-from referee.games import GAMES, get_game
-from referee.web import headline
-from referee.web.api import CONTRACT_ORDER, request_key
-from referee.web.board_names import board_names, whole_words
+from referee.games import get_game
 from referee.web.i18n import lang, sentence
-from referee.web.scorer import render_scorer
-from referee.web.share import live_view
+from referee.web.services import form_id
+from referee.web.tables import headline
 
-bp = Blueprint("pages", __name__)
-bp.add_app_template_filter(headline.headline, "headline")  # the series' standing in words (referee/web/headline.py)
-bp.add_app_template_filter(headline.deal_score, "deal_score")
-bp.add_app_template_global(board_names)  # how a board writes the names over its columns
-bp.add_app_template_filter(whole_words, "words")  # a name that wraps only at its spaces
+FILTERS = {}
+
+
+def template_filter(name: str):
+    """Notes a function as the app's template filter ``name`` (``init_app`` registers them all)."""
+    def note(function):
+        FILTERS[name] = function
+        return function
+    return note
+
+
+def init_app(app: Flask) -> None:
+    for name, function in FILTERS.items():
+        app.add_template_filter(function, name)
+    app.add_template_filter(headline.headline, "headline")  # the series' standing in words (tables/headline.py)
+    app.add_template_filter(headline.deal_score, "deal_score")
+    app.add_template_global(form_id)  # every form that makes something: _setup_form.html, _tournament_form.html
 
 
 @lru_cache(maxsize=16)
@@ -33,38 +43,38 @@ def _deck(game_id: str):
     return max(decks, key=lambda deck: deck.size)
 
 
-@bp.app_template_filter("card")
+@template_filter("card")
 def card_label(code: str, game_id: str) -> str:
     """A card code as people read it in the page language: ``R♥`` (fr), ``K♥`` (en), ``10♠``, ``12 bastos``."""
     return _deck(game_id).parse(code).short(lang())
 
 
-@bp.app_template_filter("rank")
+@template_filter("rank")
 def rank_label(rank: str, game_id: str) -> str:
     """A rank alone as the cards' corners write it in the page language: "R" (roi) in French, "K" in English."""
     return rank_letter(rank, lang(), _deck(game_id).spanish)
 
 
-@bp.app_template_filter("card_name")
+@template_filter("card_name")
 def card_name(code: str, game_id: str) -> str:
     """A card's full name in the page language: "as de cœur", "king of bastos (bolets)"."""
     return _deck(game_id).parse(code).name(lang())
 
 
-@bp.app_template_filter("suit_class")
+@template_filter("suit_class")
 def suit_class(code: str, game_id: str) -> str:
     """The CSS class of a card's suit (``suit-hearts``, ``suit-copas``): colour plus symbol, never colour alone."""
     card = _deck(game_id).parse(code)
     return "suit-" + card.suit_info.names["en"] if card.suit else "suit-joker"
 
 
-@bp.app_template_filter("flag_text")
+@template_filter("flag_text")
 def flag_text(flag: dict, game_id: str) -> str:
     """A deal's flag (revoke, under-trump…) in the page language."""
     return sentence(flag["template"], flag["params"], _deck(game_id), flag["message"])
 
 
-@bp.app_template_filter("flag_line")
+@template_filter("flag_line")
 def flag_line(flag: dict, state: dict) -> str:
     """A flag in a few words for the status bar's one line: "Revoke: Raphaël, trick 3" (the whole sentence is the
     scoreboard's, ``flag_text``)."""
@@ -79,24 +89,24 @@ def flag_line(flag: dict, state: dict) -> str:
     return gettext("%(title)s: %(name)s, trick %(n)s", title=gettext(title), name=name, n=flag["trick"])
 
 
-@bp.app_template_filter("player_name")
+@template_filter("player_name")
 def player_name(player: int, state: dict) -> str:
     return state["players"][player]
 
 
-@bp.app_template_filter("side_name")
+@template_filter("side_name")
 def side_name(side: int, state: dict) -> str:
     return state["sides"][side]["name"]
 
 
-@bp.app_template_filter("money")
+@template_filter("money")
 def money(amount) -> str:
     """An amount of money in the page's locale, with two decimals when it has cents: 4, 1.50 (en), 1,50 (fr, de)."""
     return format_decimal(amount, format="#,##0" if float(amount).is_integer() else "#,##0.00",
                           locale=lang())
 
 
-@bp.app_template_filter("movement")
+@template_filter("movement")
 def movement(move: dict, state: dict) -> str:
     """One jeton movement as a sentence (R-BRUSQ-4): "As de cœur coupé par le 8 de pique : Bo paie 2 jetons…"."""
     deck = _deck(state["game"])
@@ -117,7 +127,7 @@ def movement(move: dict, state: dict) -> str:
 RECENT_DEALS = 6  # the deals a scoreboard shows row by row; the earlier ones sum up in one row
 
 
-@bp.app_template_filter("recent")
+@template_filter("recent")
 def recent(state: dict, keep: int = RECENT_DEALS) -> dict:
     """The state as a phone's scoreboard shows it: its last ``keep`` deals, the earlier ones summed up in
     ``earlier`` (how many, their numbers, their counted points and deal wins per side), so that a page costs and
@@ -137,18 +147,3 @@ def recent(state: dict, keep: int = RECENT_DEALS) -> dict:
     earlier = {"deals": len(hidden), "first": hidden[0]["number"], "last": hidden[-1]["number"], "points": points,
                "wins": wins}
     return {**state, "deals": deals[-keep:], "earlier": earlier}
-
-
-@bp.get("/")
-def home():
-    return render_template("home.html", games=[GAMES[g] for g in CONTRACT_ORDER if g in GAMES])
-
-
-@bp.get("/t/<table_id>")
-def table(table_id):
-    ledger = current_app.extensions["referee.ledger"]
-    key = request_key()
-    role = ledger.authorize(table_id, key)
-    if role == "scorer":
-        return render_scorer(table_id, key)
-    return render_template("table.html", key=key, **live_view(table_id))

@@ -66,7 +66,7 @@ def init_limits(app: Flask) -> Limiter:
     limiter = Limiter(get_remote_address, application_limits=[ApplicationLimit(
         _setting("RATELIMIT_KEY_GUESSES"), scope="keys", deduct_when=key_refused)])
     limiter.init_app(app)
-    from referee.web.share import opening_live_poll
+    from referee.web.tables.share import opening_live_poll
 
     limiter.request_filter(opening_live_poll)  # a viewer polling with a key that opens its table guesses nothing
     tables = limiter.shared_limit(_setting("RATELIMIT_TABLES"), scope="tables", deduct_when=table_created,

@@ -8,8 +8,8 @@ parsers and the routes; tests/test_contract.py checks a running server's answers
 from __future__ import annotations
 
 from referee.games import GAMES
-from referee.web.openapi_events import CARDS, CONTROL, IDEMPOTENCY, NAMES, PLAYER, event_schemas, nullable
-from referee.web.openapi_tournaments import SCHEMAS as TOURNAMENT_SCHEMAS, tournament_paths
+from referee.web.api.openapi_events import CARDS, CONTROL, IDEMPOTENCY, NAMES, PLAYER, event_schemas, nullable
+from referee.web.api.openapi_tournaments import SCHEMAS as TOURNAMENT_SCHEMAS, tournament_paths
 
 OPTION_TYPES = {"bool": {"type": "boolean"}, "int": {"type": "integer"}, "number": {"type": "number", "minimum": 0},
                 "cards": CARDS, "ints": {"type": "array", "items": {"type": "integer", "minimum": 0}},

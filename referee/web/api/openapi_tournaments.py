@@ -2,7 +2,7 @@
 ``openapi.py``. tests/test_tournament_api.py checks every answer of a whole tournament against these schemas."""
 from __future__ import annotations
 
-from referee.web.openapi_events import IDEMPOTENCY
+from referee.web.api.openapi_events import IDEMPOTENCY
 
 
 def _ref(name: str) -> dict:

@@ -9,8 +9,8 @@ from flask import Blueprint, current_app, jsonify, request, url_for
 from referee.errors import NotFound, ParseError
 from referee.games import GAMES
 from referee.games.base import Doc
-from referee.web.forms import api_once
-from referee.web.openapi import openapi_document
+from referee.web.api.openapi import openapi_document
+from referee.web.services import api_once, ledger, public_url, request_key, tournaments
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 CONTRACT_ORDER = ("brulot", "brisca", "buraco", "brouc", "brusquembille")
@@ -29,18 +29,6 @@ def known_table_id(_endpoint, values) -> None:
     tournament_id = (values or {}).get("tournament_id")
     if tournament_id is not None and not TABLE_ID.fullmatch(tournament_id):
         raise NotFound("tournament_not_found", "There is no tournament {tournament}.", tournament=repr(tournament_id))
-
-
-def ledger():
-    return current_app.extensions["referee.ledger"]
-
-
-def request_key() -> str | None:
-    """The key from ``Authorization: Bearer <key>`` or ``?key=<key>`` (links and QR codes)."""
-    auth = request.headers.get("Authorization", "")
-    if auth[:7].lower() == "bearer ":
-        return auth[7:].strip() or None
-    return request.args.get("key") or None
 
 
 JSON_DEPTH = 32  # the deepest body the API writes back is an export's state, well under this
@@ -88,14 +76,6 @@ def _check_nesting(value) -> None:
                 raise ParseError("bad_json", "The body nests lists and objects more than {depth} deep.",
                                  depth=JSON_DEPTH)
             todo.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
-
-
-def public_url(endpoint: str, **values) -> str:
-    """An absolute link phones can open: PUBLIC_URL when set (``make run`` sets the LAN address)."""
-    base = current_app.config.get("PUBLIC_URL")
-    if base:
-        return base.rstrip("/") + url_for(endpoint, **values)
-    return url_for(endpoint, _external=True, **values)
 
 
 @bp.get("/games")
@@ -197,7 +177,7 @@ def rematch(table_id):
     tournament's table has none (409): its players' next table is the next round's."""
     key = request_key()
     ledger().authorize(table_id, key, write=True)
-    current_app.extensions["referee.tournaments"].no_rematch(table_id)  # a round's table: 409
+    tournaments().no_rematch(table_id)  # a round's table: 409
     status, state = ledger().rematch(table_id)
     new_id = state["id"]
     response = jsonify(id=new_id, scorer_url=public_url("pages.table", table_id=new_id, key=key),

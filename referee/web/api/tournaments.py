@@ -8,20 +8,11 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, url_for
 
 from referee.errors import ParseError
-from referee.tournament.store import Tournaments
-from referee.web.api import json_body, public_url, request_key
-from referee.web.forms import api_once
-from referee.web.tournament_common import store
+from referee.web.api.tables import json_body
+from referee.web.services import api_once, public_url, request_key
+from referee.web.services import tournaments as store
 
 bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournaments")
-
-
-@bp.record_once
-def _store(state) -> None:
-    """One store per app, on the app's ledger (its engine and replay cache)."""
-    app = state.app
-    app.extensions["referee.tournaments"] = Tournaments(app.extensions["referee.ledger"])
-
 
 
 def answer(state: dict, role: str) -> dict:

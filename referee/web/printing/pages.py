@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import math
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, render_template
 
 from referee.games import get_game
 from referee.summaries import summary
-from referee.web.api import request_key
 from referee.web.i18n import lang
-from referee.web.print_sheets import sheet_model
+from referee.web.printing.sheets import sheet_model
+from referee.web.services import ledger, request_key
 
-bp = Blueprint("printing", __name__)
+bp = Blueprint("printing", __name__, template_folder="templates")
 
 # A4 less print.css's @page margins (12 mm top and bottom, 14 mm each side), in points.
 PAGE_WIDTH, PAGE_HEIGHT = 182 / 25.4 * 72, 273 / 25.4 * 72
@@ -66,9 +66,8 @@ def rules(game_id):
 
 @bp.get("/t/<table_id>/rules")
 def table_rules(table_id):
-    ledger = current_app.extensions["referee.ledger"]
-    ledger.authorize(table_id, request_key())
-    state = ledger.state(table_id)
+    ledger().authorize(table_id, request_key())
+    state = ledger().state(table_id)
     return _summary_page(summary(state["game"], state["options"]), state=state)
 
 
@@ -84,9 +83,8 @@ def _sheet_page(game, state: dict | None):
 
 @bp.get("/t/<table_id>/sheet")
 def sheet(table_id):
-    ledger = current_app.extensions["referee.ledger"]
-    ledger.authorize(table_id, request_key())
-    state = ledger.state(table_id)
+    ledger().authorize(table_id, request_key())
+    state = ledger().state(table_id)
     return _sheet_page(get_game(state["game"]), state)
 
 

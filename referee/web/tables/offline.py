@@ -31,16 +31,21 @@ def static_files(folder: Path) -> list[tuple[str, int, int]]:
 
 
 @lru_cache(maxsize=8)
-def worker_source(folder: str, templates: str, files: tuple, stamp: tuple) -> tuple[str, str]:
+def worker_source(folder: str, pages: tuple, files: tuple, stamp: tuple) -> tuple[str, str]:
     """The worker's text with its list and version, and that version (computed again only when a file changed)."""
     digest = hashlib.sha256()
     for name, _, _ in files:
         digest.update(name.encode() + b"\0" + (Path(folder) / name).read_bytes())
     source = (Path(folder) / WORKER).read_text(encoding="utf-8")
     digest.update(source.encode())
-    for name in ("offline.html", "base.html"):  # the offline page is kept too
-        digest.update((Path(templates) / name).read_bytes())
+    for page in pages:  # the offline page is kept too
+        digest.update(Path(page).read_bytes())
     return source, digest.hexdigest()[:16]
+
+
+def template_path(name: str) -> str:
+    """Where the template ``name`` is, in whichever folder the app's loader finds it (the app's or an area's)."""
+    return current_app.jinja_env.get_template(name).filename
 
 
 def stamp_of(*paths: Path) -> tuple:
@@ -50,10 +55,9 @@ def stamp_of(*paths: Path) -> tuple:
 @bp.get("/sw.js")
 def worker():
     folder = Path(current_app.static_folder)
-    templates = Path(current_app.template_folder)
+    pages = tuple(template_path(name) for name in ("offline.html", "base.html"))
     files = tuple(static_files(folder))
-    source, version = worker_source(str(folder), str(templates), files,
-                                    stamp_of(folder / WORKER, templates / "offline.html", templates / "base.html"))
+    source, version = worker_source(str(folder), pages, files, stamp_of(folder / WORKER, *map(Path, pages)))
     assets = [url_for("static", filename=name) for name, _, _ in files]
     filled = json.dumps({"version": version, "assets": assets, "offline": url_for("offline.fallback")})
     if PLACEHOLDER not in source:

@@ -9,23 +9,20 @@ from dataclasses import dataclass
 from functools import wraps
 from urllib.parse import quote
 
-from flask import Blueprint, current_app, g, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, g, make_response, redirect, render_template, request, url_for
 
 from referee.errors import Conflict, ParseError, RefereeError, RuleError
 from referee.games import get_game
 from referee.games.tricks import TrickGame
-from referee.web.api import request_key
 from referee.web.i18n import refusal
-from referee.web.offline_data import offline_data
-from referee.web.sheet import capture_extras, entry_modes, fields_for, tally_body
-from referee.web.sheet_games import sheet_bounds, sheet_whole
-from referee.web.views import LAYING, SHOWING, Entry, card_order, last_trick, modes_for, next_player, number, picker
+from referee.web.services import ledger, request_key
+from referee.web.tables.offline_data import offline_data
+from referee.web.tables.sheet import capture_extras, entry_modes, fields_for, tally_body
+from referee.web.tables.sheet_games import sheet_bounds, sheet_whole
+from referee.web.tables.views import (LAYING, SHOWING, Entry, card_order, last_trick, modes_for, next_player, number,
+                                      picker)
 
 bp = Blueprint("scorer", __name__)
-
-
-def ledger():
-    return current_app.extensions["referee.ledger"]
 
 
 REMEMBERED = "entry"  # the cookie, scoped to one table's pages, that remembers how its deals are entered
@@ -304,27 +301,6 @@ def save(post: Post) -> Entry:
             if missing:
                 return Entry("capture", (), missing[0])
     return Entry()
-
-
-@scorer_post("/t/<table_id>/sheet")
-def sheet(post: Post) -> Entry:
-    """The numbers screen: a tap on the sheet (pick, add, cycle, remove), or the deal saved as a tally."""
-    action = request.form.get("act", "")
-    if action != "save":
-        return post.entry.with_sheet(post.entry.sheet.act(action))
-    post.store(tally_body(post.game.id, post.entry.sheet, sheet_whole(post.game, post.table), post.table))
-    return Entry()
-
-
-@bp.post("/t/<table_id>/sheet/preview")
-def sheet_preview_fragment(table_id):
-    """What the sheet would write, worked out by the engine on a copy: nothing is stored."""
-    ledger().authorize(table_id, request_key() or request.form.get("key"), write=True)
-    state, table = ledger().snapshot(table_id)
-    game = get_game(state["game"])
-    entry = read_entry(request.form, game, table)
-    return render_template("_sheet_preview.html", state=state, key=request_key(), entry=entry,
-                           **sheet_preview(game, table, entry))
 
 
 @bp.get("/t/<table_id>/entry/<mode>")

@@ -9,19 +9,18 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, current_app, make_response, render_template, request, url_for
+from flask import Blueprint, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
 from referee.errors import RefereeError
 from referee.games import get_game
 from referee.games.base import MAX_NAME
-from referee.web.forms import form_id, form_once, made, see_other
 from referee.web.i18n import lang, refusal
-from referee.web.views import number, seating
+from referee.web.services import form_once, ledger, made, see_other
+from referee.web.tables.views import number, seating
 
 bp = Blueprint("setup", __name__)
 MAX_SEATS = 12
-bp.add_app_template_global(form_id)  # every form that makes something: _setup_form.html, _tournament_form.html
 
 
 def default_count(game) -> int:
@@ -133,7 +132,7 @@ def change(game_id):
             "Write at least %(n)s names: %(game)s is played by %(counts)s players.", n=least,
             game=game.names[lang()], counts=counts))
     try:
-        state, scorer_key, _viewer = made(current_app.extensions["referee.ledger"].create_table(
+        state, scorer_key, _viewer = made(ledger().create_table(
             game.id, names, options, first, once=form_once()))
     except RefereeError as error:
         return render_setup(game, players, options, dealer, refusal(error))

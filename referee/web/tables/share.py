@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
-import ipaddress
 import json
-from urllib.parse import urlsplit
 
 import qrcode
 from flask import Blueprint, Response, current_app, g, jsonify, redirect, render_template, request, url_for
@@ -21,44 +19,14 @@ from qrcode.image.svg import SvgPathImage
 
 from referee.errors import Unauthorized
 from referee.games import get_game
-from referee.web.api import json_body, request_key
-from referee.web.cli import lan_addresses
-from referee.web.compress import MIN_BYTES, gzip_bytes
-from referee.web.forms import api_once, see_other
+from referee.web.api.tables import json_body
 from referee.web.i18n import lang
-from referee.web.scorer import REMEMBERED, remember_entry
-from referee.web.watch import REFRESH_SECONDS, Fragment, Watch, stamp
+from referee.web.serving import MIN_BYTES, gzip_bytes
+from referee.web.services import api_once, ledger, phone_url, request_key, see_other, tournaments, watch
+from referee.web.tables.scorer import REMEMBERED, remember_entry
+from referee.web.tables.watch import Fragment, stamp
 
 bp = Blueprint("share", __name__)
-
-
-def ledger():
-    return current_app.extensions["referee.ledger"]
-
-
-def phone_link(endpoint: str, **values) -> str:
-    """A link phones can open: PUBLIC_URL when set, else this host, and never a loopback address."""
-    return base_url() + url_for(endpoint, **values)
-
-
-def phone_url(table_id: str, key: str, endpoint: str = "pages.table") -> str:
-    """A table's link phones can open."""
-    return phone_link(endpoint, table_id=table_id, key=key)
-
-
-def base_url() -> str:
-    """Where phones reach this server: PUBLIC_URL, else this host, and never a loopback address (a phone would reach
-    itself): the machine's LAN address instead."""
-    base = current_app.config.get("PUBLIC_URL")
-    if not base:
-        host = urlsplit(request.host_url)
-        try:
-            loopback = host.hostname == "localhost" or ipaddress.ip_address(host.hostname).is_loopback
-        except ValueError:
-            loopback = False
-        lan = lan_addresses() if loopback else []
-        base = f"{host.scheme}://{lan[0]}:{host.port or 80}" if lan else request.host_url
-    return base.rstrip("/")
 
 
 def qr_svg(text: str) -> Markup:
@@ -143,17 +111,6 @@ def new_key(table_id, kind):
 def key_page(table_id, kind):
     """The address a co-scorer code was shown at, opened again (a restored tab): the share page, code not shown."""
     return redirect(url_for("share.share", table_id=table_id, key=request_key()), code=303)
-
-
-def watch() -> Watch:
-    return current_app.extensions["referee.watch"]
-
-
-@bp.record_once
-def _watch(setup) -> None:
-    app = setup.app
-    app.config.setdefault("LIVE_REFRESH_SECONDS", REFRESH_SECONDS)
-    app.extensions["referee.watch"] = Watch(app.extensions["referee.ledger"], app.config["LIVE_REFRESH_SECONDS"])
 
 
 @bp.after_app_request
@@ -246,7 +203,7 @@ def rematch(table_id):
     once). The same key opens it (same keys). A tournament's table has none: 409 and the sentence."""
     key = request_key() or request.form.get("key")
     ledger().authorize(table_id, key, write=True)
-    current_app.extensions["referee.tournaments"].no_rematch(table_id)  # a round's table: 409, its sentence
+    tournaments().no_rematch(table_id)  # a round's table: 409, its sentence
     _, state = ledger().rematch(table_id)
     response = see_other(url_for("pages.table", table_id=state["id"], key=key))
     return remember_entry(response, state["id"], request.cookies.get(REMEMBERED))  # the same way of entry

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from referee.errors import ParseError
-from referee.web.sheet_games import GAME_TALLIES
+from referee.web.tables.sheet_games import GAME_TALLIES
 
 ITEM = re.compile(r"[a-z]:[A-Za-z0-9_.:]{1,60}")
 OUTCOMES = ("won", "trumped", "beaten")  # R-BRUSQ-4, in the order a tap cycles them

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from referee.cards import Card
-from referee.web.sheet import Sheet
+from referee.web.tables.sheet import Sheet
 
 MODES = ("trick", "capture", "claim", "announce", "reveal",  # how the picker's taps are read
          "meld", "extend", "replace", "count",  # Buraco's

@@ -25,7 +25,7 @@ from flask import Response, request
 
 from referee.ledger_rows import cards_of, draft_text
 from referee.models import key_role
-from referee.web.compress import accepts_gzip
+from referee.web.serving import accepts_gzip
 
 REFRESH_SECONDS = 0.25
 FORGET_SECONDS = 60.0

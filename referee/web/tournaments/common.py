@@ -1,28 +1,23 @@
-"""What the tournament's pages share: their blueprint, the store, links phones can open, a table's progress.
+"""What the tournament's pages share: the store, the page's key, a table's progress.
 
-A tournament's pages (``tournament_pages.py``: the form and the director's page; ``tournament_live.py``: the
-standings on a phone and on the club's wall; ``tournament_print.py``: table cards, the printed ranking, exports) read
+A tournament's pages (``pages.py``: the form and the director's page; ``live.py``: the
+standings on a phone and on the club's wall; ``prints.py``: table cards, the printed ranking, exports) read
 everything from ``referee.tournament.store.Tournaments``; a table of a round is an ordinary table of the ledger.
 """
 from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from flask import Blueprint, current_app, request
+from flask import request
 
 from referee.tournament import reading
-from referee.tournament.store import LENGTH, Tournaments
-from referee.web.api import request_key
-
-bp = Blueprint("tournaments", __name__)
+from referee.tournament.store import LENGTH
+from referee.web.services import request_key
+from referee.web.services import tournaments as store
+from referee.web.tournaments import bp
 
 # Games whose round is a number of hands (Buraco), of deals (option ``deals``); the others play a series a round.
 ROUND_UNIT = LENGTH
-
-
-def store() -> Tournaments:
-    """The app's tournaments (one per app, on the ledger's engine: tournament_api.py makes it)."""
-    return current_app.extensions["referee.tournaments"]
 
 
 def key_of() -> str | None:

@@ -10,7 +10,7 @@ import io
 import re
 
 from referee.tournament.store import DEFAULT_HANDS, MAX_ENTRANTS, MOVEMENTS  # noqa: F401 (the pages' too)
-from referee.web.tournament_common import ROUND_UNIT
+from referee.web.tournaments.common import ROUND_UNIT
 
 MAX_ROUNDS = 30  # rows the form offers (the API takes up to store.MAX_ROUNDS)
 PAIR = re.compile(r"\s*(?:&|\+|/|;|\t)\s*")

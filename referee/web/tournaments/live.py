@@ -16,12 +16,15 @@ import time
 from flask import Response, current_app, g, render_template, request
 
 from referee.errors import Unauthorized
-from referee.web.compress import MIN_BYTES, gzip_bytes
 from referee.web.i18n import lang
-from referee.web.share import phone_link, qr_svg
-from referee.web.tournament_common import bp, key_of, open_round, round_length, store, viewer_key
-from referee.web.views import number
-from referee.web.watch import FORGET_SECONDS, REFRESH_SECONDS, Fragment, Renders
+from referee.web.serving import MIN_BYTES, gzip_bytes
+from referee.web.services import phone_link
+from referee.web.services import tournaments as store
+from referee.web.tables.share import qr_svg
+from referee.web.tables.views import number
+from referee.web.tables.watch import FORGET_SECONDS, REFRESH_SECONDS, Fragment, Renders
+from referee.web.tournaments import bp
+from referee.web.tournaments.common import key_of, open_round, round_length, viewer_key
 
 MAX_FRAGMENTS = 256
 

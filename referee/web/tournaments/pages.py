@@ -3,8 +3,8 @@
 
 Every form posts and redirects without JavaScript (post/redirect/get); the form's own buttons (a game, a round more
 or less) re-render it, swapped in place by htmx. The director's key is in the page's address, like a table's scorer
-key; nothing needs an account. The standings (``tournament_live.py``) and the printed pages
-(``tournament_print.py``) register on the same blueprint.
+key; nothing needs an account. The standings (``live.py``) and the printed pages
+(``prints.py``) register on the same blueprint (``__init__.py``).
 """
 from __future__ import annotations
 
@@ -14,14 +14,15 @@ from flask_babel import ngettext
 
 from referee.errors import RefereeError
 from referee.games import GAMES, get_game
-from referee.web.api import CONTRACT_ORDER
-from referee.web.forms import form_once, made, see_other
+from referee.web.api.tables import CONTRACT_ORDER
 from referee.web.i18n import refusal
-from referee.web.share import phone_link
-from referee.web.tournament_common import (ROUND_UNIT, bp, current_round, entrant_names, key_of,
-                                           open_round, progress, round_length, store, viewer_key,
+from referee.web.services import form_once, made, phone_link, see_other
+from referee.web.services import tournaments as store
+from referee.web.tournaments import bp
+from referee.web.tournaments.common import (ROUND_UNIT, current_round, entrant_names, key_of,
+                                           open_round, progress, round_length, viewer_key,
                                            withdrawn)
-from referee.web.tournament_form import (DEFAULT_HANDS, MAX_ENTRANTS, MAX_ROUNDS, default_plan,
+from referee.web.tournaments.form import (DEFAULT_HANDS, MAX_ENTRANTS, MAX_ROUNDS, default_plan,
                                          entrants_from_csv, entrants_from_text, read_plan, read_vp_rows)
 
 VP_CHOICES = ("burraco_3", "burraco_4", "own")
@@ -205,5 +206,3 @@ def add_entrant(tournament_id):
         return store().add_entrant(tournament_id, names) and None
     return act(tournament_id, add, "added")
 
-
-from referee.web import tournament_live, tournament_print  # noqa: E402,F401  (their pages, on this blueprint)

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from flask import jsonify, redirect, render_template, url_for
 
-from referee.web.share import csv_download, phone_link, qr_svg, spreadsheet_safe
-from referee.web.tournament_common import bp, current_round, entrant_names, key_of, store
+from referee.web.services import phone_link
+from referee.web.services import tournaments as store
+from referee.web.tables.share import csv_download, qr_svg, spreadsheet_safe
+from referee.web.tournaments import bp
+from referee.web.tournaments.common import current_round, entrant_names, key_of
 
 
 def seats(state: dict, table: dict) -> list:
