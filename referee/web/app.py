@@ -72,26 +72,17 @@ def create_app(config: dict | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from referee.web import cli, filters, i18n, tournaments
-    from referee.web.api import tables as api, tournaments as tournament_api
-    from referee.web.printing import pages as printing
-    from referee.web.tables import offline, pages, scorer, setup, share
+    from referee.web import api, cli, filters, i18n, printing, tables, tournaments
 
     i18n.init_app(app)
     filters.init_app(app)
     csrf = CSRFProtect(app)  # every form post carries the session's token
-    csrf.exempt(api.bp)  # the JSON API proves its right with a key, never with a cookie
+    csrf.exempt(api.bp)  # the JSON APIs prove their right with a key (a table's, a director's), never with a cookie
     app.register_blueprint(api.bp)
-    csrf.exempt(tournament_api.bp)  # the tournaments' API: the director's key, like a table's scorer key
-    app.register_blueprint(tournament_api.bp)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(setup.bp)
-    app.register_blueprint(scorer.bp)
-    app.register_blueprint(share.bp)
+    app.register_blueprint(tables.bp)  # home, set-up, scorer, share, live views, /sw.js and /offline
     app.register_blueprint(printing.bp)
     app.register_blueprint(tournaments.bp)  # a tournament's pages: the form, the director, standings, prints
-    app.register_blueprint(offline.bp)  # /sw.js (the service worker) and /offline: installing, opening offline
-    csrf.exempt(share.import_table)
+    csrf.exempt(tables.share.import_table)
     init_limits(app)
     cli.register(app)
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 import json
 import re
 
-from flask import Blueprint, current_app, jsonify, request, url_for
+from flask import current_app, jsonify, request, url_for
 
 from referee.errors import NotFound, ParseError
 from referee.games import GAMES
 from referee.games.base import Doc
+from referee.web.api import bp
 from referee.web.api.openapi import openapi_document
 from referee.web.services import api_once, ledger, public_url, request_key, tournaments
 
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
 CONTRACT_ORDER = ("brulot", "brisca", "buraco", "brouc", "brusquembille")
 
 

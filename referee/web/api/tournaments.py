@@ -5,15 +5,13 @@ Each table of a round is an ordinary table: its ``table_id`` works with every ta
 """
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, url_for
+from flask import jsonify, url_for
 
 from referee.errors import ParseError
+from referee.web.api import bp
 from referee.web.api.tables import json_body
 from referee.web.services import api_once, public_url, request_key
 from referee.web.services import tournaments as store
-
-bp = Blueprint("tournament_api", __name__, url_prefix="/api/v1/tournaments")
-
 
 def answer(state: dict, role: str) -> dict:
     """The state as the API answers it: each table's ``scorer_url`` (its table card's key) for the director,
@@ -32,7 +30,7 @@ def _director(tournament_id: str) -> None:
     store().authorize(tournament_id, request_key(), write=True)
 
 
-@bp.post("")
+@bp.post("/tournaments", endpoint="create_tournament")
 def create():
     body = json_body()
     created = store().create(body.get("game"), body.get("name"), body.get("entrants"), body.get("rounds"),
@@ -47,19 +45,19 @@ def create():
     return response, created.status
 
 
-@bp.get("/<tournament_id>")
+@bp.get("/tournaments/<tournament_id>")
 def tournament(tournament_id):
     role = store().authorize(tournament_id, request_key())
     return jsonify(answer(store().state(tournament_id), role))
 
 
-@bp.post("/<tournament_id>/rounds")
+@bp.post("/tournaments/<tournament_id>/rounds")
 def next_round(tournament_id):
     _director(tournament_id)
     return jsonify(answer(store().next_round(tournament_id), "director")), 201
 
 
-@bp.post("/<tournament_id>/rounds/<int:number>/close")
+@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/close")
 def close_round(tournament_id, number):
     _director(tournament_id)
     body = json_body(optional=True)
@@ -70,7 +68,7 @@ def close_round(tournament_id, number):
     return jsonify(**done, state=answer(store().state(tournament_id), "director"))
 
 
-@bp.post("/<tournament_id>/withdrawals")
+@bp.post("/tournaments/<tournament_id>/withdrawals")
 def withdraw(tournament_id):
     _director(tournament_id)
     entrant = json_body().get("entrant")
@@ -79,13 +77,13 @@ def withdraw(tournament_id):
     return jsonify(answer(store().withdraw(tournament_id, entrant), "director"))
 
 
-@bp.post("/<tournament_id>/entrants")
+@bp.post("/tournaments/<tournament_id>/entrants")
 def add_entrant(tournament_id):
     _director(tournament_id)
     return jsonify(answer(store().add_entrant(tournament_id, json_body().get("names")), "director")), 201
 
 
-@bp.get("/<tournament_id>/cards")
+@bp.get("/tournaments/<tournament_id>/cards", endpoint="tournament_cards")
 def cards(tournament_id):
     _director(tournament_id)
     return jsonify(cards=[{**card, "url": public_url("tournaments.card", tournament_id=tournament_id,

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import math
 
-from flask import Blueprint, render_template
+from flask import render_template
 
 from referee.games import get_game
 from referee.summaries import summary
 from referee.web.i18n import lang
+from referee.web.printing import bp
 from referee.web.printing.sheets import sheet_model
 from referee.web.services import ledger, request_key
 
-bp = Blueprint("printing", __name__, template_folder="templates")
 
 # A4 less print.css's @page margins (12 mm top and bottom, 14 mm each side), in points.
 PAGE_WIDTH, PAGE_HEIGHT = 182 / 25.4 * 72, 273 / 25.4 * 72

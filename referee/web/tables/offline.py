@@ -12,9 +12,9 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, current_app, render_template, request, url_for
+from flask import current_app, render_template, request, url_for
 
-bp = Blueprint("offline", __name__)
+from referee.web.tables import bp
 
 PLACEHOLDER = 'const PRECACHE = {"version": "", "assets": [], "offline": ""};'
 WORKER = "sw.js"

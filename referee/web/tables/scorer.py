@@ -9,20 +9,19 @@ from dataclasses import dataclass
 from functools import wraps
 from urllib.parse import quote
 
-from flask import Blueprint, g, make_response, redirect, render_template, request, url_for
+from flask import g, make_response, redirect, render_template, request, url_for
 
 from referee.errors import Conflict, ParseError, RefereeError, RuleError
 from referee.games import get_game
 from referee.games.tricks import TrickGame
 from referee.web.i18n import refusal
 from referee.web.services import ledger, request_key
+from referee.web.tables import bp
 from referee.web.tables.offline_data import offline_data
 from referee.web.tables.sheet import capture_extras, entry_modes, fields_for, tally_body
 from referee.web.tables.sheet_games import sheet_bounds, sheet_whole
 from referee.web.tables.views import (LAYING, SHOWING, Entry, card_order, last_trick, modes_for, next_player, number,
                                       picker)
-
-bp = Blueprint("scorer", __name__)
 
 
 REMEMBERED = "entry"  # the cookie, scoped to one table's pages, that remembers how its deals are entered

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, make_response, render_template, request, url_for
+from flask import make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
 from referee.errors import RefereeError
@@ -17,9 +17,9 @@ from referee.games import get_game
 from referee.games.base import MAX_NAME
 from referee.web.i18n import lang, refusal
 from referee.web.services import form_once, ledger, made, see_other
+from referee.web.tables import bp
 from referee.web.tables.views import number, seating
 
-bp = Blueprint("setup", __name__)
 MAX_SEATS = 12
 
 

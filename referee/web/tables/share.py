@@ -11,7 +11,7 @@ import io
 import json
 
 import qrcode
-from flask import Blueprint, Response, current_app, g, jsonify, redirect, render_template, request, url_for
+from flask import Response, current_app, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup
 from qrcode.image.pure import PyPNGImage
@@ -23,10 +23,9 @@ from referee.web.api.tables import json_body
 from referee.web.i18n import lang
 from referee.web.serving import MIN_BYTES, gzip_bytes
 from referee.web.services import api_once, ledger, phone_url, request_key, see_other, tournaments, watch
+from referee.web.tables import bp
 from referee.web.tables.scorer import REMEMBERED, remember_entry
 from referee.web.tables.watch import Fragment, stamp
-
-bp = Blueprint("share", __name__)
 
 
 def qr_svg(text: str) -> Markup:
