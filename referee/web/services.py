@@ -57,7 +57,7 @@ def phone_link(endpoint: str, **values) -> str:
     return base_url() + url_for(endpoint, **values)
 
 
-def phone_url(table_id: str, key: str, endpoint: str = "pages.table") -> str:
+def phone_url(table_id: str, key: str, endpoint: str = "tables.table") -> str:
     """A table's link phones can open."""
     return phone_link(endpoint, table_id=table_id, key=key)
 

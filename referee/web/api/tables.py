@@ -99,8 +99,8 @@ def create_table():
     state, scorer_key, viewer_key = created
     table_id = state["id"]
     response = jsonify(id=table_id, scorer_key=scorer_key, viewer_key=viewer_key,
-                       scorer_url=public_url("pages.table", table_id=table_id, key=scorer_key),
-                       viewer_url=public_url("pages.table", table_id=table_id, key=viewer_key), state=state)
+                       scorer_url=public_url("tables.table", table_id=table_id, key=scorer_key),
+                       viewer_url=public_url("tables.table", table_id=table_id, key=viewer_key), state=state)
     response.headers["Location"] = url_for("api.table", table_id=table_id)
     return response, created.status
 
@@ -180,8 +180,8 @@ def rematch(table_id):
     tournaments().no_rematch(table_id)  # a round's table: 409
     status, state = ledger().rematch(table_id)
     new_id = state["id"]
-    response = jsonify(id=new_id, scorer_url=public_url("pages.table", table_id=new_id, key=key),
-                       viewer_url=public_url("pages.table", table_id=new_id, key=ledger().viewer_key(new_id)),
+    response = jsonify(id=new_id, scorer_url=public_url("tables.table", table_id=new_id, key=key),
+                       viewer_url=public_url("tables.table", table_id=new_id, key=ledger().viewer_key(new_id)),
                        state=state)
     response.headers["Location"] = url_for("api.table", table_id=new_id)
     return response, status

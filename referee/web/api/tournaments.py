@@ -19,7 +19,7 @@ def answer(state: dict, role: str) -> dict:
     keys = {card["number"]: card["key"] for card in store().cards(state["id"])} if role == "director" else {}
     rounds = []
     for played in state["rounds"]:
-        tables = [{**table, "scorer_url": public_url("pages.table", table_id=table["table_id"],
+        tables = [{**table, "scorer_url": public_url("tables.table", table_id=table["table_id"],
                                                      key=keys[table["number"]])
                    if table["number"] in keys else None} for table in played["tables"]]
         rounds.append({**played, "tables": tables})
@@ -41,7 +41,7 @@ def create():
                        director_url=public_url("tournaments.director", tournament_id=tournament_id, key=director_key),
                        viewer_url=public_url("tournaments.standings", tournament_id=tournament_id, key=viewer_key),
                        state=answer(state, "director"))
-    response.headers["Location"] = url_for("tournament_api.tournament", tournament_id=tournament_id)
+    response.headers["Location"] = url_for("api.tournament", tournament_id=tournament_id)
     return response, created.status
 
 

@@ -59,7 +59,7 @@ def worker():
     files = tuple(static_files(folder))
     source, version = worker_source(str(folder), pages, files, stamp_of(folder / WORKER, *map(Path, pages)))
     assets = [url_for("static", filename=name) for name, _, _ in files]
-    filled = json.dumps({"version": version, "assets": assets, "offline": url_for("offline.fallback")})
+    filled = json.dumps({"version": version, "assets": assets, "offline": url_for("tables.fallback")})
     if PLACEHOLDER not in source:
         raise RuntimeError(f"static/{WORKER} lost its first line: {PLACEHOLDER}")
     response = current_app.response_class(source.replace(PLACEHOLDER, f"const PRECACHE = {filled};", 1),

@@ -97,7 +97,7 @@ def render_scorer(table_id: str, key: str, entry: Entry | None = None, error: st
     template = "_scorer.html" if request.headers.get("HX-Request") else "scorer.html"
     response = make_response(render_template(template, **context), status)
     if request.headers.get("HX-Request"):
-        response.headers["HX-Replace-Url"] = url_for("pages.table", table_id=table_id, key=key,
+        response.headers["HX-Replace-Url"] = url_for("tables.table", table_id=table_id, key=key,
                                                      **context["entry"].query())
         if error:  # static/offline.js, sending what waited: the refusal's sentence in the page's language
             response.headers["Referee-Refusal"] = quote(error, safe="")
@@ -108,7 +108,7 @@ def done(table_id: str, key: str, entry: Entry):
     """After an entry: the fragment for htmx, a redirect (post/redirect/get) without JavaScript."""
     if request.headers.get("HX-Request"):
         return render_scorer(table_id, key, entry)
-    return redirect(url_for("pages.table", table_id=table_id, key=key, _anchor=anchor(entry), **entry.query()),
+    return redirect(url_for("tables.table", table_id=table_id, key=key, _anchor=anchor(entry), **entry.query()),
                     code=303)
 
 
@@ -311,7 +311,7 @@ def choose_entry(table_id, mode):
     game = get_game(state["game"])
     if mode not in entry_modes(game.id):
         mode = entry_modes(game.id)[0]
-    response = redirect(url_for("pages.table", table_id=table_id, key=key, **({} if mode == "trick" else
+    response = redirect(url_for("tables.table", table_id=table_id, key=key, **({} if mode == "trick" else
                                                                               {"mode": mode})), code=303)
     return remember_entry(response, table_id, mode)
 

@@ -136,4 +136,4 @@ def change(game_id):
             game.id, names, options, first, once=form_once()))
     except RefereeError as error:
         return render_setup(game, players, options, dealer, refusal(error))
-    return see_other(url_for("pages.table", table_id=state["id"], key=scorer_key))
+    return see_other(url_for("tables.table", table_id=state["id"], key=scorer_key))

@@ -79,7 +79,7 @@ def render_share(table_id: str, key: str, renewed: str | None = None, coscorer_k
 
 def screen_url(table_id: str) -> str:
     """The big screen opens with the viewer's key: a club's TV never holds the right to change the score."""
-    return phone_url(table_id, ledger().viewer_key(table_id), "share.screen")
+    return phone_url(table_id, ledger().viewer_key(table_id), "tables.screen")
 
 
 @bp.post("/t/<table_id>/keys/<kind>")
@@ -96,20 +96,20 @@ def new_key(table_id, kind):
         return jsonify(error={"code": "not_found", "message": "No such key."}), 404
     if kind in ("coscorer", "own") and request.form.get("confirm") != "yes":
         unconfirmed = "unconfirmed" if kind == "coscorer" else "unconfirmed-own"
-        return redirect(url_for("share.share", table_id=table_id, key=key, renewed=unconfirmed), code=303)
+        return redirect(url_for("tables.share", table_id=table_id, key=key, renewed=unconfirmed), code=303)
     if kind == "own":
         fresh = ledger().renew_own_key(table_id, key)
-        return redirect(url_for("share.share", table_id=table_id, key=fresh, renewed="own"), code=303)
+        return redirect(url_for("tables.share", table_id=table_id, key=fresh, renewed="own"), code=303)
     fresh = ledger().new_key(table_id, kind)
     if kind == "coscorer":
         return render_share(table_id, key, coscorer_key=fresh)
-    return redirect(url_for("share.share", table_id=table_id, key=key, renewed=kind), code=303)
+    return redirect(url_for("tables.share", table_id=table_id, key=key, renewed=kind), code=303)
 
 
 @bp.get("/t/<table_id>/keys/<kind>")
 def key_page(table_id, kind):
     """The address a co-scorer code was shown at, opened again (a restored tab): the share page, code not shown."""
-    return redirect(url_for("share.share", table_id=table_id, key=request_key()), code=303)
+    return redirect(url_for("tables.share", table_id=table_id, key=request_key()), code=303)
 
 
 @bp.after_app_request
@@ -123,7 +123,7 @@ def _told(response):
 def opening_live_poll() -> bool:
     """This request is a live view's poll whose key opens its table (as this process's memo has it): no key guess,
     so the limits need not look at it (referee/web/limits.py) — a room of viewers costs a check less per poll."""
-    if request.endpoint != "share.live":
+    if request.endpoint != "tables.live":
         return False
     table_id = (request.view_args or {}).get("table_id")
     row = watch().row(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
@@ -189,7 +189,7 @@ def live_fragment(table_id: str, key: str, screen_view: bool) -> Fragment:
     body = render_template(view, key=key, **seen).encode()
     headers = {}
     if state["rematch"]:  # live.js goes there (the rematch moved this table's revision: the next poll tells)
-        follow = url_for("share.screen" if screen_view else "pages.table", table_id=state["rematch"], key=key)
+        follow = url_for("tables.screen" if screen_view else "tables.table", table_id=state["rematch"], key=key)
         headers["HX-Trigger"] = json.dumps({"referee:rematch": {"url": follow}})
     return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None, headers,
                        ".".join(seen["draft"]))
@@ -204,7 +204,7 @@ def rematch(table_id):
     ledger().authorize(table_id, key, write=True)
     tournaments().no_rematch(table_id)  # a round's table: 409, its sentence
     _, state = ledger().rematch(table_id)
-    response = see_other(url_for("pages.table", table_id=state["id"], key=key))
+    response = see_other(url_for("tables.table", table_id=state["id"], key=key))
     return remember_entry(response, state["id"], request.cookies.get(REMEMBERED))  # the same way of entry
 
 

@@ -128,7 +128,7 @@ def render_director(tournament_id: str, key: str, error: str | None = None, done
     if shown:
         for table in shown["tables"]:
             tables.append({**table, "progress": progress(table),
-                           "link": url_for("pages.table", table_id=table["table_id"], key=cards.get(table["number"]))})
+                           "link": url_for("tables.table", table_id=table["table_id"], key=cards.get(table["number"]))})
     viewer_key_ = viewer_key(tournament_id)
     viewer = phone_link("tournaments.standings", tournament_id=tournament_id, key=viewer_key_)
     response = make_response(render_template(
@@ -148,7 +148,7 @@ def round_results(state: dict, cards: dict) -> list:
     done = []
     for round_ in reversed(state["rounds"]):
         if round_["status"] == "closed":
-            done.append({**round_, "tables": [{**t, "link": url_for("pages.table", table_id=t["table_id"],
+            done.append({**round_, "tables": [{**t, "link": url_for("tables.table", table_id=t["table_id"],
                                                                     key=cards.get(t["number"]))}
                                               for t in round_["tables"]]})
     return done

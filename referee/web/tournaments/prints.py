@@ -43,7 +43,7 @@ def card(tournament_id, number):
     """A table card's QR code: the scorer page of that number's table in the newest round (303)."""
     key = key_of()
     table_id = store().card_table(tournament_id, number, key)
-    return redirect(url_for("pages.table", table_id=table_id, key=key), code=303)
+    return redirect(url_for("tables.table", table_id=table_id, key=key), code=303)
 
 
 @bp.get("/tournaments/<tournament_id>/print")
