@@ -16,9 +16,9 @@ help:
 	@echo "make test [PYTEST_ARGS=...]  install and run pytest"
 	@echo "make bench [BENCH_ARGS=...]  print Referee's figures beside its floor's (bench/run.py; ~10 min; PostgreSQL too with BENCH_DATABASE_URL)"
 	@echo "make taps                    print taps, scrolls and seconds per deal in each way of entry (Chromium)"
-	@echo "make clean                   remove .venv, node_modules and static/vendor"
+	@echo "make clean                   remove .venv, node_modules and referee/static/vendor"
 
-install: $(VENV)/.installed static/vendor/htmx.min.js
+install: $(VENV)/.installed referee/static/vendor/htmx.min.js
 
 install-test: install $(VENV)/.installed-test
 
@@ -44,7 +44,7 @@ node_modules/.installed: package.json package-lock.json
 	npm ci || { echo >&2 "*** 'npm ci' failed: check your network access to the npm registry and the error above."; exit 1; }
 	@touch $@
 
-static/vendor/htmx.min.js: node_modules/.installed
+referee/static/vendor/htmx.min.js: node_modules/.installed
 	mkdir -p $(@D)
 	cp node_modules/htmx.org/dist/htmx.min.js $@
 
@@ -85,7 +85,7 @@ taps: install-test test-tools
 	$(VENV)/bin/python bench/taps.py
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor
+	rm -rf $(VENV) node_modules referee/static/vendor
 
 # Message catalogues: extract the English msgids, then merge them into each language's .po (edit fr by hand).
 translations: install

@@ -34,8 +34,8 @@ def page_html(svg: str, size: int, maskable: bool) -> str:
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    svg = (ROOT / "static" / "favicon.svg").read_text()
-    out = ROOT / "static" / "icons"
+    svg = (ROOT / "referee" / "static" / "favicon.svg").read_text()
+    out = ROOT / "referee" / "static" / "icons"
     out.mkdir(exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)

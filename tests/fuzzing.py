@@ -151,7 +151,7 @@ def fuzz_app(request, tmp_path):
 def tally_whole_deal(client, seat: Seat) -> None:
     """Ends the open deal by its numbers: the card points in play split between the sides (Brisca says who won
     the last trick, Brûlot gives each player's penalties)."""
-    from referee.web.scorer import sheet_whole
+    from referee.web.tables.scorer import sheet_whole
 
     state, table = client.application.extensions["referee.ledger"].snapshot(seat.id)
     whole = sheet_whole(get_game(seat.game), table)

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.games import GAMES, get_game
-from referee.web.views import MODES
+from referee.web.tables.views import MODES
 from tests.fuzzing import fuzz_app, seat_tables  # noqa: F401 (a fixture)
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))  # per database; FUZZ_EXAMPLES=5000 explores further

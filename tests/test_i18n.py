@@ -9,13 +9,13 @@ from tests.conftest import ROOT
 
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "msg": None, **{name: (2,) for name in (
     "RuleError", "ParseError", "RefereeError", "Conflict", "NotFound", "Unauthorized", "Forbidden")}}
-METHODS = [("referee/**.py", "python"), ("templates/**.html", "jinja2.ext:babel_extract")]
+METHODS = [("referee/**.py", "python"), ("referee/**.html", "jinja2.ext:babel_extract")]
 FIELDS = re.compile(r"%\(\w+\)s|\{\w+\}")
 
 
 def source_messages() -> set:
     found = extract_from_dir(str(ROOT), METHODS, keywords=KEYWORDS,
-                             options_map={"templates/**.html": {"extensions": "jinja2.ext.i18n"}})
+                             options_map={"referee/**.html": {"extensions": "jinja2.ext.i18n"}})
     return {message if isinstance(message, str) else message[0] for _file, _line, message, *_ in found}
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, free_port, need
 
-STATIC = ROOT / "static"
+STATIC = ROOT / "referee" / "static"
 PHONE = {"width": 360, "height": 740}
 
 

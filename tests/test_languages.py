@@ -11,15 +11,15 @@ from babel.messages.pofile import read_po
 from referee import create_app
 from referee.languages import LANGUAGES, READY, SOURCE, html_lang, kept
 from referee.games import get_game
-from referee.web.sheet import entry_modes
-from referee.web.views import modes_for
+from referee.web.tables.sheet import entry_modes
+from referee.web.tables.views import modes_for
 from referee.words import Words, said
 from tests.conftest import ROOT
 from tests.test_i18n import FIELDS, punctuation_faults
 from tests.test_memory import SERIES
 
-METHODS = [("referee/**.py", "python"), ("templates/**.html", "jinja2.ext:babel_extract")]
-OPTIONS = {"templates/**.html": {"extensions": "jinja2.ext.i18n"}}
+METHODS = [("referee/**.py", "python"), ("referee/**.html", "jinja2.ext:babel_extract")]
+OPTIONS = {"referee/**.html": {"extensions": "jinja2.ext.i18n"}}
 # Engine texts said in French and English (referee/words.py): French comes from the dict, never from its catalogue.
 ENGINE = ("said", "_both", "_item", "_outcome")
 
@@ -201,7 +201,7 @@ def test_every_language_is_ready():
                                            ("de", ["4", "1,50", "-0,50", "1.234"]), ("pt_BR", ["4", "1,50", "-0,50", "1.234"])])
 def test_money_is_written_as_the_locale_writes_it(site, lang, amounts):
     """R-BRUSQ-4's money (Brusquembille's jetons) in the locale's format: decimal comma, its thousands mark."""
-    from referee.web.pages import money
+    from referee.web.filters import money
     client, _ = site
     with client.application.test_request_context(f"/?lang={lang}"):
         assert [money(a) for a in (4, 1.5, -0.5, 1234)] == amounts

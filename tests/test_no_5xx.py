@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.games import get_game
-from referee.web.api import JSON_DEPTH
+from referee.web.api.tables import JSON_DEPTH
 from tests.fuzzing import assert_error_shape, fuzz_app, seat_tables  # noqa: F401 (a fixture)
 
 ENGLISH = {"Accept-Language": "en"}

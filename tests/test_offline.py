@@ -192,7 +192,7 @@ def test_fix_takes_the_refused_entry_and_those_after_it_back_for_entering_again(
 
 
 def test_a_reload_while_offline_shows_the_waiting_tricks_from_the_service_worker_cache(server, browser):
-    need((ROOT / "static" / "sw.js").exists(), "static/sw.js (slice O1) is not there yet")
+    need((ROOT / "referee" / "static" / "sw.js").exists(), "static/sw.js (slice O1) is not there yet")
     table_id, key, url = brisca_table(server)
     context, page, _, _ = new_phone(browser, "en-GB")
     page.goto(url)
@@ -234,7 +234,7 @@ def test_the_page_hands_its_deal_to_the_script_as_data_never_as_code(server):
     assert data["strength"]["1"] == 12 and data["card_points"] == {"1": 11, "3": 10, "12": 4, "11": 3, "10": 2}
     assert data["mode"] == "trick" and data["side_names"] == ["Ana & Cy", "Bo & Di"] and data["labels"]["11E"] == \
         "11 espadas"
-    assert Path(ROOT / "static" / "offline.js").exists()
+    assert Path(ROOT / "referee" / "static" / "offline.js").exists()
     # each form its own id: an entry retried under one form's id is never taken for another form's (an undo's)
     ids = re.findall(r'name="event_id" value="(\w+)"', html)
     assert len(ids) >= 2 and len(set(ids)) == len(ids)

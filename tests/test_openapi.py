@@ -11,8 +11,8 @@ from openapi_spec_validator import validate as validate_spec
 
 from referee.errors import ParseError
 from referee.games import GAMES
-from referee.web.openapi import openapi_document
-from referee.web.openapi_events import EXAMPLES, GAMES as DOCUMENTED, IGNORED
+from referee.web.api.openapi import openapi_document
+from referee.web.api.openapi_events import EXAMPLES, GAMES as DOCUMENTED, IGNORED
 from tests.test_rematch import SERIES
 
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]

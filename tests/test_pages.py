@@ -60,7 +60,7 @@ def test_security_headers(client):
 
 
 def test_templates_hold_no_inline_script_or_handlers():
-    for template in (ROOT / "templates").glob("*.html"):
+    for template in sorted((ROOT / "referee").glob("**/templates/*.html")):
         text = template.read_text()
         # A script is a file; the only inline block allowed is data (type="application/json", never executed, its
         # content written through |tojson, which escapes <, > and &).
@@ -102,7 +102,7 @@ class _RuleChips(HTMLParser):
 def test_a_ruling_id_is_a_chip_beside_a_control_never_inside_its_words(client):
     """Issue 24: "R-BRISCA-4" broke over two lines inside the exchange button and crowded the announce button; a
     ruling id is a .rule chip that never breaks (referee.css), beside the button, never in it."""
-    css = (ROOT / "static/referee.css").read_text()
+    css = (ROOT / "referee/static/referee.css").read_text()
     chip = re.search(r"^\.rule \{([^}]*)\}", css, re.M).group(1)
     assert "white-space: nowrap" in chip and "display: inline-block" in chip and "color: var(--muted)" in chip
     pages = []

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from referee.errors import ParseError
-from referee.web.sheet import Sheet, capture_extras, tally_body
+from referee.web.tables.sheet import Sheet, capture_extras, tally_body
 
 INPUT = re.compile(r"<input\b[^>]*>")
 

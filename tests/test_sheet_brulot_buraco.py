@@ -8,9 +8,9 @@ import pytest
 
 from referee.errors import ParseError
 from referee.games import get_game
-from referee.web.scorer import sheet_whole
-from referee.web.sheet import Sheet, tally_body
-from referee.web.sheet_games import sheet_bounds
+from referee.web.tables.scorer import sheet_whole
+from referee.web.tables.sheet import Sheet, tally_body
+from referee.web.tables.sheet_games import sheet_bounds
 from tests.test_sheet import Phone
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]

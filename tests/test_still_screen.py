@@ -343,7 +343,7 @@ def test_every_board_writes_its_names_whole_at_360_and_1280(browser, server, nam
 
 
 def test_short_forms_are_the_players_initials_and_never_twice():
-    from referee.web.board_names import board_names, short_forms
+    from referee.web.tables.board_names import board_names, short_forms
     assert short_forms(LONG[:4]) == ["JPR", "MCR", "ASD", "PAD"]
     assert short_forms(["Ginette", "Réjean", "Bo", "Gino Bertrand"]) == ["Gin.", "Réj.", "Bo", "GB"]
     assert short_forms(["Ginette", "Ginevra", "Jean-Paul Roux", "Jean-Pierre Roux"]) == [

@@ -13,7 +13,7 @@ from html import unescape
 
 import pytest
 
-from referee.web.tournament_form import default_plan, entrants_from_csv, entrants_from_text, read_plan, read_vp_rows
+from referee.web.tournaments.form import default_plan, entrants_from_csv, entrants_from_text, read_plan, read_vp_rows
 
 PAIRS = ["Ana & Bo", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo", "Kim & Lu", "Mo & Ned", "Oz & Pia"]
 HAND_TO_NS = [{"type": "deal"}, {"type": "tally", "closed_by": 0, "sides": [

@@ -1,4 +1,5 @@
-"""The application factory: configuration, the ledger, security headers, error pages, blueprints."""
+"""The application factory: configuration, the services (the ledger, the tournaments, the live views' watch),
+security headers, error pages, the areas' blueprints."""
 from __future__ import annotations
 
 import os
@@ -14,11 +15,11 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.errors import RefereeError
 from referee.ledger import Ledger
-from referee.web.compress import init_compression
+from referee.tournament.store import Tournaments
 from referee.web.i18n import api_refusal, refusal
 from referee.web.limits import init_limits
-
-ROOT = Path(__file__).resolve().parents[2]
+from referee.web.serving import init_compression
+from referee.web.tables.watch import REFRESH_SECONDS, Watch
 
 # A strict policy: our own scripts and styles only, never inline script (the brief's security basics).
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
@@ -36,9 +37,14 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+def instance_path() -> str | None:
+    """REFEREE_INSTANCE when set; else Flask's own: ``instance/`` beside the package in a source checkout (or an
+    editable install), ``<prefix>/var/referee-instance`` for an installed package."""
+    return os.environ.get("REFEREE_INSTANCE") or None
+
+
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask("referee", instance_path=str(ROOT / "instance"), template_folder=str(ROOT / "templates"),
-                static_folder=str(ROOT / "static"))
+    app = Flask("referee", instance_path=instance_path())  # templates/ and static/: the package's own
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.update(
@@ -61,28 +67,22 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
     app.json.sort_keys = False
-    app.extensions["referee.ledger"] = Ledger(app.config["DATABASE_URL"])
+    make_services(app)
     init_compression(app)  # first registered, so the last after_request hook: it compresses the final body
 
     from flask_wtf.csrf import CSRFProtect
 
-    from referee.web import api, cli, i18n, offline, pages, printing, scorer, setup, share, tournament_api
+    from referee.web import api, cli, filters, i18n, printing, tables, tournaments
 
     i18n.init_app(app)
+    filters.init_app(app)
     csrf = CSRFProtect(app)  # every form post carries the session's token
-    csrf.exempt(api.bp)  # the JSON API proves its right with a key, never with a cookie
+    csrf.exempt(api.bp)  # the JSON APIs prove their right with a key (a table's, a director's), never with a cookie
     app.register_blueprint(api.bp)
-    csrf.exempt(tournament_api.bp)  # the tournaments' API: the director's key, like a table's scorer key
-    app.register_blueprint(tournament_api.bp)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(setup.bp)
-    app.register_blueprint(scorer.bp)
-    app.register_blueprint(share.bp)
+    app.register_blueprint(tables.bp)  # home, set-up, scorer, share, live views, /sw.js and /offline
     app.register_blueprint(printing.bp)
-    from referee.web import tournament_pages
-    app.register_blueprint(tournament_pages.bp)  # a tournament's pages: the form, the director, standings, prints
-    app.register_blueprint(offline.bp)  # /sw.js (the service worker) and /offline: installing, opening offline
-    csrf.exempt(share.import_table)
+    app.register_blueprint(tournaments.bp)  # a tournament's pages: the form, the director, standings, prints
+    csrf.exempt(tables.share.import_table)
     init_limits(app)
     cli.register(app)
 
@@ -128,6 +128,15 @@ def create_app(config: dict | None = None) -> Flask:
         return response
 
     return app
+
+
+def make_services(app: Flask) -> None:
+    """Every service the views use (``referee/web/services.py`` reads them): one of each per app."""
+    ledger = Ledger(app.config["DATABASE_URL"])
+    app.extensions["referee.ledger"] = ledger
+    app.extensions["referee.tournaments"] = Tournaments(ledger)  # on the ledger's engine and replay cache
+    app.config.setdefault("LIVE_REFRESH_SECONDS", REFRESH_SECONDS)
+    app.extensions["referee.watch"] = Watch(ledger, app.config["LIVE_REFRESH_SECONDS"])
 
 
 def refusal_page(error, status: int, csrf: bool = False):

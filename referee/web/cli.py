@@ -1,40 +1,12 @@
 """Command line: ``flask --app referee init-db``, ``serve``, ``backup <path>`` and ``db-revision <message>``."""
 from __future__ import annotations
 
-import socket
 import sqlite3
 
 import click
 import qrcode
 
-
-def lan_addresses() -> list:
-    """This machine's IPv4 addresses other than loopback, read from its interfaces (no packet is sent)."""
-    found = []
-    try:
-        import fcntl
-        import struct
-
-        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        for _, name in socket.if_nameindex():
-            try:
-                packed = fcntl.ioctl(probe.fileno(), 0x8915, struct.pack("256s", name[:15].encode()))  # SIOCGIFADDR
-            except OSError:
-                continue
-            address = socket.inet_ntoa(packed[20:24])
-            if not address.startswith("127."):
-                found.append(address)
-        probe.close()
-    except (ImportError, OSError):
-        pass
-    if not found:
-        try:
-            address = socket.gethostbyname(socket.gethostname())
-            if not address.startswith("127."):
-                found.append(address)
-        except OSError:
-            pass
-    return found
+from referee.web import serving
 
 
 def upgrade_database(app) -> str:
@@ -90,7 +62,6 @@ def register(app) -> None:
                   show_default=True, help="auto: gunicorn's processes where the system can fork, else waitress.")
     def serve(host, port, workers, threads, server):
         """Serve Referee on the local network and print the address phones at the table can open."""
-        from referee.web import serving
 
         if server == "auto":
             server = "gunicorn" if serving.can_fork() else "waitress"
@@ -103,7 +74,7 @@ def register(app) -> None:
         if tls and server == "waitress":
             raise click.ClickException("waitress serves plain http: for https use gunicorn, or a proxy in front")
         click.echo(upgrade_database(app))  # once, before any worker starts
-        addresses = lan_addresses() if host in ("0.0.0.0", "") else [host]
+        addresses = serving.lan_addresses() if host in ("0.0.0.0", "") else [host]
         scheme = "https" if tls else "http"
         url = app.config.get("PUBLIC_URL") or f"{scheme}://{(addresses or ['127.0.0.1'])[0]}:{port}"
         app.config["PUBLIC_URL"] = url

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Blueprint, current_app, redirect, request
+from flask import Blueprint, redirect, request
 from flask_babel import Babel, force_locale, get_locale, gettext
 from werkzeug.datastructures import LanguageAccept
 
@@ -17,6 +17,7 @@ from referee.cards import FRENCH_SUITS, SPANISH_SUITS, rank_letter
 from referee.errors import RefereeError
 from referee.games import get_game
 from referee.languages import DEFAULT, LANGUAGES, READY, SOURCE, html_lang
+from referee.web.services import ledger
 from referee.words import TRANSLATIONS
 # Each language by its HTML tag (pt-BR), as browsers name them in Accept-Language: the ready ones, every listed one.
 READY_TAGS = {html_lang(code): code for code in READY}
@@ -122,7 +123,7 @@ def api_refusal(error: RefereeError) -> dict:
     table_id = (request.view_args or {}).get("table_id")
     if table_id and names_a_card(error):  # the table's deck, to write its cards by name (never for a wrong key)
         try:
-            state, table = current_app.extensions["referee.ledger"].snapshot(table_id)
+            state, table = ledger().snapshot(table_id)
             deck = get_game(state["game"]).deck_for(table)
         except RefereeError:  # no such table: the sentence has no card to name
             pass

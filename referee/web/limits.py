@@ -66,14 +66,14 @@ def init_limits(app: Flask) -> Limiter:
     limiter = Limiter(get_remote_address, application_limits=[ApplicationLimit(
         _setting("RATELIMIT_KEY_GUESSES"), scope="keys", deduct_when=key_refused)])
     limiter.init_app(app)
-    from referee.web.share import opening_live_poll
+    from referee.web.tables.share import opening_live_poll
 
     limiter.request_filter(opening_live_poll)  # a viewer polling with a key that opens its table guesses nothing
     tables = limiter.shared_limit(_setting("RATELIMIT_TABLES"), scope="tables", deduct_when=table_created,
                                   exempt_when=lambda: not creating())
     imports = limiter.shared_limit(_setting("RATELIMIT_IMPORTS"), scope="imports")
-    for endpoint, limit in (("api.create_table", tables), ("setup.change", tables), ("tournament_api.create", tables),
-                            ("share.import_table", imports)):
+    for endpoint, limit in (("api.create_table", tables), ("tables.change", tables), ("api.create_tournament", tables),
+                            ("tables.import_table", imports)):
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])
     app.register_error_handler(RateLimitExceeded, lambda error: too_many(limiter, error))
     app.extensions["referee.limiter"] = limiter

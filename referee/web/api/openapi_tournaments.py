@@ -1,0 +1,167 @@
+"""The tournaments' part of the OpenAPI document (docs/api.md, Tournaments): their paths and schemas, merged by
+``openapi.py``. tests/test_tournament_api.py checks every answer of a whole tournament against these schemas."""
+from __future__ import annotations
+
+from referee.web.api.openapi_events import IDEMPOTENCY
+
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(description: str, schema: dict) -> dict:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _error(name: str) -> dict:
+    return {"$ref": f"#/components/responses/{name}"}
+
+
+def _body(schema: dict, required: bool = True) -> dict:
+    return {"required": required, "content": {"application/json": {"schema": schema}}}
+
+
+COMMON = {"405": _error("MethodNotAllowed"), "429": _error("RateLimited"), "default": _error("Error")}
+NO_TOURNAMENT = _json("No such tournament (404), or no such round or entrant in it", _ref("Error"))
+READ = {"401": _error("BadKey"), "404": NO_TOURNAMENT, **COMMON}
+WRITE = {**READ, "403": _json("The viewer's key on a director's call (403)", _ref("Error")),
+         "413": _error("TooLarge"), "422": _error("Refused")}
+BETWEEN = {**WRITE, "422": _json("round_open: a round is still open (close it first); or the body is refused",
+                                 _ref("Error"))}
+ID = [{"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"},
+       "description": "the tournament's id, as its creation answered"}]
+NUMBER = {"type": "number", "description": "a whole number, or one decimal for a bye's average"}
+PAIR = {"type": "array", "items": NUMBER, "minItems": 2, "maxItems": 2, "description": "[North-South, East-West]"}
+NAMES = {"type": "array", "minItems": 1, "maxItems": 2, "items": {"type": "string", "minLength": 1, "maxLength": 40},
+         "description": "a pair's two names, or one player's"}
+KEY = {"type": "string", "minLength": 22, "description": "at least 128 random bits, URL-safe"}
+MOVEMENT = {"enum": ["mitchell", "danish", "round_robin"]}
+ROUND_PLAN = {"type": "object", "required": ["movement"], "properties": {
+    "movement": MOVEMENT,
+    "hands": {"type": "integer", "minimum": 1, "maximum": 30, "description": "Burraco: hands in the round "
+              "(default 3); the tables' option hands (R-BURACO-6)"},
+    "deals": {"type": "integer", "minimum": 1, "maximum": 30, "description": "Brûlot, Brusquembille: deals in the "
+              "round (their option deals); Brisca and Brouc play a series"}}}
+VP_ROW = {"type": "array", "minItems": 3, "maxItems": 3, "prefixItems": [
+    {"type": ["number", "null"], "description": "the largest MP difference of the row (null: any above)"},
+    {"type": "number", "description": "VP of the winner"}, {"type": "number", "description": "VP of the loser"}]}
+TABLE = {"type": "object", "required": ["number", "table_id", "scorer_url", "entrants", "finished", "result"],
+         "properties": {
+             "number": {"type": "integer", "minimum": 1, "description": "the table card's number"},
+             "table_id": {"type": "string", "description": "an ordinary table: every table call takes it"},
+             "scorer_url": {"type": ["string", "null"], "description": "the table's scorer page with its table "
+                            "card's key (the director's key only; null for the viewer's)"},
+             "entrants": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
+                          "description": "[North-South, East-West]: entrants' indexes"},
+             "finished": {"type": "boolean", "description": "its round length reached, or finished by the "
+                          "director when the round closed (forced)"},
+             "result": {"oneOf": [{"type": "null"}, {"type": "object", "required": ["mp", "vp"],
+                                                     "properties": {"mp": PAIR, "vp": PAIR}}],
+                        "description": "mp: each side's total over the round; vp: from the tournament's VP table "
+                                       "(Burraco) or win 2 / draw 1 / loss 0 (the trick games)"},
+             "forced": {"type": "boolean"},
+             "hands": {"type": "integer", "minimum": 0, "description": "hands or deals done"},
+             "version": {"type": "integer"}, "revision": {"type": "integer"},
+             "last_entry": {"type": ["string", "null"], "format": "date-time"}}}
+STANDING = {"type": "object", "required": ["rank", "entrant", "vp", "mp", "played"], "properties": {
+    "rank": {"type": "integer", "minimum": 1, "description": "equal on every tie-break: the same rank"},
+    "entrant": {"type": "integer"}, "names": {"type": "string"}, "vp": NUMBER, "mp": NUMBER,
+    "mp_difference": {**NUMBER, "description": "own MP less the opponents' (the first tie-break)"},
+    "head_to_head": {**NUMBER, "description": "VP taken from the entrants tied with it (the second)"},
+    "played": {"type": "integer", "minimum": 0},
+    "last": {"oneOf": [{"type": "null"}, {"type": "object", "properties": {
+        "round": {"type": "integer"}, "vp": NUMBER, "mp": NUMBER}}]}}}
+LOG = {"type": "object", "required": ["at", "kind", "message"], "properties": {
+    "at": {"type": "string", "format": "date-time"},
+    "kind": {"enum": ["seated", "forced", "closed", "withdrawn", "added"]},
+    "message": {"type": "string", "description": "the director's act in a sentence (forced: with the reason)"},
+    "round": {"type": "integer"}, "table": {"type": "integer"}, "reason": {"type": ["string", "null"]},
+    "entrant": {"type": "integer"}}}
+TOURNAMENT = {"type": "object", "required": ["id", "game", "name", "entrants", "rounds", "standings"], "properties": {
+    "id": {"type": "string"}, "game": {"type": "string"}, "name": {"type": "string"},
+    "entrants": {"type": "array", "items": {"type": "object", "required": ["index", "names"], "properties": {
+        "index": {"type": "integer", "minimum": 0}, "names": NAMES,
+        "joined": {"type": "integer", "description": "the first round it may play"},
+        "withdrawn": {"type": ["integer", "null"], "description": "withdrawn after this many rounds"}}}},
+    "rounds": {"type": "array", "items": {"type": "object", "required": ["number", "movement", "status", "tables"],
+                                          "properties": {
+                                              "number": {"type": "integer", "minimum": 1}, "movement": MOVEMENT,
+                                              "status": {"enum": ["seated", "playing", "closed"]},
+                                              "bye": {"type": ["integer", "null"], "description": "the entrant "
+                                                      "without a table: its round's average VP, MP 0"},
+                                              "tables": {"type": "array", "items": TABLE}}}},
+    "standings": {"type": "array", "items": STANDING, "description": "VP, then MP difference, then the VP "
+                  "between the tied entrants"},
+    "plan": {"type": "array", "items": ROUND_PLAN}, "vp_table": {"type": "array", "items": VP_ROW},
+    "options": {"type": "object"}, "log": {"type": "array", "items": LOG},
+    "revision": {"type": "integer", "description": "grows with every change of the tournament or of its tables"}}}
+SCHEMAS = {
+    "NewTournament": {"type": "object", "required": ["game", "name", "entrants", "rounds"], "properties": {
+        "game": {"type": "string"}, "name": {"type": "string", "minLength": 1, "maxLength": 120},
+        "entrants": {"type": "array", "minItems": 2, "maxItems": 1000, "items": NAMES,
+                     "description": "all pairs or all single players; every name its own"},
+        "rounds": {"type": "array", "minItems": 1, "maxItems": 40, "items": ROUND_PLAN},
+        "vp_table": {"oneOf": [{"enum": ["burraco_3", "burraco_4"]}, {"type": "array", "items": VP_ROW}],
+                     "description": "Burraco: default burraco_4 when every round has 4 hands, else burraco_3"},
+        "options": {"type": "object", "description": "every table's options beside the round's length"}}},
+    "TournamentCreated": {"type": "object", "required": ["id", "director_key", "viewer_key", "director_url",
+                                                         "viewer_url", "state"], "properties": {
+        "id": {"type": "string"}, "director_key": {**KEY, "description": "writes; only its hash is stored"},
+        "viewer_key": {**KEY, "description": "reads"}, "director_url": {"type": "string"},
+        "viewer_url": {"type": "string"}, "state": _ref("Tournament")}},
+    "Tournament": TOURNAMENT,
+    "RoundClosed": {"type": "object", "required": ["round", "closed", "open_tables", "state"], "properties": {
+        "round": {"type": "integer"}, "closed": {"type": "boolean"},
+        "open_tables": {"type": "array", "items": {"type": "object", "required": ["number", "table_id"],
+                                                   "properties": {"number": {"type": "integer"},
+                                                                  "table_id": {"type": "string"}}},
+                        "description": "the tables not finished: they stay open (closed false) unless force"},
+        "state": _ref("Tournament")}},
+    "TableCards": {"type": "object", "required": ["cards"], "properties": {"cards": {"type": "array", "items": {
+        "type": "object", "required": ["number", "key", "url"], "properties": {
+            "number": {"type": "integer"}, "key": {**KEY, "description": "the scorer key of this number's table in "
+                                                   "every round"},
+            "url": {"type": "string", "description": "the card's stable link: this number's table of the current "
+                                                     "round"}}}}}},
+}
+
+
+def tournament_paths() -> dict:
+    root = "/api/v1/tournaments"
+    one = root + "/{tournament_id}"
+    state = _json("The tournament", _ref("Tournament"))
+    return {
+        root: {"post": {
+            "summary": "Create a tournament or a club evening (no account); no round is seated yet",
+            "security": [], "parameters": IDEMPOTENCY, "requestBody": _body(_ref("NewTournament")),
+            "responses": {"201": _json("The tournament, its two keys and links", _ref("TournamentCreated")),
+                          "200": _json("The tournament this Idempotency-Key made before: nothing new, the same "
+                                       "keys", _ref("TournamentCreated")),
+                          "409": _json("not_made: it could not be stored, send it again", _ref("Error")),
+                          "413": _error("TooLarge"), "422": _error("Refused"), **COMMON}}},
+        one: {"get": {"summary": "The tournament: entrants, rounds and their tables, standings (any of its keys)",
+                      "parameters": ID, "responses": {"200": state, **READ}}},
+        one + "/rounds": {"post": {
+            "summary": "Seat the next round of the plan from the standings so far (director)", "parameters": ID,
+            "responses": {"201": state, **BETWEEN}}},
+        one + "/rounds/{number}/close": {"post": {
+            "summary": "Close a round (director): its open tables are named; with force they are finished as they "
+                       "stand and the reason is kept in the log, without it the round stays open",
+            "parameters": ID + [{"name": "number", "in": "path", "required": True,
+                                 "schema": {"type": "integer", "minimum": 1}}],
+            "requestBody": _body({"type": "object", "properties": {
+                "force": {"type": "boolean"}, "reason": {"type": "string", "maxLength": 500}}}, required=False),
+            "responses": {"200": _json("The round closed, or its open tables", _ref("RoundClosed")), **WRITE}}},
+        one + "/withdrawals": {"post": {
+            "summary": "Between rounds: an entrant withdraws (director); its results stay", "parameters": ID,
+            "requestBody": _body({"type": "object", "required": ["entrant"],
+                                  "properties": {"entrant": {"type": "integer"}}}),
+            "responses": {"200": state, **BETWEEN}}},
+        one + "/entrants": {"post": {
+            "summary": "Between rounds: a late entrant, playing from the next round (director)", "parameters": ID,
+            "requestBody": _body({"type": "object", "required": ["names"], "properties": {"names": NAMES}}),
+            "responses": {"201": state, **BETWEEN}}},
+        one + "/cards": {"get": {
+            "summary": "The table cards (director): one per table number, its key and stable link",
+            "parameters": ID, "responses": {"200": _json("The cards", _ref("TableCards")), **WRITE}}},
+    }

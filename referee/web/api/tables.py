@@ -1,0 +1,187 @@
+"""The JSON API of docs/api.md: parse, call the ledger, answer. No rules here."""
+from __future__ import annotations
+
+import json
+import re
+
+from flask import current_app, jsonify, request, url_for
+
+from referee.errors import NotFound, ParseError
+from referee.games import GAMES
+from referee.games.base import Doc
+from referee.web.api import bp
+from referee.web.api.openapi import openapi_document
+from referee.web.services import api_once, ledger, public_url, request_key, tournaments
+
+CONTRACT_ORDER = ("brulot", "brisca", "buraco", "brouc", "brusquembille")
+
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what the ledger and the tournaments make (token_urlsafe)
+
+
+@bp.app_url_value_preprocessor
+def known_table_id(_endpoint, values) -> None:
+    """A table or tournament id that none can have (a NUL, a space, too long) is answered 404 here, on every page
+    and API call, before it reaches a database that would choke on it (PostgreSQL refuses a NUL in text)."""
+    table_id = (values or {}).get("table_id")
+    if table_id is not None and not TABLE_ID.fullmatch(table_id):
+        raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
+    tournament_id = (values or {}).get("tournament_id")
+    if tournament_id is not None and not TABLE_ID.fullmatch(tournament_id):
+        raise NotFound("tournament_not_found", "There is no tournament {tournament}.", tournament=repr(tournament_id))
+
+
+JSON_DEPTH = 32  # the deepest body the API writes back is an export's state, well under this
+
+
+def json_body(optional: bool = False, max_bytes: int | None = None) -> dict:
+    """The request's JSON object, read within limits: at most ``max_bytes`` (default the app's
+    MAX_CONTENT_LENGTH, 413 beyond), nested at most JSON_DEPTH deep, numbers that fit, no NaN; anything else is
+    refused in the contract's shape (422 ``bad_json``) and never reaches the ledger."""
+    if max_bytes is not None:
+        request.max_content_length = max_bytes
+    raw = request.get_data(cache=True)
+    if optional and not raw:
+        return {}
+    if not request.is_json:
+        raise ParseError("bad_json", "Send a JSON object with Content-Type: application/json.")
+    try:
+        body = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, a number too long, nested past the stack
+        raise ParseError("bad_json", "The body is not valid JSON.") from None
+    if not isinstance(body, dict):
+        raise ParseError("bad_json", "Send a JSON object with Content-Type: application/json.")
+    _check_nesting(body)
+    return body
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _check_nesting(value) -> None:
+    """Lists and objects nested at most JSON_DEPTH deep, and text that is Unicode (a lone surrogate escape such
+    as ``"\\ud800"`` would fail later, when written to a page or a database): walked without recursion."""
+    todo = [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, (str, dict)):
+            for text in ([item] if isinstance(item, str) else item.keys()):
+                try:
+                    text.encode()
+                except UnicodeEncodeError:
+                    raise ParseError("bad_json", "The body is not valid JSON.") from None
+        if isinstance(item, (dict, list)):
+            if level > JSON_DEPTH:
+                raise ParseError("bad_json", "The body nests lists and objects more than {depth} deep.",
+                                 depth=JSON_DEPTH)
+            todo.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
+
+
+@bp.get("/games")
+def games():
+    listed = [GAMES[g].describe() for g in CONTRACT_ORDER if g in GAMES]
+    return jsonify(games=listed)
+
+
+@bp.get("/openapi.json")
+def openapi():
+    return jsonify(openapi_document())
+
+
+@bp.post("/tables")
+def create_table():
+    """201 and the new table; with an ``Idempotency-Key`` the same request again answers 200 with the same table and
+    keys (``referee/once.py``)."""
+    body = json_body()
+    created = ledger().create_table(body.get("game"), body.get("players"), body.get("options"), body.get("dealer"),
+                                    once=api_once())
+    state, scorer_key, viewer_key = created
+    table_id = state["id"]
+    response = jsonify(id=table_id, scorer_key=scorer_key, viewer_key=viewer_key,
+                       scorer_url=public_url("tables.table", table_id=table_id, key=scorer_key),
+                       viewer_url=public_url("tables.table", table_id=table_id, key=viewer_key), state=state)
+    response.headers["Location"] = url_for("api.table", table_id=table_id)
+    return response, created.status
+
+
+@bp.get("/tables/<table_id>")
+def table(table_id):
+    ledger().authorize(table_id, request_key())
+    return jsonify(ledger().state(table_id))
+
+
+def _control(body: dict) -> dict:
+    """The entry's control fields: ``expected_version``, ``expected_revision``, ``client_event_id``."""
+    control = {}
+    for name in ("expected_version", "expected_revision"):
+        value = body.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ParseError("bad_event", "{field} must be a whole number.", field=name)
+        control[name] = value
+    client_id = body.get("client_event_id")
+    if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= 128
+                                  or not client_id.isprintable()):
+        raise ParseError("bad_event", "client_event_id must be a text of 1 to 128 printable characters.",
+                         field="client_event_id")
+    control["client_event_id"] = client_id
+    return control
+
+
+def brief() -> bool:
+    """A write answers complete deals without their tricks (``tricks_count`` instead), so that its answer stays
+    small however long the log; ``?full=1`` asks for the whole state (docs/api.md)."""
+    return request.args.get("full") not in ("1", "true")
+
+
+def state_answer(state: dict, status: int = 200):
+    """``{"state": state}`` as JSON. A brief state's finished deals bring their JSON text made once
+    (``referee/games/base.py``: ``Doc``), so an answer costs the same to write at the two-hundredth deal as at the
+    second; the text is what ``jsonify`` would write (compact, ASCII)."""
+    deals = state.get("deals") or []
+    if not any(isinstance(deal, Doc) for deal in deals):
+        return jsonify(state=state), status
+    compact = (",", ":")
+    head = json.dumps({"state": {**state, "deals": None}}, separators=compact)
+    texts = ",".join(deal.text if isinstance(deal, Doc) else json.dumps(deal, separators=compact) for deal in deals)
+    body = head.replace('"deals":null', '"deals":[' + texts + "]", 1)  # a key: inside a string its quotes are \"
+    return current_app.response_class(body + "\n", status=status, mimetype="application/json")
+
+
+@bp.post("/tables/<table_id>/events")
+def post_event(table_id):
+    ledger().authorize(table_id, request_key(), write=True)
+    body = json_body()
+    status, state = ledger().append(table_id, body, **_control(body), brief=brief())
+    return state_answer(state, status)
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id):
+    ledger().authorize(table_id, request_key(), write=True)
+    control = _control(json_body(optional=True))
+    return state_answer(ledger().undo(table_id, control["expected_version"], control["expected_revision"],
+                                      control["client_event_id"], brief=brief()))
+
+
+@bp.get("/tables/<table_id>/events")
+def events(table_id):
+    ledger().authorize(table_id, request_key())
+    return jsonify(events=ledger().events(table_id))
+
+
+@bp.post("/tables/<table_id>/rematch")
+def rematch(table_id):
+    """Once the series is over: a new table with the same players, options and keys, the next dealer (201); asked
+    again, the same one (200). The key that asked opens it, so its scorer link is the old one with the new id. A
+    tournament's table has none (409): its players' next table is the next round's."""
+    key = request_key()
+    ledger().authorize(table_id, key, write=True)
+    tournaments().no_rematch(table_id)  # a round's table: 409
+    status, state = ledger().rematch(table_id)
+    new_id = state["id"]
+    response = jsonify(id=new_id, scorer_url=public_url("tables.table", table_id=new_id, key=key),
+                       viewer_url=public_url("tables.table", table_id=new_id, key=ledger().viewer_key(new_id)),
+                       state=state)
+    response.headers["Location"] = url_for("api.table", table_id=new_id)
+    return response, status

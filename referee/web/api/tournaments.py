@@ -1,0 +1,91 @@
+"""The tournaments' JSON API (docs/api.md, Tournaments): parse, call the store (referee/tournament/store.py), answer.
+
+The director's key works as a table's scorer key (``?key=`` or ``Authorization: Bearer``); the viewer's key reads.
+Each table of a round is an ordinary table: its ``table_id`` works with every table call, with its table card's key.
+"""
+from __future__ import annotations
+
+from flask import jsonify, url_for
+
+from referee.errors import ParseError
+from referee.web.api import bp
+from referee.web.api.tables import json_body
+from referee.web.services import api_once, public_url, request_key
+from referee.web.services import tournaments as store
+
+def answer(state: dict, role: str) -> dict:
+    """The state as the API answers it: each table's ``scorer_url`` (its table card's key) for the director,
+    null for the viewer, whose key must not open a table for writing. The stored state is not changed."""
+    keys = {card["number"]: card["key"] for card in store().cards(state["id"])} if role == "director" else {}
+    rounds = []
+    for played in state["rounds"]:
+        tables = [{**table, "scorer_url": public_url("tables.table", table_id=table["table_id"],
+                                                     key=keys[table["number"]])
+                   if table["number"] in keys else None} for table in played["tables"]]
+        rounds.append({**played, "tables": tables})
+    return {**state, "rounds": rounds}
+
+
+def _director(tournament_id: str) -> None:
+    store().authorize(tournament_id, request_key(), write=True)
+
+
+@bp.post("/tournaments", endpoint="create_tournament")
+def create():
+    body = json_body()
+    created = store().create(body.get("game"), body.get("name"), body.get("entrants"), body.get("rounds"),
+                             body.get("vp_table"), body.get("options"), once=api_once())
+    state, director_key, viewer_key = created
+    tournament_id = state["id"]
+    response = jsonify(id=tournament_id, director_key=director_key, viewer_key=viewer_key,
+                       director_url=public_url("tournaments.director", tournament_id=tournament_id, key=director_key),
+                       viewer_url=public_url("tournaments.standings", tournament_id=tournament_id, key=viewer_key),
+                       state=answer(state, "director"))
+    response.headers["Location"] = url_for("api.tournament", tournament_id=tournament_id)
+    return response, created.status
+
+
+@bp.get("/tournaments/<tournament_id>")
+def tournament(tournament_id):
+    role = store().authorize(tournament_id, request_key())
+    return jsonify(answer(store().state(tournament_id), role))
+
+
+@bp.post("/tournaments/<tournament_id>/rounds")
+def next_round(tournament_id):
+    _director(tournament_id)
+    return jsonify(answer(store().next_round(tournament_id), "director")), 201
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/close")
+def close_round(tournament_id, number):
+    _director(tournament_id)
+    body = json_body(optional=True)
+    force = body.get("force", False)
+    if not isinstance(force, bool):
+        raise ParseError("bad_force", "force is true or false.", field="force")
+    done = store().close_round(tournament_id, number, force, body.get("reason"))
+    return jsonify(**done, state=answer(store().state(tournament_id), "director"))
+
+
+@bp.post("/tournaments/<tournament_id>/withdrawals")
+def withdraw(tournament_id):
+    _director(tournament_id)
+    entrant = json_body().get("entrant")
+    if isinstance(entrant, bool) or not isinstance(entrant, int):
+        raise ParseError("bad_entrant", "entrant is an entrant's index, a whole number.", field="entrant")
+    return jsonify(answer(store().withdraw(tournament_id, entrant), "director"))
+
+
+@bp.post("/tournaments/<tournament_id>/entrants")
+def add_entrant(tournament_id):
+    _director(tournament_id)
+    return jsonify(answer(store().add_entrant(tournament_id, json_body().get("names")), "director")), 201
+
+
+@bp.get("/tournaments/<tournament_id>/cards", endpoint="tournament_cards")
+def cards(tournament_id):
+    _director(tournament_id)
+    return jsonify(cards=[{**card, "url": public_url("tournaments.card", tournament_id=tournament_id,
+                                                     number=card["number"], key=card["key"])}
+                          for card in store().cards(tournament_id)])

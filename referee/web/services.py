@@ -1,0 +1,120 @@
+"""What the views share: the app's services (the factory makes them: ``referee/web/app.py``), the key a request
+carries, the links phones can open, and what a page's form answers once it made something.
+
+A page's form that made something (a table, a rematch, a tournament) answers with the new page next, by
+post/redirect/get — a 303 without JavaScript, a 204 with ``HX-Redirect`` for htmx (a whole page change).
+
+A form that makes something carries its own id (``form_id``, kept while the form is changed and posted back), so
+that it makes it once (``referee/once.py``); the API says the same with an ``Idempotency-Key`` header."""
+from __future__ import annotations
+
+import ipaddress
+import uuid
+from urllib.parse import urlsplit
+
+from flask import Response, current_app, g, redirect, request, url_for
+
+from referee.errors import ParseError
+from referee.once import Created, Once
+from referee.web.serving import lan_addresses
+
+FIELD = "form_id"
+
+
+def ledger():
+    """The app's ledger (``referee/ledger.py``): every table, its log and its keys."""
+    return current_app.extensions["referee.ledger"]
+
+
+def tournaments():
+    """The app's tournaments (``referee/tournament/store.py``), on the ledger's engine."""
+    return current_app.extensions["referee.tournaments"]
+
+
+def watch():
+    """The live views' memo of this process (``referee/web/tables/watch.py``)."""
+    return current_app.extensions["referee.watch"]
+
+
+def request_key() -> str | None:
+    """The key from ``Authorization: Bearer <key>`` or ``?key=<key>`` (links and QR codes)."""
+    auth = request.headers.get("Authorization", "")
+    if auth[:7].lower() == "bearer ":
+        return auth[7:].strip() or None
+    return request.args.get("key") or None
+
+
+def public_url(endpoint: str, **values) -> str:
+    """An absolute link phones can open: PUBLIC_URL when set (``make run`` sets the LAN address)."""
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return base.rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)
+
+
+def phone_link(endpoint: str, **values) -> str:
+    """A link phones can open: PUBLIC_URL when set, else this host, and never a loopback address."""
+    return base_url() + url_for(endpoint, **values)
+
+
+def phone_url(table_id: str, key: str, endpoint: str = "tables.table") -> str:
+    """A table's link phones can open."""
+    return phone_link(endpoint, table_id=table_id, key=key)
+
+
+def base_url() -> str:
+    """Where phones reach this server: PUBLIC_URL, else this host, and never a loopback address (a phone would reach
+    itself): the machine's LAN address instead."""
+    base = current_app.config.get("PUBLIC_URL")
+    if not base:
+        host = urlsplit(request.host_url)
+        try:
+            loopback = host.hostname == "localhost" or ipaddress.ip_address(host.hostname).is_loopback
+        except ValueError:
+            loopback = False
+        lan = lan_addresses() if loopback else []
+        base = f"{host.scheme}://{lan[0]}:{host.port or 80}" if lan else request.host_url
+    return base.rstrip("/")
+
+
+def see_other(target: str) -> Response:
+    """The answer that sends the browser to ``target``, with or without htmx."""
+    if request.headers.get("HX-Request"):
+        return Response(status=204, headers={"HX-Redirect": target})
+    return redirect(target, code=303)
+
+
+def form_id() -> str:
+    """The form's own id for its page: the one it was posted with (a seat added, a refusal: the same form), else a
+    new one."""
+    posted = request.form.get(FIELD)
+    return posted if Once.valid(posted) else uuid.uuid4().hex
+
+
+def _once(given) -> Once | None:
+    key = current_app.secret_key
+    return Once(key.encode() if isinstance(key, str) else key, given) if Once.valid(given) else None
+
+
+def form_once() -> Once | None:
+    """The creation this form's post stands for; None for a post without its id (a page from before)."""
+    return _once(request.form.get(FIELD))
+
+
+def api_once() -> Once | None:
+    """The creation an API call stands for, by its ``Idempotency-Key`` header (none: a creation of its own)."""
+    given = request.headers.get("Idempotency-Key")
+    if given is None:
+        return None
+    if not Once.valid(given):
+        raise ParseError("bad_idempotency_key", "Idempotency-Key is a text of 1 to {max} printable characters.",
+                         max=128)
+    return _once(given)
+
+
+def made(created: Created) -> Created:
+    """Notes a creation answered from before (the same form again): it made nothing, so it counts nothing
+    (``referee/web/limits.py``)."""
+    if created.status == 200:
+        g.made_before = True
+    return created

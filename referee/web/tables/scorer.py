@@ -1,0 +1,391 @@
+"""The scorer's page and its entries. Every form posts and redirects without JavaScript; with htmx the same post
+answers the ``_scorer.html`` fragment in place. The entry in progress (mode, a pile's or a meld's cards, a sheet)
+lives in the address; a trick's cards tapped so far are the table's trick under way, on the server
+(``Ledger.set_draft``), so that a reload, a co-scorer and the viewers see them."""
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from functools import wraps
+from urllib.parse import quote
+
+from flask import g, make_response, redirect, render_template, request, url_for
+
+from referee.errors import Conflict, ParseError, RefereeError, RuleError
+from referee.games import get_game
+from referee.games.tricks import TrickGame
+from referee.web.i18n import refusal
+from referee.web.services import ledger, request_key
+from referee.web.tables import bp
+from referee.web.tables.offline_data import offline_data
+from referee.web.tables.sheet import capture_extras, entry_modes, fields_for, tally_body
+from referee.web.tables.sheet_games import sheet_bounds, sheet_whole
+from referee.web.tables.views import (LAYING, SHOWING, Entry, card_order, last_trick, modes_for, next_player, number,
+                                      picker)
+
+
+REMEMBERED = "entry"  # the cookie, scoped to one table's pages, that remembers how its deals are entered
+
+
+def remembered_mode(game) -> str:
+    mode = request.cookies.get(REMEMBERED)
+    return mode if mode in entry_modes(game.id) else entry_modes(game.id)[0]
+
+
+def untouched(table) -> bool:
+    """A deal is open and nothing of it is entered yet: the table's chosen way of entry applies."""
+    deal = table.current
+    if deal is None or getattr(deal, "complete", True):
+        return False
+    return not (getattr(deal, "tricks", None) or getattr(deal, "captures", None) or getattr(deal, "melds", None)
+                or getattr(deal, "pots", None))
+
+
+def read_entry(values, game, table) -> Entry:
+    deck = game.deck_for(table)
+    return Entry.read(values, deck, len(table.players), len(table.sides),
+                      fields_for(game.id, len(table.players), len(table.sides)), modes_for(game))
+
+
+def page_context(table_id: str, key: str, entry: Entry | None = None, error: str | None = None) -> dict:
+    state, table, draft = ledger().look(table_id)
+    game = get_game(state["game"])
+    deck = game.deck_for(table)
+    entry = (entry or read_entry(request.args, game, table)).with_draft(draft, deck)
+    remembered = remembered_mode(game)
+    if entry.mode == "trick" and not entry.pending and untouched(table) and remembered in ("capture", "numbers"):
+        entry = Entry(remembered) if remembered == "capture" else read_entry({"mode": "numbers"}, game, table)
+    if entry.mode == "numbers" and not untouched(table):
+        entry = Entry()
+    possible = game.possible(table)
+    extra, tricks = {}, isinstance(game, TrickGame)
+    if entry.mode == "numbers":
+        extra.update(sheet_preview(game, table, entry))
+        if error:  # the refusal is said once, in the status
+            extra["preview_error"] = None
+        extra["whole"] = sheet_whole(game, table)
+        extra["bounds"] = sheet_bounds(game, table)
+    if game.id == "buraco" and table.current is not None and not table.current.complete:
+        extra["counts"] = available(game, table, entry)
+        extra["rows"] = card_order(game, deck) + [(None, [c for c in deck.cards if c.suit is None][:1])]
+        if entry.mode == "count":
+            extra["preview"], refused = count_preview(game, table, entry)
+            extra["preview_error"] = refusal(refused, deck) if refused else None
+    return {
+        **extra,
+        "state": state, "table": table, "game": game, "deck": deck, "key": key, "entry": entry, "error": error,
+        "possible": possible, "picker": picker(game, table, entry) if tricks else [],
+        "next_player": next_player(table, entry) if tricks else None,
+        "last_trick": last_trick(state), "actors": {action: game.players_for(table, action) for action in possible},
+        "turned_card": game.turned_card(table),
+        "entry_modes": entry_modes(game.id), "remembered": remembered, "untouched": untouched(table),
+        "offline": offline_data(game, table, state, entry, key),  # static/offline.js: tricks entered offline
+    }
+
+
+@bp.app_template_global()
+def new_event_id() -> str:
+    """Each form's own id (``_entry_fields.html``): a resent post is stored once, and two forms never share one."""
+    return uuid.uuid4().hex
+
+
+def render_scorer(table_id: str, key: str, entry: Entry | None = None, error: str | None = None, status=200,
+                  refused: str | None = None):
+    """The scorer's page, or its fragment for htmx; ``refused`` is the card a refusal names (it shakes)."""
+    context = page_context(table_id, key, entry, error)
+    context.update(refused_card=refused, trick_done=g.get("trick_done", False))
+    template = "_scorer.html" if request.headers.get("HX-Request") else "scorer.html"
+    response = make_response(render_template(template, **context), status)
+    if request.headers.get("HX-Request"):
+        response.headers["HX-Replace-Url"] = url_for("tables.table", table_id=table_id, key=key,
+                                                     **context["entry"].query())
+        if error:  # static/offline.js, sending what waited: the refusal's sentence in the page's language
+            response.headers["Referee-Refusal"] = quote(error, safe="")
+    return response
+
+
+def done(table_id: str, key: str, entry: Entry):
+    """After an entry: the fragment for htmx, a redirect (post/redirect/get) without JavaScript."""
+    if request.headers.get("HX-Request"):
+        return render_scorer(table_id, key, entry)
+    return redirect(url_for("tables.table", table_id=table_id, key=key, _anchor=anchor(entry), **entry.query()),
+                    code=303)
+
+
+def anchor(entry: Entry) -> str:
+    """Without JavaScript the page comes back where the finger was: the picker or the numbers' sheet."""
+    return "sheet" if entry.mode == "numbers" else "picker"
+
+
+@dataclass
+class Post:
+    """One scorer's form post: the table, its game and deck, the entry in progress, and the key that opened it."""
+
+    table_id: str
+    key: str
+    game: object
+    table: object
+    deck: object
+    entry: Entry
+    revision: int  # the table's, as this post found it
+
+    def card(self):
+        return self.deck.parse(request.form.get("card", ""))
+
+    def number(self, field: str, optional: bool = False):
+        raw = request.form.get(field, "")
+        if optional and raw == "":
+            return None
+        value = number(raw)
+        if value is None:
+            raise ParseError("bad_event", "There is no player {index}: players are 0 to {last}.", index=raw[:20],
+                             last=len(self.table.players) - 1)
+        return value
+
+    def seen(self) -> int | None:
+        """The revision this phone's page showed: an entry made on an older view is refused (409)."""
+        return number(request.form.get("revision", ""))
+
+    def draft_seen(self) -> tuple | None:
+        """The trick under way this phone's page showed (its cards' codes), in the trick mode; None in the others."""
+        return tuple(c.code for c in self.entry.pending) if self.entry.mode == "trick" else None
+
+    def set_draft(self, cards) -> None:
+        """The trick under way becomes ``cards`` (codes), if it is still the one this page showed."""
+        revision = self.seen() if self.seen() is not None else self.revision
+        ledger().set_draft(self.table_id, cards, revision, seen=self.draft_seen() or ())
+
+    def event_id(self) -> str | None:
+        """The form's own id (the page writes one per form), checked as the API checks ``client_event_id``."""
+        value = request.form.get("event_id") or None
+        if value is not None and (len(value) > 128 or not value.isprintable()):
+            raise ParseError("bad_form", "This form is damaged: load the page again and enter it again.")
+        return value
+
+    def retried(self) -> bool:
+        """This very form was already stored (a double tap, a resent post): answer with the state, store nothing."""
+        event_id = self.event_id()
+        return bool(event_id) and ledger().has_event(self.table_id, event_id)
+
+    def store(self, body: dict, keep_draft: bool = False) -> None:
+        """Stores the entry if the table, trick under way included, is as this phone saw it (a co-scorer may have
+        entered first); ``keep_draft``: that trick stays under way beside the entry."""
+        ledger().append(self.table_id, body, client_event_id=self.event_id(), expected_revision=self.seen(),
+                        expected_draft=self.draft_seen(), keep_draft=keep_draft)
+
+
+def scorer_post(rule: str):
+    """Registers a scorer's form post: scorer key checked (401/403), engine refusals shown on the page."""
+    def register(view):
+        @bp.post(rule, endpoint=view.__name__)
+        @wraps(view)
+        def handle(table_id):
+            key = request_key() or request.form.get("key")
+            ledger().authorize(table_id, key, write=True)
+            state, table = ledger().snapshot(table_id)
+            game = get_game(state["game"])
+            deck = game.deck_for(table)
+            entry = read_entry(request.form, game, table)
+            post = Post(table_id, key, game, table, deck, entry, state["revision"])
+            try:
+                if post.retried():
+                    return done(table_id, key, entry.next_meld())
+                if post.seen() is not None and post.seen() != state["revision"]:  # another phone entered first
+                    raise Conflict("version_conflict", "The table changed meanwhile: look at the new state and "
+                                   "enter it again if it is still needed.")
+                return done(table_id, key, view(post))
+            except Conflict as error:  # stored by another phone between this page's check and its entry
+                return render_scorer(table_id, key, entry, refusal(error, deck), status=409)
+            except RefereeError as error:
+                # The page again, the engine's sentence beside the picker, nothing stored. Answered 200, as a form
+                # shown again is: a 4xx would put an error in the browser's console (the API answers 422).
+                return render_scorer(table_id, key, post.entry, refusal(error, deck), refused=error.card)
+        return handle
+    return register
+
+
+@scorer_post("/t/<table_id>/tap")
+def tap(post: Post) -> Entry:
+    card, entry = post.card(), post.entry
+    if entry.mode in LAYING:  # Buraco: a meld, an extension or a hand left, in the order laid
+        return lay(post, card)
+    if not isinstance(post.game, TrickGame) and entry.mode not in ("replace",):
+        raise ParseError("bad_event", "{game} has no tricks: a card is tapped into a meld or a hand.",
+                         game=post.game.names["en"])
+    if entry.mode == "replace":  # the natural card that takes the wild card's place (R-BURACO-7)
+        post.store({"type": "replace", "side": entry.side, "meld": entry.meld, "card": card.code})
+        return entry.next_meld()
+    if entry.mode != "trick":  # a pile or a claim being gathered: tapping again takes the card back
+        return entry.with_pending([c for c in entry.pending if c != card] if card in entry.pending
+                                  else [*entry.pending, card])
+    cards = [c.code for c in [*entry.pending, card]]
+    if len(cards) < len(post.table.players):  # the trick under way, for every phone (checked there, R-COMMON-4)
+        post.set_draft(cards)
+        return Entry()
+    post.store({"type": "trick", "cards": cards})
+    g.trick_done = True  # the fragment shows the trick's winner where the finger is
+    return Entry()
+
+
+def lay(post: Post, card) -> Entry:
+    """Buraco: a tap takes a card into the meld being laid (or the hand counted), in the order tapped; a tap on a card
+    already taken takes it back, all its copies, so that a wrong tap tapped again leaves nothing. One more copy of a
+    card taken comes from its own button, + (``copy=another``), while the two decks hold one (R-BURACO-1)."""
+    entry, tapped = post.entry, post.entry.tapped
+    if card in tapped and request.form.get("copy") != "another":
+        return entry.with_tapped([c for c in tapped if c != card], len(post.table.players))
+    if available(post.game, post.table, entry).get(card, 0) <= 0:
+        raise RuleError("third_copy", "The two decks hold only {n} of {card}: this would be one more.",
+                        rule="R-BURACO-1", card=card.code, n=post.deck.counts[card])
+    return entry.with_tapped([*tapped, card], len(post.table.players))
+
+
+@scorer_post("/t/<table_id>/undo")
+def undo(post: Post) -> Entry:
+    entry = post.entry
+    if entry.mode == "count":  # the count only takes back the cards tapped in it, never a stored entry
+        return entry.with_tapped(entry.tapped[:-1], len(post.table.players))
+    if entry.pending and entry.mode == "trick":  # one tap takes back the last card of the trick under way
+        post.set_draft(post.draft_seen()[:-1])
+        return Entry()
+    if entry.pending:  # one tap takes back the last card tapped
+        return post.entry.with_pending(post.entry.pending[:-1])
+    # A whole trick undone reopens without its last card, as the trick under way: for every phone.
+    ledger().undo(post.table_id, expected_revision=post.seen(), client_event_id=post.event_id(),
+                  expected_draft=post.draft_seen(), reopen=True)
+    return entry.next_meld()  # Buraco: the side stays chosen
+
+
+@scorer_post("/t/<table_id>/draft")
+def draft(post: Post) -> Entry:
+    """The trick under way as tapped offline (``static/offline.js``), sent back: kept if still the one that phone
+    began from (``pending``), else refused (409): another phone's taps are never merged into it."""
+    if post.entry.mode != "trick":
+        raise ParseError("bad_form", "This form is damaged: load the page again and enter it again.")
+    post.set_draft([code for code in request.form.get("cards", "").split(".") if code])
+    return Entry()
+
+
+@scorer_post("/t/<table_id>/deal")
+def deal(post: Post) -> Entry:
+    body = {"type": "deal", "trump": request.form.get("card") or None}
+    dealer = post.number("dealer", optional=True)
+    if dealer is not None:
+        body["dealer"] = dealer
+    post.store(body)
+    return Entry()
+
+
+@scorer_post("/t/<table_id>/save")
+def save(post: Post) -> Entry:
+    """Stores what was gathered in the picker: a pile (R-COMMON-6), a claim or an announce."""
+    entry, cards = post.entry, [c.code for c in post.entry.pending]
+    if entry.mode not in SHOWING + LAYING:  # a save only ends what the picker gathers: never a trick, a sheet
+        raise ParseError("bad_form", "This form is damaged: load the page again and enter it again.")
+    if entry.mode in LAYING:  # Buraco (R-BURACO-7): after a meld, the next meld of the same side
+        post.store(buraco_body(entry, len(post.table.players)))
+        return entry.next_meld()
+    if entry.mode == "capture":
+        body = {"type": "capture", "side": entry.side, "cards": cards, **capture_extras(post.game.id, entry.sheet)}
+        if request.form.get("last_trick") in ("yes", "no"):
+            body["last_trick"] = request.form["last_trick"] == "yes"
+    else:  # a claim (Brisca), an announce (Brouc), a shown hand (Brûlot): a player shows cards
+        body = {"type": entry.mode, "player": entry.player if entry.player is not None else -1, "cards": cards}
+    post.store(body)
+    if entry.mode == "capture":  # more piles to enter (three or more sides): go on with the next side
+        state = ledger().state(post.table_id)
+        deal = state["deals"][-1] if state["deals"] else None
+        if deal is not None and not deal["complete"] and deal.get("captures"):
+            missing = [s for s, pile in enumerate(deal["captures"]) if pile is None]
+            if missing:
+                return Entry("capture", (), missing[0])
+    return Entry()
+
+
+@bp.get("/t/<table_id>/entry/<mode>")
+def choose_entry(table_id, mode):
+    """One tap chooses how this table enters its deals (cards, piles, numbers); the choice is remembered."""
+    key = request_key()
+    ledger().authorize(table_id, key, write=True)
+    state, table = ledger().snapshot(table_id)
+    game = get_game(state["game"])
+    if mode not in entry_modes(game.id):
+        mode = entry_modes(game.id)[0]
+    response = redirect(url_for("tables.table", table_id=table_id, key=key, **({} if mode == "trick" else
+                                                                              {"mode": mode})), code=303)
+    return remember_entry(response, table_id, mode)
+
+
+def remember_entry(response, table_id: str, mode: str | None):
+    """The table's way of entry, in a cookie only that table's pages receive (a rematch takes it along)."""
+    if mode in ("trick", "capture", "numbers"):
+        response.set_cookie(REMEMBERED, mode, max_age=3600 * 24 * 30, path=f"/t/{table_id}", samesite="Lax",
+                            httponly=True)
+    return response
+
+
+def sheet_preview(game, table, entry: Entry) -> dict:
+    """What the sheet would give: ``preview`` (the state), or ``preview_error`` (the engine's refusal), or
+    ``preview_prompt`` (what is still to type: a sheet not finished is no mistake)."""
+    if not untouched(table) or not any(entry.sheet.values):
+        return {"preview": None, "preview_error": None, "preview_prompt": None}
+    try:
+        body = tally_body(game.id, entry.sheet, sheet_whole(game, table), table)
+        after = game.apply(table, game.parse_event(table, body))
+    except RefereeError as error:
+        said = refusal(error, game.deck_for(table))
+        unfinished = error.code.startswith("sheet_")
+        return {"preview": None, "preview_error": None if unfinished else said,
+                "preview_prompt": said if unfinished else None}
+    return {"preview": game.serialise(after), "preview_error": None, "preview_prompt": None}
+
+
+@scorer_post("/t/<table_id>/declare")
+def declare(post: Post) -> Entry:
+    post.store({"type": "declare", "player": post.number("player"), "call": request.form.get("call", "")},
+               keep_draft=True)
+    return post.entry
+
+
+@scorer_post("/t/<table_id>/exchange")
+def exchange(post: Post) -> Entry:
+    post.store({"type": "exchange", "player": post.number("player")}, keep_draft=True)
+    return post.entry
+
+
+@scorer_post("/t/<table_id>/pot")
+def pot(post: Post) -> Entry:
+    # The button names the side taking its pot in "pot": "side" is the entry's, the side chosen for the next meld.
+    post.store({"type": "pot", "side": post.number("pot")})
+    return post.entry
+
+
+def buraco_body(entry: Entry, n_players: int) -> dict:
+    cards = [c.code for c in entry.pending]
+    if entry.mode == "meld":
+        return {"type": "meld", "side": entry.side, "cards": cards}
+    if entry.mode == "extend":
+        return {"type": "extend", "side": entry.side, "meld": entry.meld if entry.meld is not None else -1,
+                "cards": cards, "at": entry.at}
+    hands = [[c.code for c in hand] for hand in entry.hands] + [[]] * (n_players - len(entry.hands))
+    return {"type": "count", "closed_by": entry.closed_by, "hands": hands}
+
+
+def available(game, table, entry: Entry) -> dict:
+    """Buraco: how many more of each card may still be tapped (two decks: two of each, four jokers)."""
+    left = dict(game.deck_for(table).counts)
+    hand = table.current
+    laid = [c for melds in (hand.melds.values() if hand is not None else []) for m in melds for c in m.cards]
+    for card in [*laid, *entry.pending, *(c for h in entry.hands for c in h)]:
+        left[card] -= 1
+    return left
+
+
+def count_preview(game, table, entry: Entry):
+    """The count's breakdown before it is saved, or the engine's refusal (R-BURACO-5, 6)."""
+    body = buraco_body(entry, len(table.players))
+    try:
+        counted = game.apply(table, game.parse_event(table, body))
+    except RefereeError as error:
+        return None, error
+    return game.serialise_deal(counted, counted.deals[-1]), None

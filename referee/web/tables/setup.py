@@ -1,0 +1,139 @@
+"""Starting a table: the game, how many play (one chip per count the game allows), the players in order of play
+(add, remove, reorder: never more seats than the game's most players, never fewer than its fewest), the options from
+the engine's schema in plain words, the first dealer. Works as plain form posts; with htmx the form swaps in place.
+Seats left empty are dropped when the table is created: a name is never invented, and a name too long is refused
+with the engine's sentence, never cut. The form carries its own id (``form_id``): posted twice, it makes one table
+(``referee/once.py``). The players of the tables made here are offered again by static/setup.js from the browser's
+own storage."""
+from __future__ import annotations
+
+import re
+
+from flask import make_response, render_template, request, url_for
+from flask_babel import gettext as _
+
+from referee.errors import RefereeError
+from referee.games import get_game
+from referee.games.base import MAX_NAME
+from referee.web.i18n import lang, refusal
+from referee.web.services import form_once, ledger, made, see_other
+from referee.web.tables import bp
+from referee.web.tables.views import number, seating
+
+MAX_SEATS = 12
+
+
+def default_count(game) -> int:
+    counts = game.player_counts()
+    return 4 if 4 in counts else counts[0]
+
+
+def read_form(game) -> tuple:
+    players = [p.strip() for p in request.form.getlist("player")][:MAX_SEATS]
+    options = {}
+    for option in game.options:
+        field = "opt_" + option.name
+        if option.type == "bool":
+            options[option.name] = field in request.form
+        elif option.type == "cards" and field in request.form:  # one box per card offered, or typed codes
+            options[option.name] = form_value(option.type, " ".join(request.form.getlist(field)))
+        elif field in request.form:
+            options[option.name] = form_value(option.type, request.form[field])
+    dealer = request.form.get("dealer", "0")
+    return players, options, number(dealer) or 0
+
+
+def form_value(kind: str, raw: str):
+    """An option typed in a form, as the options schema wants it (the schema then says if it is wrong)."""
+    raw = raw.strip()
+    items = [x for x in raw.strip("[]").replace(",", " ").split() if x]
+    try:
+        if kind == "int":
+            return int(raw) if re.fullmatch(r"-?[0-9]{1,9}", raw) else raw
+        if kind == "number":
+            value = float(raw.replace(",", "."))
+            return int(value) if value.is_integer() and len(raw) < 10 else value
+        if kind == "ints":
+            return [int(x) for x in items if re.fullmatch(r"[0-9]{1,9}", x)] if all(
+                re.fullmatch(r"[0-9]{1,9}", x) for x in items) else raw
+    except ValueError:
+        return raw
+    return [x.upper() for x in items] if kind == "cards" else raw
+
+
+def apply_op(op: str, players: list, dealer: int, counts: tuple = (1, MAX_SEATS)) -> tuple:
+    """add, remove:i, up:i, down:i, count:n on the seats (the dealer stays with the same person). Seats stay within
+    the game's player ``counts``: no seat added past the most, none removed under the fewest, a count only one the
+    game is played by."""
+    verb, _sep, index = op.partition(":")
+    i = number(index) if number(index) is not None else -1
+    dealer_name = players[dealer] if 0 <= dealer < len(players) else None
+    if verb == "add" and len(players) < min(counts[-1], MAX_SEATS):
+        players.append("")
+    elif verb == "remove" and 0 <= i < len(players) and len(players) > counts[0]:
+        players.pop(i)
+    elif verb == "count" and i in counts and 1 <= i <= MAX_SEATS:
+        players = seats_for(players, i)
+    elif verb in ("up", "down"):
+        j = i - 1 if verb == "up" else i + 1
+        if 0 <= i < len(players) and 0 <= j < len(players):
+            players[i], players[j] = players[j], players[i]
+    if dealer_name is not None and dealer_name in players and dealer_name:
+        dealer = players.index(dealer_name)
+    return players, min(dealer, max(len(players) - 1, 0))
+
+
+def seats_for(players: list, count: int) -> list:
+    """``count`` seats: empty ones added at the end, or taken away from the end, the empty ones first (a name
+    written is the last thing to go)."""
+    players = players + [""] * (count - len(players))
+    while len(players) > count:
+        empty = [i for i, p in enumerate(players) if not p]
+        players.pop(empty[-1] if empty else -1)
+    return players
+
+
+def seated(players: list, dealer: int) -> tuple:
+    """The names written, in order, without the empty seats; the dealer's seat among them (the first player when
+    the dealer's seat was left empty, R-COMMON-2)."""
+    names = [p for p in players if p]
+    if 0 <= dealer < len(players) and players[dealer]:
+        return names, sum(1 for p in players[:dealer] if p)
+    return names, 0
+
+
+def render_setup(game, players, options, dealer, error=None):
+    names = [p or _("Player %(n)s", n=i + 1) for i, p in enumerate(players)]
+    context = {"game": game, "players": players, "names": names, "options": options, "dealer": dealer,
+               "error": error, "opposite": seating(names), "counts": game.player_counts(), "max_name": MAX_NAME}
+    template = "_setup_form.html" if request.headers.get("HX-Request") else "setup.html"
+    return make_response(render_template(template, **context))
+
+
+@bp.get("/new/<game_id>")
+def new(game_id):
+    game = get_game(game_id)
+    return render_setup(game, [""] * default_count(game), {o.name: o.default for o in game.options}, 0)
+
+
+@bp.post("/new/<game_id>")
+def change(game_id):
+    game = get_game(game_id)
+    players, options, dealer = read_form(game)
+    op = request.form.get("op", "create")
+    if op != "create":
+        players, dealer = apply_op(op, players, dealer, game.player_counts())
+        return render_setup(game, players, options, dealer)
+    names, first = seated(players, dealer)
+    least = game.player_counts()[0]
+    if len(names) < least:
+        counts = ", ".join(map(str, game.player_counts()))
+        return render_setup(game, players, options, dealer, _(
+            "Write at least %(n)s names: %(game)s is played by %(counts)s players.", n=least,
+            game=game.names[lang()], counts=counts))
+    try:
+        state, scorer_key, _viewer = made(ledger().create_table(
+            game.id, names, options, first, once=form_once()))
+    except RefereeError as error:
+        return render_setup(game, players, options, dealer, refusal(error))
+    return see_other(url_for("tables.table", table_id=state["id"], key=scorer_key))

@@ -1,0 +1,270 @@
+"""Sharing a table: QR codes of its links, the live viewer and big screen, new keys, exports.
+
+The live views ask every second whether the table's revision changed. Each process reads the revisions of all its
+watched tables in one query a few times a second (``referee/web/watch.py``) and answers every viewer from that, so a
+change made through any worker process reaches every viewer: the signal goes through the database.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import qrcode
+from flask import Response, current_app, g, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext
+from markupsafe import Markup
+from qrcode.image.pure import PyPNGImage
+from qrcode.image.svg import SvgPathImage
+
+from referee.errors import Unauthorized
+from referee.games import get_game
+from referee.web.api.tables import json_body
+from referee.web.i18n import lang
+from referee.web.serving import MIN_BYTES, gzip_bytes
+from referee.web.services import api_once, ledger, phone_url, request_key, see_other, tournaments, watch
+from referee.web.tables import bp
+from referee.web.tables.scorer import REMEMBERED, remember_entry
+from referee.web.tables.watch import Fragment, stamp
+
+
+def qr_svg(text: str) -> Markup:
+    image = qrcode.make(text, image_factory=SvgPathImage, box_size=10, border=2)
+    svg = image.to_string(encoding="unicode")
+    label = Markup.escape(gettext("QR code of %(link)s", link=text))
+    return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{label}" class="qr" ', 1))
+
+
+def qr_png(text: str) -> bytes:
+    buffer = io.BytesIO()
+    qrcode.make(text, image_factory=PyPNGImage, box_size=10, border=4).save(buffer)
+    return buffer.getvalue()
+
+
+@bp.get("/t/<table_id>/qr/<which>.<kind>")
+def qr(table_id, which, kind):
+    """The QR code of the viewer's link (``which`` = viewer, any key of the table) or of the link the given key
+    opens (``which`` = self: a co-scorer's own link), as SVG or PNG for printing."""
+    key = request_key()
+    ledger().authorize(table_id, key)
+    target = ledger().viewer_key(table_id) if which == "viewer" else key
+    if which not in ("viewer", "self") or kind not in ("svg", "png"):
+        return jsonify(error={"code": "not_found", "message": "No such code."}), 404
+    link = phone_url(table_id, target)
+    if kind == "png":
+        return Response(qr_png(link), mimetype="image/png")
+    return Response(str(qr_svg(link)), mimetype="image/svg+xml")
+
+
+@bp.get("/t/<table_id>/share")
+def share(table_id):
+    key = request_key()
+    ledger().authorize(table_id, key, write=True)
+    return render_share(table_id, key, renewed=request.args.get("renewed"))
+
+
+def render_share(table_id: str, key: str, renewed: str | None = None, coscorer_key: str | None = None) -> Response:
+    """The share page; a co-scorer code is drawn only in the answer to the post that issued it (never kept)."""
+    viewer = phone_url(table_id, ledger().viewer_key(table_id))
+    coscorer = phone_url(table_id, coscorer_key) if coscorer_key else None
+    state = ledger().state(table_id)
+    response = Response(render_template(
+        "share.html", state=state, game=get_game(state["game"]), key=key, viewer=viewer, viewer_qr=qr_svg(viewer),
+        coscorer=coscorer, coscorer_key=coscorer_key, coscorer_qr=qr_svg(coscorer) if coscorer else None,
+        renewed=renewed if renewed in ("viewer", "own", "unconfirmed", "unconfirmed-own") else None,
+        own=phone_url(table_id, key), screen=screen_url(table_id)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def screen_url(table_id: str) -> str:
+    """The big screen opens with the viewer's key: a club's TV never holds the right to change the score."""
+    return phone_url(table_id, ledger().viewer_key(table_id), "tables.screen")
+
+
+@bp.post("/t/<table_id>/keys/<kind>")
+def new_key(table_id, kind):
+    """A new key (scorer's page only; the old one stops at once), each after a ticked box where it matters:
+    - ``viewer``: post, then redirect (a reload never issues another);
+    - ``coscorer``: the answer to the post shows the code once, and it is kept nowhere else (not in a cookie: only
+      its hash is stored); a reload asks the browser to post again, which issues another and stops this one;
+    - ``own``: the key in this page's address (the scorer's, or a co-scorer's) is replaced; the page moves to the
+      new address at once, the only place the new key is written."""
+    key = request_key() or request.form.get("key")
+    ledger().authorize(table_id, key, write=True)
+    if kind not in ("viewer", "coscorer", "own"):
+        return jsonify(error={"code": "not_found", "message": "No such key."}), 404
+    if kind in ("coscorer", "own") and request.form.get("confirm") != "yes":
+        unconfirmed = "unconfirmed" if kind == "coscorer" else "unconfirmed-own"
+        return redirect(url_for("tables.share", table_id=table_id, key=key, renewed=unconfirmed), code=303)
+    if kind == "own":
+        fresh = ledger().renew_own_key(table_id, key)
+        return redirect(url_for("tables.share", table_id=table_id, key=fresh, renewed="own"), code=303)
+    fresh = ledger().new_key(table_id, kind)
+    if kind == "coscorer":
+        return render_share(table_id, key, coscorer_key=fresh)
+    return redirect(url_for("tables.share", table_id=table_id, key=key, renewed=kind), code=303)
+
+
+@bp.get("/t/<table_id>/keys/<kind>")
+def key_page(table_id, kind):
+    """The address a co-scorer code was shown at, opened again (a restored tab): the share page, code not shown."""
+    return redirect(url_for("tables.share", table_id=table_id, key=request_key()), code=303)
+
+
+@bp.after_app_request
+def _told(response):
+    """A write through this process: the live views of its table see it at their next poll, not a moment later."""
+    if request.method not in ("GET", "HEAD", "OPTIONS") and (request.view_args or {}).get("table_id"):
+        watch().forget(request.view_args["table_id"])
+    return response
+
+
+def opening_live_poll() -> bool:
+    """This request is a live view's poll whose key opens its table (as this process's memo has it): no key guess,
+    so the limits need not look at it (referee/web/limits.py) — a room of viewers costs a check less per poll."""
+    if request.endpoint != "tables.live":
+        return False
+    table_id = (request.view_args or {}).get("table_id")
+    row = watch().row(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
+    if row is None or not row.opens(request_key()):
+        return False
+    g.opened_row = row  # live() answers from it: the key is checked once a poll
+    return True
+
+
+def opened_row(table_id: str, key: str | None):
+    """The memo's row of a table this key opens (the limiter's filter did not check it), or the refusal: the one
+    the ledger gives (404, 401), or a key issued since the memo's last read."""
+    row = watch().row(table_id)
+    if row is not None and row.opens(key):
+        return row
+    try:
+        ledger().authorize(table_id, key)
+    except Unauthorized:
+        if not request.headers.get("HX-Request"):
+            raise
+        g.key_refused = True  # counted as a key guess (limits.py) all the same
+        return Response(status=286, headers={"HX-Reswap": "none"})  # htmx stops polling: revoked for good
+    watch().forget()
+    return watch().row(table_id)
+
+
+@bp.get("/t/<table_id>/live")
+def live(table_id):
+    """204 while nothing changed since ``since``; the new scoreboard (or big screen) fragment as soon as it did.
+
+    Answered from this process's memo (``referee/web/watch.py``): an unchanged board costs no database round trip,
+    and a changed one is rendered once per revision for every viewer. The fragment carries an ``ETag``: a client
+    that sends it back in ``If-None-Match`` is answered ``304`` while it is current."""
+    key = request_key()
+    row = g.get("opened_row") or opened_row(table_id, key)
+    if isinstance(row, Response):
+        return row
+    since = request.args.get("since", "")  # the stamp of what it shows: the revision, and the trick under way
+    if since == row.stamp:
+        return Response(status=204)
+    screen_view = request.args.get("view") == "screen"
+    fragment = watch().fragment((table_id, screen_view, lang(), key), row,
+                                lambda: live_fragment(table_id, key, screen_view))
+    if since == fragment.stamp:
+        return Response(status=204)
+    return fragment.response()
+
+
+def live_view(table_id: str) -> dict:
+    """What a live view (the viewer's page, the big screen) draws: the state, and the trick under way (the cards
+    tapped so far on a scorer's page: never an event, yet every viewer sees it), with the stamp its poll sends."""
+    state, _, draft = ledger().look(table_id)
+    return {"state": state, "game": get_game(state["game"]), "draft": list(draft),
+            "live_stamp": stamp(state["revision"], ".".join(draft))}
+
+
+def live_fragment(table_id: str, key: str, screen_view: bool) -> Fragment:
+    """The live fragment as every viewer with this key and language sees it at the table's current revision and
+    trick under way."""
+    seen = live_view(table_id)
+    state = seen["state"]
+    view = "_screen_live.html" if screen_view else "_live.html"
+    body = render_template(view, key=key, **seen).encode()
+    headers = {}
+    if state["rematch"]:  # live.js goes there (the rematch moved this table's revision: the next poll tells)
+        follow = url_for("tables.screen" if screen_view else "tables.table", table_id=state["rematch"], key=key)
+        headers["HX-Trigger"] = json.dumps({"referee:rematch": {"url": follow}})
+    return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None, headers,
+                       ".".join(seen["draft"]))
+
+
+@bp.post("/t/<table_id>/rematch")
+def rematch(table_id):
+    """The scorer's Rematch button: the new table's scorer page next (post/redirect/get; with htmx a full page
+    change by HX-Redirect). A second tap lands on the same rematch (one per table, whatever the forms: its own
+    once). The same key opens it (same keys). A tournament's table has none: 409 and the sentence."""
+    key = request_key() or request.form.get("key")
+    ledger().authorize(table_id, key, write=True)
+    tournaments().no_rematch(table_id)  # a round's table: 409, its sentence
+    _, state = ledger().rematch(table_id)
+    response = see_other(url_for("tables.table", table_id=state["id"], key=key))
+    return remember_entry(response, state["id"], request.cookies.get(REMEMBERED))  # the same way of entry
+
+
+@bp.get("/t/<table_id>/screen")
+def screen(table_id):
+    key = request_key()
+    ledger().authorize(table_id, key)
+    viewer = phone_url(table_id, ledger().viewer_key(table_id))  # people in the room join from the wall
+    return render_template("screen.html", key=key, viewer_qr=qr_svg(viewer), **live_view(table_id))
+
+
+# --- exports ----------------------------------------------------------------------------------------------
+
+@bp.get("/api/v1/tables/<table_id>/export.json")
+def export_json(table_id):
+    ledger().authorize(table_id, request_key())
+    return jsonify({"format": "referee-export/1", "table": ledger().record_of(table_id),
+                    "events": ledger().events(table_id), "state": ledger().state(table_id)})
+
+
+@bp.get("/api/v1/tables/<table_id>/export.csv")
+def export_csv(table_id):
+    """One row per deal and side: its points in the game's unit (and the slate for Brouc), the running total."""
+    ledger().authorize(table_id, request_key())
+    state = ledger().state(table_id)
+    rows = []
+    for deal in state["deals"]:
+        for side, info in enumerate(state["sides"]):
+            slate = deal.get("slate", [None] * len(state["sides"]))[side] if "slate" in deal else ""
+            rows.append([deal["number"], side, spreadsheet_safe(info["name"]), deal["points"][side], slate,
+                         deal["complete"]])
+    return csv_download(["deal", "side", "players", "points", "slate", "complete"], rows, f"referee-{table_id}.csv")
+
+
+def csv_download(header: list, rows: list, filename: str) -> Response:
+    """A CSV file to download: its header row, then the rows."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows(rows)
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def spreadsheet_safe(text: str) -> str:
+    """A name a spreadsheet could read as a formula is written as text."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+@bp.post("/api/v1/import")
+def import_table():
+    """A new table from an export: its events in force replayed through the engine (201, like a creation; with an
+    ``Idempotency-Key`` the same import again answers 200 with the same table). An export is bigger than an entry
+    (the log, and the state, which is not read): its own size limit."""
+    request.max_content_length = current_app.config["IMPORT_MAX_BYTES"]
+    doc = json_body()
+    created = ledger().import_table(doc.get("table"), doc.get("events"), once=api_once())
+    state, scorer_key, viewer_key = created
+    table_id = state["id"]
+    return jsonify(id=table_id, scorer_key=scorer_key, viewer_key=viewer_key,
+                   scorer_url=phone_url(table_id, scorer_key), viewer_url=phone_url(table_id, viewer_key),
+                   state=state), created.status

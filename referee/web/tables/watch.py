@@ -1,0 +1,183 @@
+"""What the live views (the viewer page, the big screen) ask every second, answered from memory.
+
+A room of viewers polls each table once a second; most polls find the board unchanged. Each process keeps:
+
+- the watched tables' rows (revision and keys), read for all of them at once by one query (``Ledger.watched``) when
+  the last read is older than ``LIVE_REFRESH_SECONDS`` (0.25 s): whatever the number of viewers, a process asks the
+  database at most four times a second, and an unchanged board is answered without asking it at all;
+- each table's live fragment as last rendered, per view, language and key (the fragment's links carry the key), with
+  its gzip-compressed bytes and its validator: a change is rendered once per revision and trick under way (a card
+  tapped moves no revision, yet the viewers see it: ``stamp``) and process, then served to every viewer from memory.
+
+Nothing here is trusted across processes: a change made through another worker reaches this one's viewers at the
+next read of the rows (at most ``LIVE_REFRESH_SECONDS`` later); a change made through this process is seen at once
+(``forget``). A table no viewer asked about for ``FORGET_SECONDS`` leaves the memo, with its fragments.
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from flask import Response, request
+
+from referee.ledger_rows import cards_of, draft_text
+from referee.models import key_role
+from referee.web.serving import accepts_gzip
+
+REFRESH_SECONDS = 0.25
+FORGET_SECONDS = 60.0
+MAX_RENDERS = 512  # fragments kept per process (a table has at most 2 views × 2 languages × 3 keys)
+
+
+def stamp(revision: int, draft: str | None) -> str:
+    """What a live view has seen (its poll's ``since``): the revision, and the trick under way when there is one
+    (its cards, hashed short: a tap changes the stamp, never the revision)."""
+    if not draft:
+        return str(revision)
+    return f"{revision}-{hashlib.blake2b(draft.encode(), digest_size=5).hexdigest()}"
+
+
+@dataclass(frozen=True)
+class Row:
+    revision: int
+    viewer_key: str
+    scorer_hash: str
+    coscorer_hash: str | None
+    draft: str | None = None  # the trick under way as stored, and the revision it belongs to
+    draft_revision: int | None = None
+
+    @property
+    def trick(self) -> str | None:
+        """The trick under way (card codes joined by "."), when it belongs to this revision (as the ledger reads it)."""
+        return draft_text(cards_of(self.draft, self.draft_revision, self.revision))
+
+    @property
+    def stamp(self) -> str:
+        return stamp(self.revision, self.trick)
+
+    def opens(self, key: str | None) -> bool:
+        """The key opens this table (any of its keys: a live view only reads), as ``Ledger.authorize`` says."""
+        return bool(key) and key_role(key, self.scorer_hash, self.coscorer_hash, self.viewer_key) is not None
+
+
+@dataclass(frozen=True)
+class Fragment:
+    revision: int
+    body: bytes
+    gzipped: bytes | None  # None when too small to gain from it
+    etag: str
+    headers: tuple = ()  # e.g. the rematch's HX-Trigger
+    trick: str | None = None  # the trick under way it shows (a table's live view)
+
+    @property
+    def stamp(self) -> str:
+        return stamp(self.revision, self.trick)
+
+    def shows(self, revision: int, trick: str | None) -> bool:
+        """Current for a table at ``revision`` with ``trick`` under way: rendered there, or later."""
+        return self.revision > revision or self.revision == revision and self.trick == trick
+
+    def response(self):
+        """The fragment as an answer: ``304`` when the client holds it (``If-None-Match``), else its body, gzipped
+        when the client takes it, with its validator (weak when it travels in two encodings) and headers."""
+        weak = self.gzipped is not None
+        if request.if_none_match.contains_weak(self.etag):
+            response = Response(status=304)
+            response.set_etag(self.etag, weak=weak)
+            return response
+        response = Response(self.body, mimetype="text/html")
+        if self.gzipped is not None:
+            response.vary.add("Accept-Encoding")
+            if accepts_gzip():
+                response.set_data(self.gzipped)
+                response.headers["Content-Encoding"] = "gzip"
+        response.set_etag(self.etag, weak=weak)
+        response.headers.extend(self.headers)
+        return response
+
+    @staticmethod
+    def of(revision: int, body: bytes, gzipped: bytes | None, headers: dict | None = None,
+           trick: str | None = None) -> "Fragment":
+        etag = hashlib.blake2b(body, digest_size=12).hexdigest()
+        return Fragment(revision, body, gzipped, etag, tuple((headers or {}).items()), trick or None)
+
+
+class Watch:
+    def __init__(self, ledger, refresh_seconds: float = REFRESH_SECONDS):
+        self.ledger = ledger
+        self.refresh_seconds = refresh_seconds
+        self._rows: dict[str, Row] = {}
+        self._asked: dict[str, float] = {}  # table id -> when a viewer last asked
+        self._read_at = float("-inf")  # when the rows were read (monotonic)
+        self._reading = threading.Lock()
+        self._renders = Renders(MAX_RENDERS)
+        self.reads = 0  # rows read from the database, for the tests and the benches
+
+    def row(self, table_id: str) -> Row | None:
+        """The table's row as read at most ``refresh_seconds`` ago; None when there is no such table."""
+        now = time.monotonic()
+        self._asked[table_id] = now
+        row = self._rows.get(table_id)
+        if row is not None and now - self._read_at < self.refresh_seconds:
+            return row
+        with self._reading:  # one reader at a time; the others find its rows fresh
+            row = self._rows.get(table_id)
+            if row is not None and time.monotonic() - self._read_at < self.refresh_seconds:
+                return row
+            return self._read(table_id)
+
+    def _read(self, table_id: str) -> Row | None:
+        started = time.monotonic()
+        asked = dict(self._asked)
+        for gone in [name for name, at in asked.items() if started - at > FORGET_SECONDS]:
+            del asked[gone]
+            self._asked.pop(gone, None)
+        asked[table_id] = started
+        rows = {name: Row(*values) for name, values in self.ledger.watched(asked).items()}
+        self.reads += 1
+        for missing in asked.keys() - rows.keys():  # no such table (any more): not watched
+            self._asked.pop(missing, None)
+        self._renders.keep(rows)
+        self._rows, self._read_at = rows, started  # taken as read when the query began: never younger than it is
+        return rows.get(table_id)
+
+    def forget(self, table_id: str | None = None) -> None:
+        """A write in this process: its viewers are told at their next poll (the rows are read again)."""
+        if table_id is None or table_id in self._rows:
+            self._read_at = float("-inf")
+
+    def fragment(self, variant: tuple, row: Row, render: Callable[[], Fragment]) -> Fragment:
+        """The fragment of ``variant`` (table id first) at ``row``'s revision and trick under way, or later,
+        rendered once for every viewer."""
+        return self._renders.get(variant, row.revision, render, row.trick)
+
+
+class Renders:
+    """Fragments rendered once per revision and kept for every viewer (of a table, of a tournament): variant (its
+    id first) -> Fragment, at most ``limit`` of them (all dropped when full: they are made again at the next poll)."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self._kept: dict[tuple, Fragment] = {}
+        self._rendering = threading.Lock()
+
+    def get(self, variant: tuple, revision: int, render: Callable[[], Fragment], trick: str | None = None) -> Fragment:
+        kept = self._kept.get(variant)
+        if kept is not None and kept.shows(revision, trick):
+            return kept
+        with self._rendering:  # one render per change, whatever the number of viewers asking at once
+            kept = self._kept.get(variant)
+            if kept is not None and kept.shows(revision, trick):
+                return kept
+            made = render()
+            if len(self._kept) >= self.limit:
+                self._kept = {}
+            self._kept[variant] = made
+            return made
+
+    def keep(self, ids) -> None:
+        """Only the fragments of these ids stay."""
+        self._kept = {variant: made for variant, made in self._kept.items() if variant[0] in ids}

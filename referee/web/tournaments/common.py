@@ -1,0 +1,94 @@
+"""What the tournament's pages share: the store, the page's key, a table's progress.
+
+A tournament's pages (``pages.py``: the form and the director's page; ``live.py``: the
+standings on a phone and on the club's wall; ``prints.py``: table cards, the printed ranking, exports) read
+everything from ``referee.tournament.store.Tournaments``; a table of a round is an ordinary table of the ledger.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask import request
+
+from referee.tournament import reading
+from referee.tournament.store import LENGTH
+from referee.web.services import request_key
+from referee.web.services import tournaments as store
+from referee.web.tournaments import bp
+
+# Games whose round is a number of hands (Buraco), of deals (option ``deals``); the others play a series a round.
+ROUND_UNIT = LENGTH
+
+
+def key_of() -> str | None:
+    """The key of the page's address (or of a form's hidden field)."""
+    return request_key() or request.form.get("key") or None
+
+
+@bp.app_template_global()
+def tournament_seat(state: dict) -> dict | None:
+    """What a round's table says of its tournament on the scorer's page, the viewer's and the big screen
+    (``_status_tournament.html``): ``name``, ``round``, ``table`` (its number) and ``left``, the hands (Buraco) or
+    deals still to play (None for a series played to its end: Brisca, Brouc, a target of points). None for a free
+    table. ``state`` is the table's whole state."""
+    seat = store().seat(state["id"])
+    return None if seat is None else {**seat, "left": deals_left(state)}
+
+
+def deals_left(state: dict) -> int | None:
+    """The hands (Buraco, its option ``hands``, R-BURACO-6) or deals (Brûlot's and Brusquembille's series of so
+    many deals, R-BRULOT-6, R-BRUSQ-5) a table still plays, from its state; None for a series to a target."""
+    planned = state["options"].get("hands") if state["game"] == "buraco" else state["series"].get("deals")
+    if not planned:
+        return None
+    return max(0, planned - sum(1 for deal in state["deals"] if deal["complete"]))
+
+
+def current_round(state: dict) -> dict | None:
+    return state["rounds"][-1] if state["rounds"] else None
+
+
+def open_round(state: dict) -> dict | None:
+    """The round being played (seated or playing), if any: between rounds there is none."""
+    last = current_round(state)
+    return last if last and last["status"] != "closed" else None
+
+
+def round_length(state: dict, number: int) -> int | None:
+    """The hands (Buraco) or deals a round of this tournament plays, None for a series."""
+    plan = state.get("plan") or []
+    if not 1 <= number <= len(plan):
+        return None
+    unit = ROUND_UNIT.get(state["game"])
+    return plan[number - 1].get(unit) if unit else None
+
+
+def entrant_names(state: dict) -> dict:
+    """Entrant index -> "Ana & Bo" (a pair) or "Ana" (one player)."""
+    return {e["index"]: reading.entrant_names(e["names"]) for e in state["entrants"]}
+
+
+def minutes_since(moment: str | None, now: datetime | None = None) -> int | None:
+    """Whole minutes since an event's ISO time ("2024-05-01T20:15:03.123Z"), None without one."""
+    if not moment:
+        return None
+    when = datetime.fromisoformat(moment.replace("Z", "+00:00"))
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return max(0, int(((now or datetime.now(timezone.utc)) - when).total_seconds() // 60))
+
+
+def progress(table: dict) -> dict:
+    """A round's table as the director follows it: hands (or deals) done and minutes since its last entry, as the
+    store read them from the table's own log."""
+    return {"done": table.get("hands", 0), "minutes": minutes_since(table.get("last_entry"))}
+
+
+def viewer_key(tournament_id: str) -> str:
+    """The tournament's viewer key (read only): the standings' link and QR code, whichever key opened the page."""
+    return store().viewer_key(tournament_id)
+
+
+def withdrawn(state: dict) -> set:
+    """The entrants withdrawn (after some round, or before the first: 0)."""
+    return {e["index"] for e in state["entrants"] if e.get("withdrawn") is not None}

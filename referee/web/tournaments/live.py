@@ -1,0 +1,151 @@
+"""The standings, live: on every player's phone (/tournaments/<id>/standings) and on the club's wall
+(/tournaments/<id>/screen): rank, names, VP, MP, last round's result, the current round's tables still playing.
+
+Both ask every second whether the tournament changed (``/tournaments/<id>/live?since=<revision>``), as a table's live
+view does (``referee/web/watch.py``). Each process keeps, per tournament, its revision as read at most
+``LIVE_REFRESH_SECONDS`` ago and the keys it has seen open it, and the fragment last rendered per view, language and
+role: 300 phones watching cost the database a few revision reads a second, and an unchanged standing is answered 204
+without rendering anything. A change made through another worker is seen at the next read of the revision.
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+
+from flask import Response, current_app, g, render_template, request
+
+from referee.errors import Unauthorized
+from referee.web.i18n import lang
+from referee.web.serving import MIN_BYTES, gzip_bytes
+from referee.web.services import phone_link
+from referee.web.services import tournaments as store
+from referee.web.tables.share import qr_svg
+from referee.web.tables.views import number
+from referee.web.tables.watch import FORGET_SECONDS, REFRESH_SECONDS, Fragment, Renders
+from referee.web.tournaments import bp
+from referee.web.tournaments.common import key_of, open_round, round_length, viewer_key
+
+MAX_FRAGMENTS = 256
+
+
+class Memo:
+    """Per process: tournament id -> (revision, read at); (id, key hash) -> role; rendered fragments."""
+
+    def __init__(self):
+        self.revisions: dict[str, tuple[int, float]] = {}
+        self.roles: dict[tuple, tuple[str, float]] = {}
+        self.renders = Renders(MAX_FRAGMENTS)
+        self.lock = threading.Lock()
+        self.reads = 0
+
+    def revision(self, tournament_id: str, refresh: float) -> int:
+        kept = self.revisions.get(tournament_id)
+        now = time.monotonic()
+        if kept and now - kept[1] < refresh:
+            return kept[0]
+        with self.lock:
+            kept = self.revisions.get(tournament_id)
+            if kept and time.monotonic() - kept[1] < refresh:
+                return kept[0]
+            value = store().revision(tournament_id)
+            self.reads += 1
+            self.revisions[tournament_id] = (value, now)
+            return value
+
+    def role(self, tournament_id: str, key: str | None) -> str:
+        """The key's role, asked of the store once a minute per key and process (a live view only reads)."""
+        hashed = (tournament_id, hashlib.sha256((key or "").encode()).hexdigest())
+        kept = self.roles.get(hashed)
+        if kept and time.monotonic() - kept[1] < FORGET_SECONDS:
+            return kept[0]
+        role = store().authorize(tournament_id, key)
+        if len(self.roles) > 4096:
+            self.roles.clear()
+        self.roles[hashed] = (role, time.monotonic())
+        return role
+
+    def forget(self, tournament_id: str) -> None:
+        self.revisions.pop(tournament_id, None)
+
+    def fragment(self, variant: tuple, revision: int, render) -> Fragment:
+        return self.renders.get(variant, revision, render)
+
+
+def memo() -> Memo:
+    return current_app.extensions.setdefault("referee.tournament_memo", Memo())
+
+
+@bp.after_app_request
+def _told(response):
+    """A write through this process (a director's post, or an entry at one of its tables: any table's write may be
+    a tournament's) is seen by the live standings at their next poll."""
+    if request.method not in ("GET", "HEAD", "OPTIONS"):
+        kept = current_app.extensions.get("referee.tournament_memo")
+        if kept is not None:
+            tournament_id = (request.view_args or {}).get("tournament_id")
+            if tournament_id:
+                kept.forget(tournament_id)
+            else:
+                kept.revisions.clear()
+    return response
+
+
+def standings_view(state: dict) -> dict:
+    """What both views show: the standings with names and the last round's result, the round under way and its
+    tables still playing."""
+    playing = open_round(state)
+    still = [t for t in playing["tables"] if not t["finished"]] if playing else []
+    length = round_length(state, playing["number"]) if playing else None
+    return {"rows": state["standings"], "playing": playing, "still": still, "length": length}
+
+
+def render_live(tournament_id: str, key: str, screen: bool) -> Fragment:
+    state = store().state(tournament_id)
+    template = "_tournament_screen_live.html" if screen else "_tournament_standings_live.html"
+    body = render_template(template, state=state, key=key, **standings_view(state)).encode()
+    return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None)
+
+
+@bp.get("/tournaments/<tournament_id>/standings")
+def standings(tournament_id):
+    key = key_of()
+    memo().role(tournament_id, key)
+    state = store().state(tournament_id)
+    return render_template("tournament_standings.html", state=state, key=key, **standings_view(state))
+
+
+@bp.get("/tournaments/<tournament_id>/screen")
+def screen(tournament_id):
+    key = key_of()
+    memo().role(tournament_id, key)
+    state = store().state(tournament_id)
+    # The phones' link: the viewer key (read only), whatever key opened the wall.
+    link = phone_link("tournaments.standings", tournament_id=tournament_id, key=viewer_key(tournament_id))
+    return render_template("tournament_screen.html", state=state, key=key, phones=link, phones_qr=qr_svg(link),
+                           **standings_view(state))
+
+
+@bp.get("/tournaments/<tournament_id>/live")
+def live(tournament_id):
+    """204 while the tournament's revision is ``since``; else the standings fragment (the phone's, or the wall's
+    with ``view=screen``), with an ETag (304 while current)."""
+    key = key_of()
+    try:
+        role = memo().role(tournament_id, key)
+    except Unauthorized:
+        if not request.headers.get("HX-Request"):
+            raise
+        g.key_refused = True
+        return Response(status=286, headers={"HX-Reswap": "none"})  # htmx stops polling
+    refresh = current_app.config.get("LIVE_REFRESH_SECONDS", REFRESH_SECONDS)
+    revision = memo().revision(tournament_id, refresh)
+    since = number(request.args.get("since", ""))
+    if since is not None and since >= revision:
+        return Response(status=204)
+    screen_view = request.args.get("view") == "screen"
+    fragment = memo().fragment((tournament_id, screen_view, lang(), role, key), revision,
+                               lambda: render_live(tournament_id, key, screen_view))
+    if since is not None and since >= fragment.revision:
+        return Response(status=204)
+    return fragment.response()

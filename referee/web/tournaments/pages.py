@@ -1,0 +1,208 @@
+"""A tournament or a club evening, organised from the home page: the new-tournament form and the director's page
+(every table's progress, seating the next round, closing one, entrants withdrawn or added between rounds).
+
+Every form posts and redirects without JavaScript (post/redirect/get); the form's own buttons (a game, a round more
+or less) re-render it, swapped in place by htmx. The director's key is in the page's address, like a table's scorer
+key; nothing needs an account. The standings (``live.py``) and the printed pages
+(``prints.py``) register on the same blueprint (``__init__.py``).
+"""
+from __future__ import annotations
+
+from flask import make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from referee.errors import RefereeError
+from referee.games import GAMES, get_game
+from referee.web.api.tables import CONTRACT_ORDER
+from referee.web.i18n import refusal
+from referee.web.services import form_once, made, phone_link, see_other
+from referee.web.services import tournaments as store
+from referee.web.tournaments import bp
+from referee.web.tournaments.common import (ROUND_UNIT, current_round, entrant_names, key_of,
+                                           open_round, progress, round_length, viewer_key,
+                                           withdrawn)
+from referee.web.tournaments.form import (DEFAULT_HANDS, MAX_ENTRANTS, MAX_ROUNDS, default_plan,
+                                         entrants_from_csv, entrants_from_text, read_plan, read_vp_rows)
+
+VP_CHOICES = ("burraco_3", "burraco_4", "own")
+
+
+def games():
+    return [GAMES[g] for g in CONTRACT_ORDER if g in GAMES]
+
+
+def form_values() -> dict:
+    """The form as posted (or its first look): game, name, entrants' text, plan, VP table choice and rows."""
+    game = request.form.get("game", "buraco")
+    if game not in GAMES:
+        game = "buraco"
+    plan = read_plan(request.form.getlist("movement"), request.form.getlist("length"), game) \
+        if request.method == "POST" else default_plan(game)
+    vp = request.form.get("vp", "burraco_3")
+    return {"game": game, "name": request.form.get("name", "").strip(),  # never cut: too long is refused
+            "entrants": request.form.get("entrants", ""), "plan": plan or default_plan(game),
+            "vp": vp if vp in VP_CHOICES else "burraco_3", "vp_rows": request.form.get("vp_rows", "")}
+
+
+def render_form(values: dict, error: str | None = None, status: int = 200):
+    context = {**values, "games": games(), "unit": ROUND_UNIT.get(values["game"]),
+               "error": error, "max_rounds": MAX_ROUNDS}
+    template = "_tournament_form.html" if request.headers.get("HX-Request") else "tournament_new.html"
+    return make_response(render_template(template, **context), status)
+
+
+@bp.get("/tournaments/new")
+def new():
+    return render_form(form_values())
+
+
+@bp.post("/tournaments/new")
+def change():
+    values = form_values()
+    op = request.form.get("op", "create")
+    verb, _sep, arg = op.partition(":")
+    if verb == "game" and arg in GAMES:
+        values.update(game=arg, plan=[{k: v for k, v in r.items() if k == "movement"} for r in values["plan"]])
+        if arg == "buraco":
+            values["plan"] = [{**r, "hands": DEFAULT_HANDS} for r in values["plan"]]
+        return render_form(values)
+    if verb == "add" and len(values["plan"]) < MAX_ROUNDS:
+        values["plan"].append(dict(values["plan"][-1]))
+        return render_form(values)
+    if verb == "remove" and arg.isdigit() and len(values["plan"]) > 1 and int(arg) < len(values["plan"]):
+        values["plan"].pop(int(arg))
+        return render_form(values)
+    if verb != "create":
+        return render_form(values)
+    return create(values)
+
+
+def create(values: dict):
+    entrants = entrants_from_text(values["entrants"])
+    upload = request.files.get("csv")
+    if upload and upload.filename:
+        entrants += entrants_from_csv(upload.read())
+        values["entrants"] = "\n".join(" & ".join(e) for e in entrants)  # shown again if something is refused
+    if not values["name"]:
+        return render_form(values, _("Give the tournament a name."))
+    if len(entrants) < 2:
+        return render_form(values, _("Write at least two entrants, one a line (a pair as “Ana & Bo”)."))
+    if len(entrants) > MAX_ENTRANTS:
+        return render_form(values, _("At most %(n)s entrants.", n=MAX_ENTRANTS))
+    vp_table = None
+    if values["game"] == "buraco":
+        vp_table = values["vp"]
+        if vp_table == "own":
+            try:
+                vp_table = read_vp_rows(values["vp_rows"])
+            except ValueError as line:
+                return render_form(values, _("This row of the VP table cannot be read: “%(line)s”. Write the most "
+                                             "MP difference, the winner's VP and the loser's VP.", line=str(line)))
+            if not vp_table:
+                return render_form(values, _("Write your VP table, a row a line."))
+    try:
+        state, director_key, _viewer = made(store().create(values["game"], values["name"], entrants,
+                                                           values["plan"], vp_table=vp_table, once=form_once()))
+    except RefereeError as error:  # the plan's or the VP table's own sentence (referee/tournament/)
+        return render_form(values, refusal(error))
+    return see_other(url_for("tournaments.director", tournament_id=state["id"], key=director_key))
+
+
+# --- the director's page -------------------------------------------------------------------------------------
+
+@bp.get("/tournaments/<tournament_id>")
+def director(tournament_id):
+    key = key_of()
+    if store().authorize(tournament_id, key) != "director":  # a viewer's link: the standings
+        return redirect(url_for("tournaments.standings", tournament_id=tournament_id, key=key), code=303)
+    return render_director(tournament_id, key, done=request.args.get("done"))
+
+
+def render_director(tournament_id: str, key: str, error: str | None = None, done: str | None = None,
+                    status: int = 200):
+    state = store().state(tournament_id)
+    cards = {card["number"]: card["key"] for card in store().cards(tournament_id)}
+    shown = open_round(state) or current_round(state)
+    tables = []
+    if shown:
+        for table in shown["tables"]:
+            tables.append({**table, "progress": progress(table),
+                           "link": url_for("tables.table", table_id=table["table_id"], key=cards.get(table["number"]))})
+    viewer_key_ = viewer_key(tournament_id)
+    viewer = phone_link("tournaments.standings", tournament_id=tournament_id, key=viewer_key_)
+    response = make_response(render_template(
+        "tournament_director.html", state=state, key=key, shown=shown, tables=tables, names=entrant_names(state),
+        length=round_length(state, shown["number"]) if shown else None, unit=ROUND_UNIT.get(state["game"]),
+        open=open_round(state), more=len(state["rounds"]) < len(state.get("plan") or ()), error=error,
+        done=done if done in ("seated", "closed", "withdrawn", "added") else None, viewer=viewer,
+        viewer_key=viewer_key_,
+        game=get_game(state["game"]), withdrawn=withdrawn(state),
+        results=round_results(state, cards)), status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def round_results(state: dict, cards: dict) -> list:
+    """The closed rounds, newest first, each table's result and a link to correct it on its own scorer page."""
+    done = []
+    for round_ in reversed(state["rounds"]):
+        if round_["status"] == "closed":
+            done.append({**round_, "tables": [{**t, "link": url_for("tables.table", table_id=t["table_id"],
+                                                                    key=cards.get(t["number"]))}
+                                              for t in round_["tables"]]})
+    return done
+
+
+def act(tournament_id: str, action, done: str):
+    """A director's post: done, then back to the page (303); refused, the page again with the sentence (the
+    store's refusal, or the one ``action`` returns)."""
+    key = key_of()
+    store().authorize(tournament_id, key, write=True)
+    try:
+        refused = action()
+    except RefereeError as error:
+        return render_director(tournament_id, key, error=refusal(error))
+    if isinstance(refused, str):
+        return render_director(tournament_id, key, error=refused)
+    return redirect(url_for("tournaments.director", tournament_id=tournament_id, key=key, done=done), code=303)
+
+
+@bp.post("/tournaments/<tournament_id>/rounds")
+def seat_round(tournament_id):
+    return act(tournament_id, lambda: store().next_round(tournament_id) and None, "seated")
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/close")
+def close_round(tournament_id, number):
+    force = request.form.get("force") == "yes"
+    reason = request.form.get("reason", "").strip()[:300] or None
+
+    def close():
+        if force and not reason:
+            return _("Write why the open tables are finished: the sentence is kept in the tournament's log.")
+        done = store().close_round(tournament_id, number, force=force, reason=reason)
+        if not done["closed"]:
+            still = ", ".join(str(t["number"]) for t in done["open_tables"])
+            return ngettext("Table %(list)s is still playing: tick “Finish them as they stand” and say why.",
+                            "Tables %(list)s are still playing: tick “Finish them as they stand” and say why.",
+                            len(done["open_tables"]), list=still)
+        return None
+    return act(tournament_id, close, "closed")
+
+
+@bp.post("/tournaments/<tournament_id>/entrants/<int:index>/withdraw")
+def withdraw(tournament_id, index):
+    return act(tournament_id, lambda: store().withdraw(tournament_id, index) and None, "withdrawn")
+
+
+@bp.post("/tournaments/<tournament_id>/entrants")
+def add_entrant(tournament_id):
+    names = (entrants_from_text(request.form.get("names", "")) or [[]])[0]
+
+    def add():
+        if not names:
+            return _("Write the new entrant's names (a pair as “Ana & Bo”).")
+        return store().add_entrant(tournament_id, names) and None
+    return act(tournament_id, add, "added")
+

@@ -1,0 +1,101 @@
+"""A tournament on paper and in files: the table cards (one A4 page a table: its number, who sits where this
+round, a QR code of the card's stable link), the link itself (always that number's table of the newest round), the
+final ranking with every round's results on A4, and the standings as CSV and JSON."""
+from __future__ import annotations
+
+from flask import jsonify, redirect, render_template, url_for
+
+from referee.web.services import phone_link
+from referee.web.services import tournaments as store
+from referee.web.tables.share import csv_download, qr_svg, spreadsheet_safe
+from referee.web.tournaments import bp
+from referee.web.tournaments.common import current_round, entrant_names, key_of
+
+
+def seats(state: dict, table: dict) -> list:
+    """Who sits where at a round's table: (seat, name) in order round the table. A pair's first name sits North
+    (East), its second South (West); single players sit North–South and East–West."""
+    names = {e["index"]: e["names"] for e in state["entrants"]}
+    ns, ew = (names.get(i, []) if i is not None else [] for i in table["entrants"])
+    if len(ns) == 2 or len(ew) == 2:
+        return [("north", (ns + [""])[0]), ("east", (ew + [""])[0]), ("south", (ns + ["", ""])[1]),
+                ("west", (ew + ["", ""])[1])]
+    return [("ns", " & ".join(ns)), ("ew", " & ".join(ew))]
+
+
+@bp.get("/tournaments/<tournament_id>/cards")
+def cards(tournament_id):
+    key = key_of()
+    store().authorize(tournament_id, key, write=True)  # the cards carry the tables' scorer keys: the director's
+    state = store().state(tournament_id)
+    round_ = current_round(state)
+    links = {card["number"]: phone_link("tournaments.card", tournament_id=tournament_id, number=card["number"],
+                                        key=card["key"]) for card in store().cards(tournament_id)}
+    printed = []
+    for table in round_["tables"] if round_ else []:
+        link = links.get(table["number"])
+        printed.append({**table, "seats": seats(state, table), "link": link, "qr": qr_svg(link) if link else None})
+    return render_template("tournament_cards.html", state=state, key=key, round=round_, cards=printed)
+
+
+@bp.get("/tournaments/<tournament_id>/tables/<int:number>")
+def card(tournament_id, number):
+    """A table card's QR code: the scorer page of that number's table in the newest round (303)."""
+    key = key_of()
+    table_id = store().card_table(tournament_id, number, key)
+    return redirect(url_for("tables.table", table_id=table_id, key=key), code=303)
+
+
+@bp.get("/tournaments/<tournament_id>/print")
+def print_page(tournament_id):
+    key = key_of()
+    store().authorize(tournament_id, key)
+    state = store().state(tournament_id)
+    return render_template("tournament_print.html", state=state, key=key, rows=state["standings"],
+                           names=entrant_names(state), rounds=[r for r in state["rounds"] if r["tables"]])
+
+
+def public(state: dict) -> dict:
+    """The tournament without any key: what a viewer's export may hold."""
+    return {
+        "format": "referee-tournament/1", "id": state["id"], "game": state["game"], "name": state["name"],
+        "entrants": [{"index": e["index"], "names": e["names"], "withdrawn": bool(e.get("withdrawn"))}
+                     for e in state["entrants"]],
+        "standings": [{key: row.get(key) for key in ("rank", "entrant", "vp", "mp", "mp_difference", "played")}
+                      | {"names": row["names"]} for row in state["standings"]],
+        "rounds": [{"number": r["number"], "movement": r["movement"], "status": r["status"],
+                    "tables": [{"number": t["number"], "table_id": t["table_id"], "entrants": t["entrants"],
+                                "finished": t["finished"], "result": t["result"]} for t in r["tables"]]}
+                   for r in state["rounds"]],
+    }
+
+
+@bp.get("/tournaments/<tournament_id>/standings.json")
+def standings_json(tournament_id):
+    store().authorize(tournament_id, key_of())
+    response = jsonify(public(store().state(tournament_id)))
+    response.headers["Content-Disposition"] = f'attachment; filename="tournament-{tournament_id}.json"'
+    return response
+
+
+@bp.get("/tournaments/<tournament_id>/standings.csv")
+def standings_csv(tournament_id):
+    """One row an entrant, in rank order: rank, entrant, names, VP, MP, MP difference, rounds played."""
+    store().authorize(tournament_id, key_of())
+    state = store().state(tournament_id)
+    rows = [[row["rank"], row["entrant"], spreadsheet_safe(row["names"]), number_text(row["vp"]),
+             number_text(row["mp"]), number_text(row.get("mp_difference")), row["played"]] for row in state["standings"]]
+    return csv_download(["rank", "entrant", "names", "vp", "mp", "mp_difference", "played"], rows,
+                        f"tournament-{tournament_id}.csv")
+
+
+def number_text(value) -> str:
+    """12, 10.5 (a bye's average), never 12.0."""
+    if value is None:
+        return ""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+@bp.app_template_filter("vp")
+def vp_filter(value) -> str:
+    return number_text(value)
