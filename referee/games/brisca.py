@@ -328,6 +328,13 @@ class Brisca(TrickGame):
                                wins_needed=None if table.options["trump_rotation"] else table.options["wins_needed"])
         return state
 
+    def planned_deals(self, state: dict) -> int:
+        """R-BRISCA-7: the trump rotation plays four deals, one trump suit each."""
+        return 4 if state["options"]["trump_rotation"] else 0
+
+    def series_word(self, state: dict) -> str:
+        return "rotation" if state["options"]["trump_rotation"] else "wins"  # R-BRISCA-7, R-BRISCA-6
+
     def standing(self, table: BriscaTable) -> dict:
         """R-BRISCA-6: the series counts deals won, the card points only say who won each deal; R-BRISCA-7: with
         the trump rotation most deal wins leads, the total card points breaking a tie."""

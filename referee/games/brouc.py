@@ -63,6 +63,7 @@ class Brouc(TrickGame):
     players = (4, 4)
     strength = STRENGTH
     points = POINTS
+    piles_have_extras = True  # R-COMMON-6: a pile says nothing of the announces and mariages (R-BROUC-4, 5)
     flag_titles = {**TrickGame.flag_titles, "under_trump": msg("Under-trump")}  # R-BROUC-3
     options = (
         Option("coches_to_lose", "int", 0, _both(
@@ -332,6 +333,13 @@ class Brouc(TrickGame):
                                coches_to_lose=table.options["coches_to_lose"] or None)
         state["first_dealer"] = table.first_dealer
         return state
+
+    def side_order(self, state: dict) -> list:
+        """R-BROUC-6: the scorer's side on the slate's right, the other side on its left."""
+        return [1 - state["options"]["scorer_side"], state["options"]["scorer_side"]]
+
+    def series_word(self, state: dict) -> str:
+        return "slate"  # R-BROUC-6, 7: the slate in tens, out at 31
 
     def standing(self, table: BroucTable) -> dict:
         """R-BROUC-6, 7: the partie's slate in tens leads (the higher goes out first), the evening's coches beside it

@@ -81,6 +81,7 @@ class Brusquembille(TrickGame):
     description = _both("Jeu de plis à la pioche où les as et les dix, les brusquembilles, font passer des jetons.",
                         "A drawing trick game where aces and tens, the brusquembilles, move jetons around.")
     direction = _both("sens des aiguilles d'une montre", "clockwise")
+    piles_have_extras = True  # R-COMMON-6: a pile says nothing of its jetons (R-BRUSQ-4)
     players = (3, 5)
     strength = STRENGTH
     points = POINTS
@@ -235,6 +236,10 @@ class Brusquembille(TrickGame):
         state["series"].update(target_points=table.options["target_points"] or None,
                                deals=None if table.options["target_points"] else table.options["deals"])
         return state
+
+    def planned_deals(self, state: dict) -> int:
+        """So many deals, unless the series runs to a target of points."""
+        return 0 if state["series"]["target_points"] else state["series"]["deals"]
 
     def standing(self, table: BrusqTable) -> dict:
         """R-BRUSQ-5: card points, the highest leads, equal highest totals share the series; the jetons beside them,

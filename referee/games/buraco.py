@@ -136,6 +136,9 @@ class Buraco(Game):
     description = _both("Jeu de combinaisons à deux jeux : suites, séries, burracos et puits, jusqu'à 2005.",
                         "Rummy with two decks: runs, sets, burracos and pots, played to 2005.")
     direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
+    deal_word = "hand"  # a deal is a hand (manche, R-BURACO-6)
+    trick_entry = "melds"  # the trick mode lays melds (R-BURACO-3)
+    numbers_fields = "melds"  # R-BURACO-4, 6: per side its melds and its cards in hand
     players = (2, 5)
     options = (
         Option("target", "int", 2005, _both("Points qui terminent la série.", "Points that end the series."),
@@ -351,6 +354,17 @@ class Buraco(Game):
         if hand is None or hand.complete:
             return ["deal"]
         return ["meld", "extend", "replace", "pot", "count"] + ([] if hand.melds or hand.pots else ["tally"])
+
+    def planned_deals(self, state: dict) -> int:
+        """R-BURACO-6: a tournament's round of so many hands."""
+        return state["options"]["hands"]
+
+    def points_target(self, state: dict) -> int | None:
+        """R-BURACO-6: the target that ends the series, unless it is a round of so many hands."""
+        return None if state["options"]["hands"] else state["options"]["target"]
+
+    def series_word(self, state: dict) -> str:
+        return "round" if state["options"]["hands"] else "target"  # R-BURACO-6
 
     def standing(self, table: Table) -> dict:
         """R-BURACO-6: the totals toward the target (or over a round of so many hands), the higher leads; equal

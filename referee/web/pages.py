@@ -24,6 +24,13 @@ bp.add_app_template_global(board_names)  # how a board writes the names over its
 bp.add_app_template_filter(whole_words, "words")  # a name that wraps only at its spaces
 
 
+@bp.app_template_global("game_of")
+def game_of(state):
+    """The engine of a state (a serialised state or a game's id), for a template to ask it what the page shows:
+    its words, its seat and side order, its planned deals (the list in ``referee/games/base.py``'s ``Game``)."""
+    return get_game(state if isinstance(state, str) else state["game"])
+
+
 @lru_cache(maxsize=16)
 def _deck(game_id: str):
     """The game's fullest deck, to write any card a table of it may hold (Brisca's 48, the piquet 32 even where a
