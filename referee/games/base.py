@@ -299,6 +299,15 @@ class Game:
             raise RuleError("deal_in_progress", "Deal {number} is not finished yet.", rule="R-COMMON-2",
                             number=table.current.number)
 
+    def untouched(self, table: Table) -> bool:
+        """A deal is open and nothing of it is entered yet (so it may still be entered another way)."""
+        deal = table.current
+        return deal is not None and not deal.complete and not self.entered(deal)
+
+    def entered(self, deal) -> bool:
+        """Whether anything of an open deal is entered: every game says what its deals hold."""
+        raise NotImplementedError
+
     def players_for(self, table: Table, action: str) -> list:
         """The players who may take ``action`` now, as far as the app can tell (the interface offers only them)."""
         return list(range(len(table.players)))
