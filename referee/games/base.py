@@ -354,6 +354,17 @@ class Game:
         """Which sentence says how the series is won (the list in the class's docstring)."""
         return "target_points" if state["series"].get("target_points") else "highest"
 
+    def summed_deals(self, state: dict, deals: list) -> dict:
+        """What ``deals`` (documents of this table's deals, from ``serialise``) add up to per side, for a board that
+        shows them in one row: ``points`` (of the complete deals) and ``wins`` (deal wins, in the games counting
+        them)."""
+        points = [0] * len(state["sides"])
+        for deal in deals:
+            if deal.get("complete"):
+                for side, value in enumerate(deal.get("points") or ()):
+                    points[side] += value
+        return {"points": points, "wins": [0] * len(state["sides"])}
+
     def standing(self, table: Table) -> dict:
         """The series' standing, its headline: its unit, each side's number, the leader, the winners
         (``referee/games/standing.py``). Every game says its own."""
