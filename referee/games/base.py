@@ -299,6 +299,15 @@ class Game:
             raise RuleError("deal_in_progress", "Deal {number} is not finished yet.", rule="R-COMMON-2",
                             number=table.current.number)
 
+    def untouched(self, table: Table) -> bool:
+        """A deal is open and nothing of it is entered yet (so it may still be entered another way)."""
+        deal = table.current
+        return deal is not None and not deal.complete and not self.entered(deal)
+
+    def entered(self, deal) -> bool:
+        """Whether anything of an open deal is entered: every game says what its deals hold."""
+        raise NotImplementedError
+
     def players_for(self, table: Table, action: str) -> list:
         """The players who may take ``action`` now, as far as the app can tell (the interface offers only them)."""
         return list(range(len(table.players)))
@@ -344,6 +353,17 @@ class Game:
     def series_word(self, state: dict) -> str:
         """Which sentence says how the series is won (the list in the class's docstring)."""
         return "target_points" if state["series"].get("target_points") else "highest"
+
+    def summed_deals(self, state: dict, deals: list) -> dict:
+        """What ``deals`` (documents of this table's deals, from ``serialise``) add up to per side, for a board that
+        shows them in one row: ``points`` (of the complete deals) and ``wins`` (deal wins, in the games counting
+        them)."""
+        points = [0] * len(state["sides"])
+        for deal in deals:
+            if deal.get("complete"):
+                for side, value in enumerate(deal.get("points") or ()):
+                    points[side] += value
+        return {"points": points, "wins": [0] * len(state["sides"])}
 
     def standing(self, table: Table) -> dict:
         """The series' standing, its headline: its unit, each side's number, the leader, the winners

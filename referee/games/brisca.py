@@ -328,6 +328,18 @@ class Brisca(TrickGame):
                                wins_needed=None if table.options["trump_rotation"] else table.options["wins_needed"])
         return state
 
+    def summed_deals(self, state: dict, deals: list) -> dict:
+        """R-BRISCA-6: a deal that does not count adds no points; a deal won adds its wins (two over 100)."""
+        points, wins = [0] * len(state["sides"]), [0] * len(state["sides"])
+        for deal in deals:
+            outcome = deal.get("outcome") or {}
+            if deal.get("complete") and outcome.get("counted", True):
+                for side, value in enumerate(deal.get("points") or ()):
+                    points[side] += value
+            if outcome.get("winner") is not None:
+                wins[outcome["winner"]] += outcome.get("wins", 1)
+        return {"points": points, "wins": wins}
+
     def planned_deals(self, state: dict) -> int:
         """R-BRISCA-7: the trump rotation plays four deals, one trump suit each."""
         return 4 if state["options"]["trump_rotation"] else 0

@@ -9,13 +9,12 @@ team with pooled melds (R-BURACO-1b). A hand may also be entered by its numbers,
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass, field
 
 from referee.cards import BURACO_108
 from referee.errors import ParseError, RuleError, msg
 from referee.games.base import Game, Option, Table, field_of, register
-from referee.games.buraco_melds import BONUS, card_value, read_meld
+from referee.games.buraco_melds import BONUS, card_value, copies_taken, read_meld, third_copy
 from referee.games.buraco_tally import parse_tally, tally_hand
 from referee.games.events import parse_deal, read_player
 from referee.games.standing import standing, toward
@@ -176,6 +175,9 @@ class Buraco(Game):
         dealer = self.next_dealer(table) if event.dealer is None else event.dealer
         table.deals.append(Hand(len(table.deals) + 1, dealer, [list(s) for s in table.sides]))
 
+    def entered(self, hand: Hand) -> bool:
+        return bool(hand.melds or hand.pots)  # a meld laid or a pot taken
+
     def open_hand(self, table: Table) -> Hand:
         hand = table.current
         if hand is None or hand.complete:
@@ -189,15 +191,21 @@ class Buraco(Game):
                             side=side, last=len(table.sides) - 1)
         return hand.team_of(table.sides[side][0])
 
-    def check_copies(self, hand: Hand, cards: list, extra=()) -> None:
+    def check_copies(self, hand: Hand, cards: list) -> None:
         """Two decks: two of each card and four jokers. A third copy is refused (R-BURACO-1)."""
-        laid = Counter(c for melds in hand.melds.values() for meld in melds for c in meld.cards)
-        laid.update(extra)
-        laid.update(cards)
-        for card, count in laid.items():
+        for card, count in copies_taken(hand, cards).items():
             if count > BURACO_108.counts[card]:
-                raise RuleError("third_copy", "The two decks hold only {n} of {card}: this would be one more.",
-                                rule="R-BURACO-1", card=card.code, n=BURACO_108.counts[card])
+                raise third_copy(card)
+
+    def copies_left(self, table: Table, taken=()) -> dict:
+        """R-BURACO-1: how many more of each card the two decks hold beside the open hand's melds and ``taken``."""
+        counted = copies_taken(table.current, taken)
+        return {card: n - counted[card] for card, n in BURACO_108.counts.items()}
+
+    def verify_another_copy(self, table: Table, taken, card) -> None:
+        """R-BURACO-1: one more ``card`` beside the hand's melds and ``taken`` (cards tapped, not stored yet)."""
+        if self.copies_left(table, taken).get(card, 0) <= 0:
+            raise third_copy(card)
 
     def on_meld(self, table: Table, event) -> None:
         hand = self.open_hand(table)

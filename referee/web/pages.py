@@ -133,16 +133,8 @@ def recent(state: dict, keep: int = RECENT_DEALS) -> dict:
     if len(deals) <= keep:
         return state
     hidden = deals[:-keep]
-    points, wins = [0] * len(state["sides"]), [0] * len(state["sides"])
-    for deal in hidden:
-        outcome = deal.get("outcome") or {}
-        if deal.get("complete") and outcome.get("counted", True):
-            for side, value in enumerate(deal.get("points") or ()):
-                points[side] += value
-        if outcome.get("winner") is not None:
-            wins[outcome["winner"]] += outcome.get("wins", 1)
-    earlier = {"deals": len(hidden), "first": hidden[0]["number"], "last": hidden[-1]["number"], "points": points,
-               "wins": wins}
+    earlier = {"deals": len(hidden), "first": hidden[0]["number"], "last": hidden[-1]["number"],
+               **get_game(state["game"]).summed_deals(state, hidden)}  # points and deal wins, as the game sums them
     return {**state, "deals": deals[-keep:], "earlier": earlier}
 
 

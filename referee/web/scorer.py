@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 from flask import Blueprint, current_app, g, make_response, redirect, render_template, request, url_for
 
-from referee.errors import Conflict, ParseError, RefereeError, RuleError
+from referee.errors import Conflict, ParseError, RefereeError
 from referee.games import get_game
 from referee.games.tricks import TrickGame
 from referee.web.api import request_key
@@ -36,15 +36,6 @@ def remembered_mode(game) -> str:
     return mode if mode in entry_modes(game.id) else entry_modes(game.id)[0]
 
 
-def untouched(table) -> bool:
-    """A deal is open and nothing of it is entered yet: the table's chosen way of entry applies."""
-    deal = table.current
-    if deal is None or getattr(deal, "complete", True):
-        return False
-    return not (getattr(deal, "tricks", None) or getattr(deal, "captures", None) or getattr(deal, "melds", None)
-                or getattr(deal, "pots", None))
-
-
 def read_entry(values, game, table) -> Entry:
     deck = game.deck_for(table)
     return Entry.read(values, deck, len(table.players), len(table.sides),
@@ -57,9 +48,9 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
     deck = game.deck_for(table)
     entry = (entry or read_entry(request.args, game, table)).with_draft(draft, deck)
     remembered = remembered_mode(game)
-    if entry.mode == "trick" and not entry.pending and untouched(table) and remembered in ("capture", "numbers"):
+    if entry.mode == "trick" and not entry.pending and game.untouched(table) and remembered in ("capture", "numbers"):
         entry = Entry(remembered) if remembered == "capture" else read_entry({"mode": "numbers"}, game, table)
-    if entry.mode == "numbers" and not untouched(table):
+    if entry.mode == "numbers" and not game.untouched(table):
         entry = Entry()
     possible = game.possible(table)
     extra, tricks = {}, isinstance(game, TrickGame)
@@ -70,7 +61,7 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
         extra["whole"] = sheet_whole(game, table)
         extra["bounds"] = sheet_bounds(game, table)
     if game.id == "buraco" and table.current is not None and not table.current.complete:
-        extra["counts"] = available(game, table, entry)
+        extra["counts"] = game.copies_left(table, taken(entry))  # R-BURACO-1
         extra["rows"] = card_order(game, deck) + [(None, [c for c in deck.cards if c.suit is None][:1])]
         if entry.mode == "count":
             extra["preview"], refused = count_preview(game, table, entry)
@@ -82,7 +73,7 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
         "next_player": next_player(table, entry) if tricks else None,
         "last_trick": last_trick(state), "actors": {action: game.players_for(table, action) for action in possible},
         "turned_card": game.turned_card(table),
-        "entry_modes": entry_modes(game.id), "remembered": remembered, "untouched": untouched(table),
+        "entry_modes": entry_modes(game.id), "remembered": remembered, "untouched": game.untouched(table),
         "offline": offline_data(game, table, state, entry, key),  # static/offline.js: tricks entered offline
     }
 
@@ -238,9 +229,7 @@ def lay(post: Post, card) -> Entry:
     entry, tapped = post.entry, post.entry.tapped
     if card in tapped and request.form.get("copy") != "another":
         return entry.with_tapped([c for c in tapped if c != card], len(post.table.players))
-    if available(post.game, post.table, entry).get(card, 0) <= 0:
-        raise RuleError("third_copy", "The two decks hold only {n} of {card}: this would be one more.",
-                        rule="R-BURACO-1", card=card.code, n=post.deck.counts[card])
+    post.game.verify_another_copy(post.table, taken(entry), card)  # R-BURACO-1
     return entry.with_tapped([*tapped, card], len(post.table.players))
 
 
@@ -352,7 +341,7 @@ def remember_entry(response, table_id: str, mode: str | None):
 def sheet_preview(game, table, entry: Entry) -> dict:
     """What the sheet would give: ``preview`` (the state), or ``preview_error`` (the engine's refusal), or
     ``preview_prompt`` (what is still to type: a sheet not finished is no mistake)."""
-    if not untouched(table) or not any(entry.sheet.values):
+    if not game.untouched(table) or not any(entry.sheet.values):
         return {"preview": None, "preview_error": None, "preview_prompt": None}
     try:
         body = tally_body(game.id, entry.sheet, sheet_whole(game, table), table)
@@ -396,14 +385,9 @@ def buraco_body(entry: Entry, n_players: int) -> dict:
     return {"type": "count", "closed_by": entry.closed_by, "hands": hands}
 
 
-def available(game, table, entry: Entry) -> dict:
-    """Buraco: how many more of each card may still be tapped (two decks: two of each, four jokers)."""
-    left = dict(game.deck_for(table).counts)
-    hand = table.current
-    laid = [c for melds in (hand.melds.values() if hand is not None else []) for m in melds for c in m.cards]
-    for card in [*laid, *entry.pending, *(c for h in entry.hands for c in h)]:
-        left[card] -= 1
-    return left
+def taken(entry: Entry) -> list:
+    """Buraco: the cards this entry has tapped and not stored yet (a meld's, the hands counted)."""
+    return [*entry.pending, *(c for h in entry.hands for c in h)]
 
 
 def count_preview(game, table, entry: Entry):
