@@ -127,15 +127,22 @@ class Post:
     def card(self):
         return self.deck.parse(request.form.get("card", ""))
 
-    def number(self, field: str, optional: bool = False):
+    def number(self, field: str, optional: bool = False, reads: str = "player"):
+        """The index a form field holds: of a player, of the ``dealer`` (a player) or of a ``side``; what it
+        cannot read is refused in those words."""
         raw = request.form.get(field, "")
         if optional and raw == "":
             return None
         value = number(raw)
-        if value is None:
-            raise ParseError("bad_event", "There is no player {index}: players are 0 to {last}.", index=raw[:20],
-                             last=len(self.table.players) - 1)
-        return value
+        if value is not None:
+            return value
+        if reads == "side":
+            raise ParseError("bad_event", "There is no side {index}: sides are 0 to {last}.", index=raw[:20],
+                             last=len(self.table.sides) - 1, field=field)
+        if reads == "dealer":
+            raise ParseError("bad_event", "There is no player {index} to deal.", index=raw[:20], field=field)
+        raise ParseError("bad_event", "There is no player {index}: players are 0 to {last}.", index=raw[:20],
+                         last=len(self.table.players) - 1)
 
     def seen(self) -> int | None:
         """The revision this phone's page showed: an entry made on an older view is refused (409)."""
@@ -262,7 +269,7 @@ def draft(post: Post) -> Entry:
 @scorer_post("/t/<table_id>/deal")
 def deal(post: Post) -> Entry:
     body = {"type": "deal", "trump": request.form.get("card") or None}
-    dealer = post.number("dealer", optional=True)
+    dealer = post.number("dealer", optional=True, reads="dealer")
     if dealer is not None:
         body["dealer"] = dealer
     post.store(body)
@@ -370,7 +377,7 @@ def exchange(post: Post) -> Entry:
 @scorer_post("/t/<table_id>/pot")
 def pot(post: Post) -> Entry:
     # The button names the side taking its pot in "pot": "side" is the entry's, the side chosen for the next meld.
-    post.store({"type": "pot", "side": post.number("pot")})
+    post.store({"type": "pot", "side": post.number("pot", reads="side")})
     return post.entry
 
 
