@@ -157,7 +157,7 @@ class Game:
     - ``trick_entry``: what the trick mode enters, "cards" (the picker, one trick at a time) or "melds" (Buraco's
       melds laid, ``_play_melds.html``).
     - ``piles_have_extras``: a pile entered (capture) also asks what piles cannot show (Brouc's announces and
-      mariages, Brusquembille's jetons; R-COMMON-6).
+      mariages, Brusquembille's jetons; R-COMMON-6); ``piles_carry`` says what, in words (a ``Words``, or "").
     - ``numbers_fields``: what the numbers sheet asks, "sides" (card points per side), "players" (penalties per
       player, Brûlot R-BRULOT-5) or "melds" (per side its melds and its cards in hand, Buraco R-BURACO-4, 6).
     - ``side_order(state)``: the sides' indices in the order a board draws them (Brouc: the other side, then the
@@ -185,7 +185,7 @@ class Game:
     deal_word: str = "deal"
     penalty_points: bool = False
     trick_entry: str = "cards"
-    piles_have_extras: bool = False
+    piles_carry = ""  # what a pile entered also carries, in words (R-COMMON-6)
     numbers_fields: str = "sides"
 
     # --- table set-up -------------------------------------------------------------------------------------
@@ -334,6 +334,10 @@ class Game:
         raise NotImplementedError
 
     # --- what a page asks (from a serialised state) ----------------------------------------------------------
+    @property
+    def piles_have_extras(self) -> bool:
+        return bool(self.piles_carry)
+
     def side_order(self, state: dict) -> list:
         """The sides in the order a board draws them: as they are numbered."""
         return list(range(len(state["sides"])))
