@@ -157,7 +157,11 @@ class Game:
     - ``trick_entry``: what the trick mode enters, "cards" (the picker, one trick at a time) or "melds" (Buraco's
       melds laid, ``_play_melds.html``).
     - ``piles_have_extras``: a pile entered (capture) also asks what piles cannot show (Brouc's announces and
-      mariages, Brusquembille's jetons; R-COMMON-6); ``piles_carry`` says what, in words (a ``Words``, or "").
+      mariages, Brusquembille's jetons; R-COMMON-6): ``pile_fields`` are the capture's fields that carry them,
+      ``piles_carry`` says what, in words (a ``Words``, or "").
+    - ``entry_modes``: the ways a deal can be entered, as the switch offers them ("trick", "capture", "numbers";
+      Buraco's "trick" is its melds as laid).
+    - ``points_rule``: the ruling that gives the card values, which bound the numbers a sheet takes.
     - ``numbers_fields``: what the numbers sheet asks, "sides" (card points per side), "players" (penalties per
       player, Brûlot R-BRULOT-5) or "melds" (per side its melds and its cards in hand, Buraco R-BURACO-4, 6).
     - ``side_order(state)``: the sides' indices in the order a board draws them (Brouc: the other side, then the
@@ -186,6 +190,9 @@ class Game:
     penalty_points: bool = False
     trick_entry: str = "cards"
     piles_carry = ""  # what a pile entered also carries, in words (R-COMMON-6)
+    pile_fields: tuple = ()  # the capture's fields that carry it
+    entry_modes: tuple = ("trick", "capture", "numbers")  # R-COMMON-6
+    points_rule: str = ""
     numbers_fields: str = "sides"
 
     # --- table set-up -------------------------------------------------------------------------------------
@@ -336,7 +343,7 @@ class Game:
     # --- what a page asks (from a serialised state) ----------------------------------------------------------
     @property
     def piles_have_extras(self) -> bool:
-        return bool(self.piles_carry)
+        return bool(self.pile_fields)
 
     def side_order(self, state: dict) -> list:
         """The sides in the order a board draws them: as they are numbered."""

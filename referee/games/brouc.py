@@ -64,6 +64,8 @@ class Brouc(TrickGame):
     strength = STRENGTH
     points = POINTS
     # R-COMMON-6: a pile says nothing of the announces, mariages and cape (R-BROUC-4, 5, 8): entered with it
+    pile_fields = numbers.FIELDS
+    points_rule = "R-BROUC-2"
     piles_carry = said(" (annonces, mariages et cape compris)", " (announces, mariages and cape included)")
     flag_titles = {**TrickGame.flag_titles, "under_trump": msg("Under-trump")}  # R-BROUC-3
     options = (

@@ -17,7 +17,7 @@ from referee.games.tricks import TrickGame
 from referee.web.api import request_key
 from referee.web.i18n import refusal
 from referee.web.offline_data import offline_data
-from referee.web.sheet import capture_extras, entry_modes, fields_for, tally_body
+from referee.web.sheet import capture_extras, fields_for, tally_body
 from referee.web.sheet_games import sheet_bounds, sheet_whole
 from referee.web.views import LAYING, SHOWING, Entry, card_order, last_trick, modes_for, next_player, number, picker
 
@@ -33,7 +33,7 @@ REMEMBERED = "entry"  # the cookie, scoped to one table's pages, that remembers 
 
 def remembered_mode(game) -> str:
     mode = request.cookies.get(REMEMBERED)
-    return mode if mode in entry_modes(game.id) else entry_modes(game.id)[0]
+    return mode if mode in game.entry_modes else game.entry_modes[0]
 
 
 def read_entry(values, game, table) -> Entry:
@@ -60,7 +60,7 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
             extra["preview_error"] = None
         extra["whole"] = sheet_whole(game, table)
         extra["bounds"] = sheet_bounds(game, table)
-    if game.id == "buraco" and table.current is not None and not table.current.complete:
+    if game.trick_entry == "melds" and table.current is not None and not table.current.complete:  # Buraco
         extra["counts"] = game.copies_left(table, taken(entry))  # R-BURACO-1
         extra["rows"] = card_order(game, deck) + [(None, [c for c in deck.cards if c.suit is None][:1])]
         if entry.mode == "count":
@@ -73,7 +73,7 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
         "next_player": next_player(table, entry) if tricks else None,
         "last_trick": last_trick(state), "actors": {action: game.players_for(table, action) for action in possible},
         "turned_card": game.turned_card(table),
-        "entry_modes": entry_modes(game.id), "remembered": remembered, "untouched": game.untouched(table),
+        "entry_modes": game.entry_modes, "remembered": remembered, "untouched": game.untouched(table),
         "offline": offline_data(game, table, state, entry, key),  # static/offline.js: tricks entered offline
     }
 
@@ -330,8 +330,8 @@ def choose_entry(table_id, mode):
     ledger().authorize(table_id, key, write=True)
     state, table = ledger().snapshot(table_id)
     game = get_game(state["game"])
-    if mode not in entry_modes(game.id):
-        mode = entry_modes(game.id)[0]
+    if mode not in game.entry_modes:
+        mode = game.entry_modes[0]
     response = redirect(url_for("pages.table", table_id=table_id, key=key, **({} if mode == "trick" else
                                                                               {"mode": mode})), code=303)
     return remember_entry(response, table_id, mode)
