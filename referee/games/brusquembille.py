@@ -83,6 +83,7 @@ class Brusquembille(TrickGame):
     direction = _both("sens des aiguilles d'une montre", "clockwise")
     pile_fields = ("brusquembilles",)
     points_rule = "R-BRUSQ-3"
+    round_unit = "deals"  # a tournament round: so many deals (R-BRUSQ-5)
     piles_carry = said(" (jetons compris)", " (jetons included)")  # R-COMMON-6: a pile says nothing of its jetons
     players = (3, 5)
     strength = STRENGTH

@@ -140,6 +140,8 @@ class Buraco(Game):
     numbers_fields = "melds"  # R-BURACO-4, 6: per side its melds and its cards in hand
     entry_modes = ("trick", "numbers")  # melds as laid, or the hand's numbers (R-COMMON-6)
     points_rule = "R-BURACO-4"
+    round_unit = "hands"  # a tournament round: so many hands (R-BURACO-6)
+    scored_by_vp_table = True  # the round's MP difference gives VP from a table (referee/tournament/scoring.py)
     players = (2, 5)
     options = (
         Option("target", "int", 2005, _both("Points qui terminent la série.", "Points that end the series."),
