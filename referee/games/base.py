@@ -157,7 +157,17 @@ class Game:
     - ``trick_entry``: what the trick mode enters, "cards" (the picker, one trick at a time) or "melds" (Buraco's
       melds laid, ``_play_melds.html``).
     - ``piles_have_extras``: a pile entered (capture) also asks what piles cannot show (Brouc's announces and
-      mariages, Brusquembille's jetons; R-COMMON-6).
+      mariages, Brusquembille's jetons; R-COMMON-6): ``pile_fields`` are the capture's fields that carry them,
+      ``piles_carry`` says what, in words (a ``Words``, or "").
+    - ``entry_modes``: the ways a deal can be entered, as the switch offers them ("trick", "capture", "numbers";
+      Buraco's "trick" is its melds as laid).
+    - ``points_rule``: the ruling that gives the card values, which bound the numbers a sheet takes.
+    - ``deals_a_widow``: a deal sets cards aside beside the turned card (Brûlot's widow, R-BRULOT-1), so a phone
+      offline cannot start the next deal by itself.
+    - ``round_unit``: the option a tournament round's length sets, "hands" (Buraco, R-BURACO-6) or "deals" (Brûlot
+      R-BRULOT-6, Brusquembille R-BRUSQ-5), None when a round's table plays its series to its end.
+    - ``scored_by_vp_table``: a tournament scores a table by a table of victory points from the match points
+      (Burraco's competition code, ``referee/tournament/scoring.py``); else a round's win, draw or loss.
     - ``numbers_fields``: what the numbers sheet asks, "sides" (card points per side), "players" (penalties per
       player, Brûlot R-BRULOT-5) or "melds" (per side its melds and its cards in hand, Buraco R-BURACO-4, 6).
     - ``side_order(state)``: the sides' indices in the order a board draws them (Brouc: the other side, then the
@@ -185,7 +195,13 @@ class Game:
     deal_word: str = "deal"
     penalty_points: bool = False
     trick_entry: str = "cards"
-    piles_have_extras: bool = False
+    piles_carry = ""  # what a pile entered also carries, in words (R-COMMON-6)
+    pile_fields: tuple = ()  # the capture's fields that carry it
+    entry_modes: tuple = ("trick", "capture", "numbers")  # R-COMMON-6
+    points_rule: str = ""
+    round_unit: str | None = None
+    deals_a_widow: bool = False
+    scored_by_vp_table: bool = False
     numbers_fields: str = "sides"
 
     # --- table set-up -------------------------------------------------------------------------------------
@@ -334,6 +350,10 @@ class Game:
         raise NotImplementedError
 
     # --- what a page asks (from a serialised state) ----------------------------------------------------------
+    @property
+    def piles_have_extras(self) -> bool:
+        return bool(self.pile_fields)
+
     def side_order(self, state: dict) -> list:
         """The sides in the order a board draws them: as they are numbered."""
         return list(range(len(state["sides"])))

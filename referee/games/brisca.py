@@ -60,6 +60,7 @@ class Brisca(TrickGame):
     description = _both("Jeu de plis espagnol à 40 cartes avec une pioche ; l'as et le trois valent le plus.",
                         "Spanish 40-card trick game with a drawing stock; aces and threes count most.")
     direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
+    points_rule = "R-BRISCA-1"  # the card values
     players = (2, 6)
     hand_limit = HAND_SIZE  # R-BRISCA-2: three cards in hand while the stock lasts
     stock_refusal = msg("{card} lies under the stock and is drawn last: nobody can play it yet.")

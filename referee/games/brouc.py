@@ -63,7 +63,10 @@ class Brouc(TrickGame):
     players = (4, 4)
     strength = STRENGTH
     points = POINTS
-    piles_have_extras = True  # R-COMMON-6: a pile says nothing of the announces and mariages (R-BROUC-4, 5)
+    # R-COMMON-6: a pile says nothing of the announces, mariages and cape (R-BROUC-4, 5, 8): entered with it
+    pile_fields = numbers.FIELDS
+    points_rule = "R-BROUC-2"
+    piles_carry = said(" (annonces, mariages et cape compris)", " (announces, mariages and cape included)")
     flag_titles = {**TrickGame.flag_titles, "under_trump": msg("Under-trump")}  # R-BROUC-3
     options = (
         Option("coches_to_lose", "int", 0, _both(

@@ -58,6 +58,9 @@ class Brulot(TrickGame):
     direction = _both("sens des aiguilles d'une montre", "clockwise")
     penalty_points = True  # R-BRULOT-6: the points are penalties, the lowest total wins
     numbers_fields = "players"  # R-BRULOT-5: penalties per player
+    points_rule = "R-BRULOT-5"
+    deals_a_widow = True  # R-BRULOT-1: the widow, set aside at the deal
+    round_unit = "deals"  # a tournament round: so many deals (R-BRULOT-6)
     players = (3, 6)
     strength = STRENGTH
     options = (

@@ -81,7 +81,10 @@ class Brusquembille(TrickGame):
     description = _both("Jeu de plis à la pioche où les as et les dix, les brusquembilles, font passer des jetons.",
                         "A drawing trick game where aces and tens, the brusquembilles, move jetons around.")
     direction = _both("sens des aiguilles d'une montre", "clockwise")
-    piles_have_extras = True  # R-COMMON-6: a pile says nothing of its jetons (R-BRUSQ-4)
+    pile_fields = ("brusquembilles",)
+    points_rule = "R-BRUSQ-3"
+    round_unit = "deals"  # a tournament round: so many deals (R-BRUSQ-5)
+    piles_carry = said(" (jetons compris)", " (jetons included)")  # R-COMMON-6: a pile says nothing of its jetons
     players = (3, 5)
     strength = STRENGTH
     points = POINTS

@@ -138,6 +138,10 @@ class Buraco(Game):
     deal_word = "hand"  # a deal is a hand (manche, R-BURACO-6)
     trick_entry = "melds"  # the trick mode lays melds (R-BURACO-3)
     numbers_fields = "melds"  # R-BURACO-4, 6: per side its melds and its cards in hand
+    entry_modes = ("trick", "numbers")  # melds as laid, or the hand's numbers (R-COMMON-6)
+    points_rule = "R-BURACO-4"
+    round_unit = "hands"  # a tournament round: so many hands (R-BURACO-6)
+    scored_by_vp_table = True  # the round's MP difference gives VP from a table (referee/tournament/scoring.py)
     players = (2, 5)
     options = (
         Option("target", "int", 2005, _both("Points qui terminent la série.", "Points that end the series."),

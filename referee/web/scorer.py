@@ -17,7 +17,7 @@ from referee.games.tricks import TrickGame
 from referee.web.api import request_key
 from referee.web.i18n import refusal
 from referee.web.offline_data import offline_data
-from referee.web.sheet import capture_extras, entry_modes, fields_for, tally_body
+from referee.web.sheet import capture_extras, fields_for, tally_body
 from referee.web.sheet_games import sheet_bounds, sheet_whole
 from referee.web.views import LAYING, SHOWING, Entry, card_order, last_trick, modes_for, next_player, number, picker
 
@@ -33,7 +33,7 @@ REMEMBERED = "entry"  # the cookie, scoped to one table's pages, that remembers 
 
 def remembered_mode(game) -> str:
     mode = request.cookies.get(REMEMBERED)
-    return mode if mode in entry_modes(game.id) else entry_modes(game.id)[0]
+    return mode if mode in game.entry_modes else game.entry_modes[0]
 
 
 def read_entry(values, game, table) -> Entry:
@@ -60,7 +60,7 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
             extra["preview_error"] = None
         extra["whole"] = sheet_whole(game, table)
         extra["bounds"] = sheet_bounds(game, table)
-    if game.id == "buraco" and table.current is not None and not table.current.complete:
+    if game.trick_entry == "melds" and table.current is not None and not table.current.complete:  # Buraco
         extra["counts"] = game.copies_left(table, taken(entry))  # R-BURACO-1
         extra["rows"] = card_order(game, deck) + [(None, [c for c in deck.cards if c.suit is None][:1])]
         if entry.mode == "count":
@@ -73,7 +73,7 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
         "next_player": next_player(table, entry) if tricks else None,
         "last_trick": last_trick(state), "actors": {action: game.players_for(table, action) for action in possible},
         "turned_card": game.turned_card(table),
-        "entry_modes": entry_modes(game.id), "remembered": remembered, "untouched": game.untouched(table),
+        "entry_modes": game.entry_modes, "remembered": remembered, "untouched": game.untouched(table),
         "offline": offline_data(game, table, state, entry, key),  # static/offline.js: tricks entered offline
     }
 
@@ -127,15 +127,22 @@ class Post:
     def card(self):
         return self.deck.parse(request.form.get("card", ""))
 
-    def number(self, field: str, optional: bool = False):
+    def number(self, field: str, optional: bool = False, reads: str = "player"):
+        """The index a form field holds: of a player, of the ``dealer`` (a player) or of a ``side``; what it
+        cannot read is refused in those words."""
         raw = request.form.get(field, "")
         if optional and raw == "":
             return None
         value = number(raw)
-        if value is None:
-            raise ParseError("bad_event", "There is no player {index}: players are 0 to {last}.", index=raw[:20],
-                             last=len(self.table.players) - 1)
-        return value
+        if value is not None:
+            return value
+        if reads == "side":
+            raise ParseError("bad_event", "There is no side {index}: sides are 0 to {last}.", index=raw[:20],
+                             last=len(self.table.sides) - 1, field=field)
+        if reads == "dealer":
+            raise ParseError("bad_event", "There is no player {index} to deal.", index=raw[:20], field=field)
+        raise ParseError("bad_event", "There is no player {index}: players are 0 to {last}.", index=raw[:20],
+                         last=len(self.table.players) - 1)
 
     def seen(self) -> int | None:
         """The revision this phone's page showed: an entry made on an older view is refused (409)."""
@@ -262,7 +269,7 @@ def draft(post: Post) -> Entry:
 @scorer_post("/t/<table_id>/deal")
 def deal(post: Post) -> Entry:
     body = {"type": "deal", "trump": request.form.get("card") or None}
-    dealer = post.number("dealer", optional=True)
+    dealer = post.number("dealer", optional=True, reads="dealer")
     if dealer is not None:
         body["dealer"] = dealer
     post.store(body)
@@ -323,8 +330,8 @@ def choose_entry(table_id, mode):
     ledger().authorize(table_id, key, write=True)
     state, table = ledger().snapshot(table_id)
     game = get_game(state["game"])
-    if mode not in entry_modes(game.id):
-        mode = entry_modes(game.id)[0]
+    if mode not in game.entry_modes:
+        mode = game.entry_modes[0]
     response = redirect(url_for("pages.table", table_id=table_id, key=key, **({} if mode == "trick" else
                                                                               {"mode": mode})), code=303)
     return remember_entry(response, table_id, mode)
@@ -370,7 +377,7 @@ def exchange(post: Post) -> Entry:
 @scorer_post("/t/<table_id>/pot")
 def pot(post: Post) -> Entry:
     # The button names the side taking its pot in "pot": "side" is the entry's, the side chosen for the next meld.
-    post.store({"type": "pot", "side": post.number("pot")})
+    post.store({"type": "pot", "side": post.number("pot", reads="side")})
     return post.entry
 
 
