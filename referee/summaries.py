@@ -10,6 +10,7 @@ import re
 from referee.games import brisca, brouc, brouc_slate, brulot, brusquembille, buraco, buraco_melds, get_game
 from referee.cards import JOKER_NAMES, rank_names
 from referee.games.brisca_score import DOUBLE_OVER, HALF, MEXICAN_LIMIT
+from referee.games.tricks import TrickGame
 from referee.languages import LANGUAGES
 from referee.words import Words, said
 
@@ -78,7 +79,7 @@ def summary(game_id: str, options: dict | None = None) -> dict:
     build = {"brisca": _brisca, "brouc": _brouc, "brulot": _brulot, "brusquembille": _brusquembille,
              "buraco": _buraco}[game_id]
     doc = build(options, {o["name"]: o["value"] for o in every})
-    doc["items"] = [_turns_item(game_id)] + doc["items"] + [_entry_item(game_id)]
+    doc["items"] = [_turns_item(game)] + doc["items"] + [_entry_item(game)]
     doc.update(game=game, options=options, every=every, changed=[o for o in every if o["changed"]],
                rulings=sorted({i["rule"].rsplit("-", 1)[0] for i in doc["items"]}, key=lambda r: r != "R-COMMON"))
     return doc
@@ -89,9 +90,9 @@ def _words(option, value) -> dict:
     return Words({lang: option.word(value, lang) for lang in LANGUAGES})
 
 
-def _turns_item(game_id: str) -> dict:
-    """R-COMMON-1, 2: who deals and who leads, for every game."""
-    if game_id == "buraco":
+def _turns_item(game) -> dict:
+    """R-COMMON-1, 2: who deals and who leads (in a game of tricks), for every game."""
+    if not isinstance(game, TrickGame):
         return _item("R-COMMON-2", "Le premier donneur est choisi avec la table ; la donne passe au joueur suivant "
                      "après chaque manche.", "The first dealer is chosen with the table; the deal passes to the "
                      "next player after every hand.")
@@ -101,14 +102,13 @@ def _turns_item(game_id: str) -> dict:
                  "winner of each trick leads the next.")
 
 
-def _entry_item(game_id: str) -> Words:
+def _entry_item(game) -> Words:
     """R-COMMON-6: the ways a deal is entered, and what each checks."""
-    if game_id == "buraco":
+    if game.trick_entry == "melds":
         return _item("R-COMMON-6", "Une manche se saisit combinaison par combinaison (chacune vérifiée) ou par ses "
                      "nombres ; les points sont les mêmes.", "A hand is entered meld by meld (each one checked) or by "
                      "its numbers; the points are the same.")
-    extras = {"brouc": said(" (annonces, mariages et cape compris)", " (announces, mariages and cape included)"),
-              "brusquembille": said(" (jetons compris)", " (jetons included)")}.get(game_id, "")
+    extras = game.piles_carry
     return _item("R-COMMON-6", "Une donne se saisit carte par carte (le jeu est vérifié), par les plis ramassés de "
                  "chaque camp ou par ses nombres{extras} ; les points sont les mêmes.",
                  "A deal is entered card by card (the play is checked), by each side's captured piles or by its "

@@ -60,6 +60,7 @@ class Brisca(TrickGame):
     description = _both("Jeu de plis espagnol à 40 cartes avec une pioche ; l'as et le trois valent le plus.",
                         "Spanish 40-card trick game with a drawing stock; aces and threes count most.")
     direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
+    points_rule = "R-BRISCA-1"  # the card values
     players = (2, 6)
     hand_limit = HAND_SIZE  # R-BRISCA-2: three cards in hand while the stock lasts
     stock_refusal = msg("{card} lies under the stock and is drawn last: nobody can play it yet.")
@@ -327,6 +328,25 @@ class Brisca(TrickGame):
         state["series"].update(wins=list(table.wins), counted_deals=table.counted,
                                wins_needed=None if table.options["trump_rotation"] else table.options["wins_needed"])
         return state
+
+    def summed_deals(self, state: dict, deals: list) -> dict:
+        """R-BRISCA-6: a deal that does not count adds no points; a deal won adds its wins (two over 100)."""
+        points, wins = [0] * len(state["sides"]), [0] * len(state["sides"])
+        for deal in deals:
+            outcome = deal.get("outcome") or {}
+            if deal.get("complete") and outcome.get("counted", True):
+                for side, value in enumerate(deal.get("points") or ()):
+                    points[side] += value
+            if outcome.get("winner") is not None:
+                wins[outcome["winner"]] += outcome.get("wins", 1)
+        return {"points": points, "wins": wins}
+
+    def planned_deals(self, state: dict) -> int:
+        """R-BRISCA-7: the trump rotation plays four deals, one trump suit each."""
+        return 4 if state["options"]["trump_rotation"] else 0
+
+    def series_word(self, state: dict) -> str:
+        return "rotation" if state["options"]["trump_rotation"] else "wins"  # R-BRISCA-7, R-BRISCA-6
 
     def standing(self, table: BriscaTable) -> dict:
         """R-BRISCA-6: the series counts deals won, the card points only say who won each deal; R-BRISCA-7: with

@@ -63,6 +63,10 @@ class Brouc(TrickGame):
     players = (4, 4)
     strength = STRENGTH
     points = POINTS
+    # R-COMMON-6: a pile says nothing of the announces, mariages and cape (R-BROUC-4, 5, 8): entered with it
+    pile_fields = numbers.FIELDS
+    points_rule = "R-BROUC-2"
+    piles_carry = said(" (annonces, mariages et cape compris)", " (announces, mariages and cape included)")
     flag_titles = {**TrickGame.flag_titles, "under_trump": msg("Under-trump")}  # R-BROUC-3
     options = (
         Option("coches_to_lose", "int", 0, _both(
@@ -156,16 +160,13 @@ class Brouc(TrickGame):
             raise RuleError("announce_first_card", "An announce is never made with the first card of a deal.",
                             rule="R-BROUC-4", player=player)
         if all(t.winner != player for t in deal.tricks):
-            raise RuleError("announce_needs_trick", "{name} has not won a trick yet: only a player who has may "
-                            "announce.", rule="R-BROUC-4", player=player, name=table.players[player])
+            raise numbers.refuse_no_trick(table, player)
         cards = list(event.cards)
-        ranks = numbers.king_queen(cards, "bad_announce", msg("An announce is the king and queen of one suit, or "
-                                   "king, queen and jack."), "R-BROUC-4", player=player)
+        ranks = numbers.announce_shape(cards, player)
         held = [c for c, p in deal.known.items() if p == player and c not in deal.played and c not in cards]
         left = self.hand_size(table, deal)  # R-COMMON-4: a hand holds 8 cards less those played
         if len(held) + len(cards) > left:
-            raise RuleError("announce_too_many", "{name} holds {left} cards now: these cannot all be in the hand.",
-                            rule="R-BROUC-4", player=player, name=table.players[player], left=left)
+            raise numbers.refuse_too_many(table, player, left)
         for earlier in deal.announces:  # R-BROUC-8b: an announce is never extended, each card announced once
             if set(earlier["shown"]) < set(cards):
                 raise RuleError("announce_extended", "The king and queen of {suit} were already announced: an "
@@ -182,9 +183,7 @@ class Brouc(TrickGame):
             if holder is not None and holder != player:
                 raise RuleError("card_in_other_hand", "{card} is known to be in {holder}'s hand.", rule="R-BROUC-4",
                                 card=card.code, player=player, holder=table.players[holder])
-            if card in shown:
-                raise RuleError("announce_twice", "{card} was already announced in this deal.", rule="R-BROUC-4",
-                                card=card.code, player=player)
+            numbers.verify_not_announced(card, shown, player)
         return announce_points(ranks, cards[0].suit == deal.trump_suit)
 
     def on_announce(self, table: BroucTable, event: ev.Announce) -> None:
@@ -332,6 +331,13 @@ class Brouc(TrickGame):
                                coches_to_lose=table.options["coches_to_lose"] or None)
         state["first_dealer"] = table.first_dealer
         return state
+
+    def side_order(self, state: dict) -> list:
+        """R-BROUC-6: the scorer's side on the slate's right, the other side on its left."""
+        return [1 - state["options"]["scorer_side"], state["options"]["scorer_side"]]
+
+    def series_word(self, state: dict) -> str:
+        return "slate"  # R-BROUC-6, 7: the slate in tens, out at 31
 
     def standing(self, table: BroucTable) -> dict:
         """R-BROUC-6, 7: the partie's slate in tens leads (the higher goes out first), the evening's coches beside it

@@ -74,22 +74,43 @@ def king_queen(cards, code: str, template: str, rule: str, **where) -> set:
     return set(ranks)
 
 
+# One check per announce rule, the same for a deal entered trick by trick (brouc.py) and by its numbers (here).
+def announce_shape(cards, player: int) -> set:
+    """R-BROUC-4: an announce is the king and queen of one suit, or king, queen and jack: their ranks."""
+    return king_queen(cards, "bad_announce", msg("An announce is the king and queen of one suit, or king, queen and "
+                      "jack."), "R-BROUC-4", player=player)
+
+
+def refuse_no_trick(table, player: int):
+    """R-BROUC-4: only a player who has already won a trick may announce."""
+    return RuleError("announce_needs_trick", "{name} has not won a trick yet: only a player who has may announce.",
+                     rule="R-BROUC-4", player=player, name=table.players[player])
+
+
+def refuse_too_many(table, player: int, left: int):
+    """R-BROUC-4: the announcer still holds the cards, and a hand holds only so many now."""
+    return RuleError("announce_too_many", "{name} holds {left} cards now: these cannot all be in the hand.",
+                     rule="R-BROUC-4", player=player, name=table.players[player], left=left)
+
+
+def verify_not_announced(card, announced, player: int) -> None:
+    """R-BROUC-8b: each card is announced once in a deal."""
+    if card in announced:
+        raise RuleError("announce_twice", "{card} was already announced in this deal.", rule="R-BROUC-8b",
+                        card=card.code, player=player)
+
+
 def verify(table, deal, numbers: BroucNumbers, points: list, cape: int | None, piles: list | None) -> None:
     """Checks the numbers of a deal whose card points per side are ``points`` and whose cape is ``cape``;
     ``piles`` are the captured piles when the deal was entered by them."""
     announced = {}
     shown = {p: [] for p in range(len(table.players))}
     for player, cards in numbers.announces:
-        name = table.players[player]
-        king_queen(cards, "bad_announce", msg("An announce is the king and queen of one suit, or king, queen and "
-                   "jack."), "R-BROUC-4", player=player)
+        announce_shape(cards, player)
         if cape is not None and table.side_of(player) != cape:  # R-BROUC-4: after a trick won
-            raise RuleError("announce_needs_trick", "{name} has not won a trick yet: only a player who has may "
-                            "announce.", rule="R-BROUC-4", player=player, name=name)
+            raise refuse_no_trick(table, player)
         for card in cards:
-            if card in announced:  # R-BROUC-8b: each card is announced once
-                raise RuleError("announce_twice", "{card} was already announced in this deal.", rule="R-BROUC-8b",
-                                card=card.code, player=player)
+            verify_not_announced(card, announced, player)
             if card == deal.trump and player != deal.dealer:  # R-BROUC-1: the turned card stays with the dealer
                 raise RuleError("card_in_other_hand", "{card} is known to be in {holder}'s hand.",
                                 rule="R-BROUC-1", card=card.code, player=player, holder=table.players[deal.dealer])
@@ -97,8 +118,7 @@ def verify(table, deal, numbers: BroucNumbers, points: list, cape: int | None, p
         shown[player] += cards
     for player, cards in shown.items():  # the dealer's turned card may have gone in the trick he won first
         if len(set(cards)) > HAND - 1:  # R-BROUC-4: an announce comes after a trick won, one card played at least
-            raise RuleError("announce_too_many", "{name} holds {left} cards now: these cannot all be in the hand.",
-                            rule="R-BROUC-4", player=player, name=table.players[player], left=HAND - 1)
+            raise refuse_too_many(table, player, HAND - 1)
     in_marriage = set()
     married_points = [0] * len(table.sides)
     for side, cards in numbers.marriages:

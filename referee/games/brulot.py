@@ -56,6 +56,11 @@ class Brulot(TrickGame):
     description = _both("Jeu de plis québécois où l'on évite les as, rois, dames et valets : le plus bas gagne.",
                         "Québec trick game where you avoid aces, kings, queens and jacks: lowest score wins.")
     direction = _both("sens des aiguilles d'une montre", "clockwise")
+    penalty_points = True  # R-BRULOT-6: the points are penalties, the lowest total wins
+    numbers_fields = "players"  # R-BRULOT-5: penalties per player
+    points_rule = "R-BRULOT-5"
+    deals_a_widow = True  # R-BRULOT-1: the widow, set aside at the deal
+    round_unit = "deals"  # a tournament round: so many deals (R-BRULOT-6)
     players = (3, 6)
     strength = STRENGTH
     options = (
@@ -273,6 +278,13 @@ class Brulot(TrickGame):
         state["series"].update(winners=list(table.winners), deals=table.options["deals"] or len(table.players),
                                lowest_wins=True)
         return state
+
+    def planned_deals(self, state: dict) -> int:
+        """R-BRULOT-6: so many deals (one per player by default)."""
+        return state["series"]["deals"]
+
+    def series_word(self, state: dict) -> str:
+        return "deals"  # R-BRULOT-6: so many deals, the lowest total wins
 
     def standing(self, table: BrulotTable) -> dict:
         """R-BRULOT-6: penalty points, the lowest total leads; equal lowest totals share the win."""

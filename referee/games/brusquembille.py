@@ -81,6 +81,10 @@ class Brusquembille(TrickGame):
     description = _both("Jeu de plis à la pioche où les as et les dix, les brusquembilles, font passer des jetons.",
                         "A drawing trick game where aces and tens, the brusquembilles, move jetons around.")
     direction = _both("sens des aiguilles d'une montre", "clockwise")
+    pile_fields = ("brusquembilles",)
+    points_rule = "R-BRUSQ-3"
+    round_unit = "deals"  # a tournament round: so many deals (R-BRUSQ-5)
+    piles_carry = said(" (jetons compris)", " (jetons included)")  # R-COMMON-6: a pile says nothing of its jetons
     players = (3, 5)
     strength = STRENGTH
     points = POINTS
@@ -235,6 +239,10 @@ class Brusquembille(TrickGame):
         state["series"].update(target_points=table.options["target_points"] or None,
                                deals=None if table.options["target_points"] else table.options["deals"])
         return state
+
+    def planned_deals(self, state: dict) -> int:
+        """So many deals, unless the series runs to a target of points."""
+        return 0 if state["series"]["target_points"] else state["series"]["deals"]
 
     def standing(self, table: BrusqTable) -> dict:
         """R-BRUSQ-5: card points, the highest leads, equal highest totals share the series; the jetons beside them,

@@ -39,7 +39,7 @@ def parse_tally(game, table, data) -> ev.Tally:
 def parse_capture(game, table, data) -> ev.Capture:
     capture = ev.parse_capture(game, table, data)
     return ev.Capture(capture.side, capture.cards, capture.last_trick, read_brusquembilles(game, table, data),
-                      ("brusquembilles",))
+                      game.pile_fields)
 
 
 def verify(game, table, deal, given: tuple, points: list, piles: list | None) -> None:

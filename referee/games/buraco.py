@@ -9,13 +9,12 @@ team with pooled melds (R-BURACO-1b). A hand may also be entered by its numbers,
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass, field
 
 from referee.cards import BURACO_108
 from referee.errors import ParseError, RuleError, msg
 from referee.games.base import Game, Option, Table, field_of, register
-from referee.games.buraco_melds import BONUS, card_value, read_meld
+from referee.games.buraco_melds import BONUS, card_value, copies_taken, read_meld, third_copy
 from referee.games.buraco_tally import parse_tally, tally_hand
 from referee.games.events import parse_deal, read_player
 from referee.games.standing import standing, toward
@@ -136,6 +135,13 @@ class Buraco(Game):
     description = _both("Jeu de combinaisons à deux jeux : suites, séries, burracos et puits, jusqu'à 2005.",
                         "Rummy with two decks: runs, sets, burracos and pots, played to 2005.")
     direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
+    deal_word = "hand"  # a deal is a hand (manche, R-BURACO-6)
+    trick_entry = "melds"  # the trick mode lays melds (R-BURACO-3)
+    numbers_fields = "melds"  # R-BURACO-4, 6: per side its melds and its cards in hand
+    entry_modes = ("trick", "numbers")  # melds as laid, or the hand's numbers (R-COMMON-6)
+    points_rule = "R-BURACO-4"
+    round_unit = "hands"  # a tournament round: so many hands (R-BURACO-6)
+    scored_by_vp_table = True  # the round's MP difference gives VP from a table (referee/tournament/scoring.py)
     players = (2, 5)
     options = (
         Option("target", "int", 2005, _both("Points qui terminent la série.", "Points that end the series."),
@@ -173,6 +179,9 @@ class Buraco(Game):
         dealer = self.next_dealer(table) if event.dealer is None else event.dealer
         table.deals.append(Hand(len(table.deals) + 1, dealer, [list(s) for s in table.sides]))
 
+    def entered(self, hand: Hand) -> bool:
+        return bool(hand.melds or hand.pots)  # a meld laid or a pot taken
+
     def open_hand(self, table: Table) -> Hand:
         hand = table.current
         if hand is None or hand.complete:
@@ -186,15 +195,21 @@ class Buraco(Game):
                             side=side, last=len(table.sides) - 1)
         return hand.team_of(table.sides[side][0])
 
-    def check_copies(self, hand: Hand, cards: list, extra=()) -> None:
+    def check_copies(self, hand: Hand, cards: list) -> None:
         """Two decks: two of each card and four jokers. A third copy is refused (R-BURACO-1)."""
-        laid = Counter(c for melds in hand.melds.values() for meld in melds for c in meld.cards)
-        laid.update(extra)
-        laid.update(cards)
-        for card, count in laid.items():
+        for card, count in copies_taken(hand, cards).items():
             if count > BURACO_108.counts[card]:
-                raise RuleError("third_copy", "The two decks hold only {n} of {card}: this would be one more.",
-                                rule="R-BURACO-1", card=card.code, n=BURACO_108.counts[card])
+                raise third_copy(card)
+
+    def copies_left(self, table: Table, taken=()) -> dict:
+        """R-BURACO-1: how many more of each card the two decks hold beside the open hand's melds and ``taken``."""
+        counted = copies_taken(table.current, taken)
+        return {card: n - counted[card] for card, n in BURACO_108.counts.items()}
+
+    def verify_another_copy(self, table: Table, taken, card) -> None:
+        """R-BURACO-1: one more ``card`` beside the hand's melds and ``taken`` (cards tapped, not stored yet)."""
+        if self.copies_left(table, taken).get(card, 0) <= 0:
+            raise third_copy(card)
 
     def on_meld(self, table: Table, event) -> None:
         hand = self.open_hand(table)
@@ -351,6 +366,17 @@ class Buraco(Game):
         if hand is None or hand.complete:
             return ["deal"]
         return ["meld", "extend", "replace", "pot", "count"] + ([] if hand.melds or hand.pots else ["tally"])
+
+    def planned_deals(self, state: dict) -> int:
+        """R-BURACO-6: a tournament's round of so many hands."""
+        return state["options"]["hands"]
+
+    def points_target(self, state: dict) -> int | None:
+        """R-BURACO-6: the target that ends the series, unless it is a round of so many hands."""
+        return None if state["options"]["hands"] else state["options"]["target"]
+
+    def series_word(self, state: dict) -> str:
+        return "round" if state["options"]["hands"] else "target"  # R-BURACO-6
 
     def standing(self, table: Table) -> dict:
         """R-BURACO-6: the totals toward the target (or over a round of so many hands), the higher leads; equal

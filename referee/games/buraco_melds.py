@@ -1,10 +1,12 @@
 """Buraco melds: what a run or a set may hold (R-BURACO-2), its wild card and what it stands for, its burraco class
-(R-BURACO-3) and its value (R-BURACO-4). Pure functions of the cards, in the order they were laid."""
+(R-BURACO-3) and its value (R-BURACO-4). Pure functions of the cards, in the order they were laid; and the copies of
+a card the two decks still hold (R-BURACO-1)."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
-from referee.cards import Card
+from referee.cards import BURACO_108, Card
 from referee.errors import RuleError, msg
 
 RANK_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12,
@@ -141,3 +143,17 @@ def read_run(cards: list) -> Meld:
     wild = values.index(wilds[0]) if wilds else None
     represents = Card(VALUE_RANKS[wilds[0]], suit) if wilds else None
     return Meld("run", tuple(cards), wild, represents, tuple(values), suit=suit)
+
+
+# --- copies (R-BURACO-1) ------------------------------------------------------------------------------------
+def copies_taken(hand, taken=()) -> Counter:
+    """The copies of each card laid in a hand's melds (none without a hand), then those of ``taken``."""
+    counted = Counter(c for melds in hand.melds.values() for meld in melds for c in meld.cards) if hand else Counter()
+    counted.update(taken)
+    return counted
+
+
+def third_copy(card: Card) -> RuleError:
+    """R-BURACO-1: two decks, two of each card and four jokers: one more is refused."""
+    return RuleError("third_copy", "The two decks hold only {n} of {card}: this would be one more.",
+                     rule="R-BURACO-1", card=card.code, n=BURACO_108.counts[card])

@@ -176,6 +176,9 @@ class TrickGame(Game):
     def deck_for(self, table: Table):
         raise NotImplementedError
 
+    def entered(self, deal: TrickDeal) -> bool:
+        return bool(deal.tricks or deal.captures)  # a trick, or a pile (R-COMMON-6)
+
     def tricks_per_deal(self, table: Table, deal: TrickDeal) -> int:
         return (self.deck_for(table).size - len(deal.out_of_play)) // len(table.players)
 

@@ -134,7 +134,7 @@
         if (missing.length > 1) { record.side = missing[0]; }
         record.pending = [];
       } else {
-        entry.text = say(record.base.game === "buraco" ? words.numbers_hand : words.numbers,
+        entry.text = say(record.base.deal_word === "hand" ? words.numbers_hand : words.numbers,
           { n: record.base.deal, values: typed(form) });
         entry.closes = true;
         form.querySelectorAll("input[data-keypad]").forEach(function (input) { input.value = ""; });

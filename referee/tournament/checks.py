@@ -4,12 +4,13 @@ plan, its VP table, and whether the plan fits the entrants. Pure functions: ever
 from __future__ import annotations
 
 from referee.errors import ParseError, RuleError
+from referee.games import GAMES, get_game
 from referee.games.base import MAX_NAME
 from referee.tournament import movements, scoring
 
 MOVEMENTS = ("mitchell", "danish", "round_robin")
-LENGTH = {"buraco": "hands", "brulot": "deals", "brusquembille": "deals"}  # the option a round's length sets
-DEFAULT_HANDS = 3  # Burraco: a round of 3 hands unless the plan says otherwise
+LENGTH = {g.id: g.round_unit for g in GAMES.values() if g.round_unit}  # the option a round's length sets
+DEFAULT_HANDS = 3  # a round of 3 hands (Burraco's) unless the plan says otherwise
 MAX_ENTRANTS, MAX_ROUNDS, MAX_LENGTH = 1000, 40, 30
 
 
@@ -57,7 +58,7 @@ def plan(game_id: str, rounds) -> list:
                 raise ParseError("bad_rounds", "A round of this game is not counted in {name}.", name=name,
                                  field="rounds")
             entry[name] = value
-        if game_id == "buraco":
+        if LENGTH.get(game_id) == "hands":
             entry.setdefault("hands", DEFAULT_HANDS)
         plan.append(entry)
     return plan
@@ -65,7 +66,7 @@ def plan(game_id: str, rounds) -> list:
 
 def vp_rows(game_id: str, spec, plan: list) -> list:
     """Burraco's VP table (the tournament's own, or the shipped one for its rounds' length: 4 hands, else 3)."""
-    if game_id != "buraco":
+    if not get_game(game_id).scored_by_vp_table:
         return []
     if spec is None:
         spec = "burraco_4" if all(s["hands"] == 4 for s in plan) else "burraco_3"

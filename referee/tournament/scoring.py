@@ -10,6 +10,7 @@ A bye scores the average VP of its round's tables (rounded to one decimal) and M
 from __future__ import annotations
 
 from referee.errors import msg
+from referee.games import GAMES, get_game
 from referee.tournament.movements import PlanError
 
 # (max_difference or None for "over", vp_winner, vp_loser): the shared tables, row for row.
@@ -19,7 +20,7 @@ VP_TABLES = {
     "burraco_4": [(100, 10, 10), (300, 11, 9), (500, 12, 8), (700, 13, 7), (900, 14, 6), (1100, 15, 5),
                   (1300, 16, 4), (1500, 17, 3), (1700, 18, 2), (2000, 19, 1), (None, 20, 0)],
 }
-LOWEST_WINS = {"brulot"}  # R-BRULOT-6: the lowest total wins
+LOWEST_WINS = {g.id for g in GAMES.values() if g.penalty_points}  # R-BRULOT-6: the lowest total wins
 WIN, DRAW, LOSS = 2, 1, 0
 
 
@@ -114,7 +115,7 @@ def table_result(game_id: str, state: dict, rows=None) -> dict:
     """``{"mp": [ns, ew], "vp": [ns, ew]}`` of a finished (or closed) table: Buraco's VP from ``rows`` (the
     tournament's VP table), a trick game's from ``trick_result``."""
     mp = match_points(game_id, state)
-    vp = victory_points(mp, rows) if game_id == "buraco" else trick_result(game_id, state)
+    vp = victory_points(mp, rows) if get_game(game_id).scored_by_vp_table else trick_result(game_id, state)
     return {"mp": [_tidy(x) for x in mp], "vp": [_tidy(x) for x in vp]}
 
 

@@ -34,6 +34,13 @@ def init_app(app: Flask) -> None:
     app.add_template_global(form_id)  # every form that makes something: _setup_form.html, _tournament_form.html
 
 
+@bp.app_template_global("game_of")
+def game_of(state):
+    """The engine of a state (a serialised state or a game's id), for a template to ask it what the page shows:
+    its words, its seat and side order, its planned deals (the list in ``referee/games/base.py``'s ``Game``)."""
+    return get_game(state if isinstance(state, str) else state["game"])
+
+
 @lru_cache(maxsize=16)
 def _deck(game_id: str):
     """The game's fullest deck, to write any card a table of it may hold (Brisca's 48, the piquet 32 even where a
@@ -136,14 +143,6 @@ def recent(state: dict, keep: int = RECENT_DEALS) -> dict:
     if len(deals) <= keep:
         return state
     hidden = deals[:-keep]
-    points, wins = [0] * len(state["sides"]), [0] * len(state["sides"])
-    for deal in hidden:
-        outcome = deal.get("outcome") or {}
-        if deal.get("complete") and outcome.get("counted", True):
-            for side, value in enumerate(deal.get("points") or ()):
-                points[side] += value
-        if outcome.get("winner") is not None:
-            wins[outcome["winner"]] += outcome.get("wins", 1)
-    earlier = {"deals": len(hidden), "first": hidden[0]["number"], "last": hidden[-1]["number"], "points": points,
-               "wins": wins}
+    earlier = {"deals": len(hidden), "first": hidden[0]["number"], "last": hidden[-1]["number"],
+               **get_game(state["game"]).summed_deals(state, hidden)}  # points and deal wins, as the game sums them
     return {**state, "deals": deals[-keep:], "earlier": earlier}

@@ -30,28 +30,47 @@ def sheet_model(game, state: dict | None) -> dict:
 
 def _extent(model: dict, game_id: str) -> tuple:
     """The rows a sheet takes and its width, in em of its type: what printing.py sizes it by without JavaScript."""
-    if game_id == "buraco":
-        return sum(len(side["rows"]) + 4 for side in model["sides"]), 47
-    if game_id == "brouc":
-        columns = model["columns"] or [[]]
-        return max(len(c) for c in columns) + len(model["rows"]) + 3, 20 * len(columns)
-    lines = len(model["rows"]) + model.get("extra", 0) + 2
-    if game_id == "brusquembille":
-        return lines, 9 + 3.2 * (len(model["names"]) + len(model["players"]))
-    return lines, 32 if game_id == "brisca" else 20 + 4 * len(model["names"])
+    return EXTENTS[game_id](model)
+
+
+def _lines(model: dict) -> int:
+    return len(model["rows"]) + model.get("extra", 0) + 2
+
+
+def _slate_extent(model: dict) -> tuple:
+    columns = model["columns"] or [[]]
+    return max(len(c) for c in columns) + len(model["rows"]) + 3, 20 * len(columns)
+
+
+# Each game's sheet, its own shape: Buraco's columns per side, Brouc's slate, the others' rows of deals.
+EXTENTS = {"buraco": lambda model: (sum(len(side["rows"]) + 4 for side in model["sides"]), 47),
+           "brouc": _slate_extent,
+           "brusquembille": lambda model: (_lines(model), 9 + 3.2 * (len(model["names"]) + len(model["players"]))),
+           "brisca": lambda model: (_lines(model), 32),
+           "brulot": lambda model: (_lines(model), 20 + 4 * len(model["names"]))}
 
 
 def _room(model: dict, game_id: str) -> None:
     """Blank rows after a table's deals, up to a blank sheet's count (two at least)."""
     def more(used: int) -> list:
         return [None] * max(2, BLANK_ROWS[game_id] - used)
-    if game_id == "buraco":
-        for side in model["sides"]:
-            side["rows"] = side["rows"] + more(len(side["rows"]))
-    elif game_id == "brouc":
-        model["rows"] = more(len(model["columns"][-1]))
-    else:
-        model["rows"] = model["rows"] + more(len(model["rows"]))
+    ROOMS.get(game_id, _rows_room)(model, more)
+
+
+def _rows_room(model: dict, more) -> None:
+    model["rows"] = model["rows"] + more(len(model["rows"]))
+
+
+def _sides_room(model: dict, more) -> None:  # Buraco: a column per side
+    for side in model["sides"]:
+        side["rows"] = side["rows"] + more(len(side["rows"]))
+
+
+def _slate_room(model: dict, more) -> None:  # Brouc: the slate's last column
+    model["rows"] = more(len(model["columns"][-1]))
+
+
+ROOMS = {"buraco": _sides_room, "brouc": _slate_room}
 
 
 def _names(game, state) -> list:

@@ -15,9 +15,6 @@ from referee.games.tricks import CARD_REFUSALS, TrickGame
 from referee.web.i18n import lang
 
 MODES = ("trick", "capture", "numbers")  # the ways of entry that can go on offline
-# Card by card, the next deal can start offline too where it starts with a turned card and nothing else (a Brûlot
-# deal has a widow the phone does not follow).
-NEXT_DEAL_GAMES = ("brisca", "brouc", "brusquembille")
 
 
 def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
@@ -27,13 +24,16 @@ def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
     tricks = entry.mode == "trick"
     if entry.mode not in MODES or deal is None or tricks and not isinstance(game, TrickGame):
         return None  # a Buraco page's picker lays melds: nothing the phone works out
-    following = tricks and game.id in NEXT_DEAL_GAMES and game.turned_card(table) == "required"
+    # Card by card, the next deal can start offline too where it starts with a turned card and nothing else (a
+    # Brûlot deal has a widow the phone does not follow).
+    following = tricks and not game.deals_a_widow and game.turned_card(table) == "required"
     now = state["next"]["action"]
     if not (now == "trick" or now == "deal" and following) if tricks else deal.complete:
         return None
     deck = game.deck_for(table)
     data = {
         "table": state["id"], "key": key, "game": state["game"], "mode": entry.mode, "revision": state["revision"],
+        "deal_word": game.deal_word,  # "deal" or "hand": how the queue names an entry
         "players": list(table.players), "sides": [list(side) for side in table.sides],
         "side_names": [table.side_name(s) for s in range(len(table.sides))], "deal": deal.number,
         "side": entry.side or 0, "captured": [s for s, pile in enumerate(getattr(deal, "captures", None) or [])

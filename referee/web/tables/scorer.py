@@ -11,14 +11,14 @@ from urllib.parse import quote
 
 from flask import g, make_response, redirect, render_template, request, url_for
 
-from referee.errors import Conflict, ParseError, RefereeError, RuleError
+from referee.errors import Conflict, ParseError, RefereeError
 from referee.games import get_game
 from referee.games.tricks import TrickGame
 from referee.web.i18n import refusal
 from referee.web.services import ledger, request_key
 from referee.web.tables import bp
 from referee.web.tables.offline_data import offline_data
-from referee.web.tables.sheet import capture_extras, entry_modes, fields_for, tally_body
+from referee.web.tables.sheet import capture_extras, fields_for, tally_body
 from referee.web.tables.sheet_games import sheet_bounds, sheet_whole
 from referee.web.tables.views import (LAYING, SHOWING, Entry, card_order, last_trick, modes_for, next_player, number,
                                       picker)
@@ -29,16 +29,7 @@ REMEMBERED = "entry"  # the cookie, scoped to one table's pages, that remembers 
 
 def remembered_mode(game) -> str:
     mode = request.cookies.get(REMEMBERED)
-    return mode if mode in entry_modes(game.id) else entry_modes(game.id)[0]
-
-
-def untouched(table) -> bool:
-    """A deal is open and nothing of it is entered yet: the table's chosen way of entry applies."""
-    deal = table.current
-    if deal is None or getattr(deal, "complete", True):
-        return False
-    return not (getattr(deal, "tricks", None) or getattr(deal, "captures", None) or getattr(deal, "melds", None)
-                or getattr(deal, "pots", None))
+    return mode if mode in game.entry_modes else game.entry_modes[0]
 
 
 def read_entry(values, game, table) -> Entry:
@@ -53,9 +44,9 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
     deck = game.deck_for(table)
     entry = (entry or read_entry(request.args, game, table)).with_draft(draft, deck)
     remembered = remembered_mode(game)
-    if entry.mode == "trick" and not entry.pending and untouched(table) and remembered in ("capture", "numbers"):
+    if entry.mode == "trick" and not entry.pending and game.untouched(table) and remembered in ("capture", "numbers"):
         entry = Entry(remembered) if remembered == "capture" else read_entry({"mode": "numbers"}, game, table)
-    if entry.mode == "numbers" and not untouched(table):
+    if entry.mode == "numbers" and not game.untouched(table):
         entry = Entry()
     possible = game.possible(table)
     extra, tricks = {}, isinstance(game, TrickGame)
@@ -65,8 +56,8 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
             extra["preview_error"] = None
         extra["whole"] = sheet_whole(game, table)
         extra["bounds"] = sheet_bounds(game, table)
-    if game.id == "buraco" and table.current is not None and not table.current.complete:
-        extra["counts"] = available(game, table, entry)
+    if game.trick_entry == "melds" and table.current is not None and not table.current.complete:  # Buraco
+        extra["counts"] = game.copies_left(table, taken(entry))  # R-BURACO-1
         extra["rows"] = card_order(game, deck) + [(None, [c for c in deck.cards if c.suit is None][:1])]
         if entry.mode == "count":
             extra["preview"], refused = count_preview(game, table, entry)
@@ -78,7 +69,7 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
         "next_player": next_player(table, entry) if tricks else None,
         "last_trick": last_trick(state), "actors": {action: game.players_for(table, action) for action in possible},
         "turned_card": game.turned_card(table),
-        "entry_modes": entry_modes(game.id), "remembered": remembered, "untouched": untouched(table),
+        "entry_modes": game.entry_modes, "remembered": remembered, "untouched": game.untouched(table),
         "offline": offline_data(game, table, state, entry, key),  # static/offline.js: tricks entered offline
     }
 
@@ -132,15 +123,22 @@ class Post:
     def card(self):
         return self.deck.parse(request.form.get("card", ""))
 
-    def number(self, field: str, optional: bool = False):
+    def number(self, field: str, optional: bool = False, reads: str = "player"):
+        """The index a form field holds: of a player, of the ``dealer`` (a player) or of a ``side``; what it
+        cannot read is refused in those words."""
         raw = request.form.get(field, "")
         if optional and raw == "":
             return None
         value = number(raw)
-        if value is None:
-            raise ParseError("bad_event", "There is no player {index}: players are 0 to {last}.", index=raw[:20],
-                             last=len(self.table.players) - 1)
-        return value
+        if value is not None:
+            return value
+        if reads == "side":
+            raise ParseError("bad_event", "There is no side {index}: sides are 0 to {last}.", index=raw[:20],
+                             last=len(self.table.sides) - 1, field=field)
+        if reads == "dealer":
+            raise ParseError("bad_event", "There is no player {index} to deal.", index=raw[:20], field=field)
+        raise ParseError("bad_event", "There is no player {index}: players are 0 to {last}.", index=raw[:20],
+                         last=len(self.table.players) - 1)
 
     def seen(self) -> int | None:
         """The revision this phone's page showed: an entry made on an older view is refused (409)."""
@@ -234,9 +232,7 @@ def lay(post: Post, card) -> Entry:
     entry, tapped = post.entry, post.entry.tapped
     if card in tapped and request.form.get("copy") != "another":
         return entry.with_tapped([c for c in tapped if c != card], len(post.table.players))
-    if available(post.game, post.table, entry).get(card, 0) <= 0:
-        raise RuleError("third_copy", "The two decks hold only {n} of {card}: this would be one more.",
-                        rule="R-BURACO-1", card=card.code, n=post.deck.counts[card])
+    post.game.verify_another_copy(post.table, taken(entry), card)  # R-BURACO-1
     return entry.with_tapped([*tapped, card], len(post.table.players))
 
 
@@ -269,7 +265,7 @@ def draft(post: Post) -> Entry:
 @scorer_post("/t/<table_id>/deal")
 def deal(post: Post) -> Entry:
     body = {"type": "deal", "trump": request.form.get("card") or None}
-    dealer = post.number("dealer", optional=True)
+    dealer = post.number("dealer", optional=True, reads="dealer")
     if dealer is not None:
         body["dealer"] = dealer
     post.store(body)
@@ -309,8 +305,8 @@ def choose_entry(table_id, mode):
     ledger().authorize(table_id, key, write=True)
     state, table = ledger().snapshot(table_id)
     game = get_game(state["game"])
-    if mode not in entry_modes(game.id):
-        mode = entry_modes(game.id)[0]
+    if mode not in game.entry_modes:
+        mode = game.entry_modes[0]
     response = redirect(url_for("tables.table", table_id=table_id, key=key, **({} if mode == "trick" else
                                                                               {"mode": mode})), code=303)
     return remember_entry(response, table_id, mode)
@@ -327,7 +323,7 @@ def remember_entry(response, table_id: str, mode: str | None):
 def sheet_preview(game, table, entry: Entry) -> dict:
     """What the sheet would give: ``preview`` (the state), or ``preview_error`` (the engine's refusal), or
     ``preview_prompt`` (what is still to type: a sheet not finished is no mistake)."""
-    if not untouched(table) or not any(entry.sheet.values):
+    if not game.untouched(table) or not any(entry.sheet.values):
         return {"preview": None, "preview_error": None, "preview_prompt": None}
     try:
         body = tally_body(game.id, entry.sheet, sheet_whole(game, table), table)
@@ -356,7 +352,7 @@ def exchange(post: Post) -> Entry:
 @scorer_post("/t/<table_id>/pot")
 def pot(post: Post) -> Entry:
     # The button names the side taking its pot in "pot": "side" is the entry's, the side chosen for the next meld.
-    post.store({"type": "pot", "side": post.number("pot")})
+    post.store({"type": "pot", "side": post.number("pot", reads="side")})
     return post.entry
 
 
@@ -371,14 +367,9 @@ def buraco_body(entry: Entry, n_players: int) -> dict:
     return {"type": "count", "closed_by": entry.closed_by, "hands": hands}
 
 
-def available(game, table, entry: Entry) -> dict:
-    """Buraco: how many more of each card may still be tapped (two decks: two of each, four jokers)."""
-    left = dict(game.deck_for(table).counts)
-    hand = table.current
-    laid = [c for melds in (hand.melds.values() if hand is not None else []) for m in melds for c in m.cards]
-    for card in [*laid, *entry.pending, *(c for h in entry.hands for c in h)]:
-        left[card] -= 1
-    return left
+def taken(entry: Entry) -> list:
+    """Buraco: the cards this entry has tapped and not stored yet (a meld's, the hands counted)."""
+    return [*entry.pending, *(c for h in entry.hands for c in h)]
 
 
 def count_preview(game, table, entry: Entry):

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from referee.errors import ParseError
+from referee.games import get_game
 from referee.web.tables.sheet_games import GAME_TALLIES
 
 ITEM = re.compile(r"[a-z]:[A-Za-z0-9_.:]{1,60}")
@@ -160,63 +161,35 @@ class Sheet:
         return given
 
 
-# How a deal can be entered, as the switch offers it ("trick" is Buraco's melds as laid).
-ENTRY_MODES = {"buraco": ("trick", "numbers")}
-TRICK_MODES = ("trick", "capture", "numbers")
-
-
 def entry_modes(game_id: str) -> tuple:
-    return ENTRY_MODES.get(game_id, TRICK_MODES)
+    """How a deal can be entered, as the switch offers it: the game's own ways (R-COMMON-6)."""
+    return get_game(game_id).entry_modes
+
+
+FIELDS_PER = {"players": lambda players, sides: players, "melds": lambda players, sides: 2 * sides,
+              "sides": lambda players, sides: sides}
 
 
 def fields_for(game_id: str, n_players: int, n_sides: int) -> int:
-    """How many numbers a sheet has: per player (Brûlot's penalties), melds and hand per side (Buraco), else per
-    side (card points)."""
-    if game_id == "brulot":
-        return n_players
-    if game_id == "buraco":
-        return 2 * n_sides
-    return n_sides
-
-
-def _cards(text: str) -> list:
-    return [c for c in text.split(".") if c]
+    """How many numbers a sheet has, as the game's ``numbers_fields`` says: per player (Brûlot's penalties), melds
+    and hand per side (Buraco), else per side (card points)."""
+    return FIELDS_PER[get_game(game_id).numbers_fields](n_players, n_sides)
 
 
 def capture_extras(game_id: str, sheet: Sheet) -> dict:
-    """What a captured pile carries beside its cards (R-COMMON-6): Brouc's announces, mariages and declaration,
-    Brusquembille's brusquembilles (only when some were tapped: piles alone leave the jetons unknown)."""
-    if game_id == "brouc" and sheet.items:
-        body = tally_body(game_id, replace(sheet, values=()), None)
-        return {k: body[k] for k in ("announces", "marriages", "declare")}
-    if game_id == "brusquembille" and sheet.rows("b"):
-        return {"brusquembilles": tally_body(game_id, replace(sheet, values=()), None)["brusquembilles"]}
-    return {}
+    """What a captured pile carries beside its cards (R-COMMON-6), the game's ``pile_fields``: Brouc's announces,
+    mariages and declaration, Brusquembille's brusquembilles (only when some were tapped: piles alone leave the
+    jetons unknown)."""
+    fields = get_game(game_id).pile_fields
+    if not fields:
+        return {}
+    body = tally_body(game_id, replace(sheet, values=()), None)
+    extras = {k: body[k] for k in fields}
+    return extras if any(extras.values()) else {}
 
 
 def tally_body(game_id: str, sheet: Sheet, whole: int | None, table=None) -> dict:
-    """The contract's ``tally`` for the sheet (R-COMMON-6); the engine checks every number. ``table`` (the open
-    deal's) is needed by the games whose sheet names players: Brûlot, Buraco (sheet_games.py)."""
-    if game_id in GAME_TALLIES:
-        return {"type": "tally", **GAME_TALLIES[game_id](sheet, whole, table)}
-    body = {"type": "tally"}
-    if game_id in ("brisca", "brouc", "brusquembille") and sheet.values:
-        body["points"] = sheet.numbers(whole)
-    if game_id == "brisca":
-        last = sheet.rows("l")
-        body["last_trick"] = int(last[0][1][0]) if last else None
-    elif game_id == "brouc":
-        cape = sheet.rows("c")
-        declare = sheet.rows("d")
-        body.update(cape=int(cape[0][1][0]) if cape else None,
-                    announces=[{"player": int(p[0]), "cards": _cards(p[1])} for _, p in sheet.rows("a")],
-                    marriages=[{"side": int(p[0]), "cards": _cards(p[1])} for _, p in sheet.rows("m")],
-                    declare={"player": int(declare[0][1][0]), "call": declare[0][1][1]} if declare else None)
-    elif game_id == "brusquembille":
-        rows = []
-        for _, (card, player, outcome) in sheet.rows("b"):
-            if player == "":
-                raise ParseError("sheet_who", "Tap who played {card}.", card=card)
-            rows.append({"card": card, "player": int(player), "outcome": outcome})
-        body["brusquembilles"] = rows
-    return body
+    """The contract's ``tally`` for the sheet (R-COMMON-6), in each game's own fields (sheet_games.py); the engine
+    checks every number. ``table`` (the open deal's) is needed by the games whose sheet names players: Brûlot,
+    Buraco."""
+    return {"type": "tally", **GAME_TALLIES[game_id](sheet, whole, table)}

@@ -1,5 +1,7 @@
-"""The numbers screen's parts for the games whose sheet names players (sheet.py holds the ``Sheet``): Brûlot's
-penalties per player and Buraco's hand per side. Presentation and parsing only: the engine checks every number.
+"""The numbers screen's parts per game (sheet.py holds the ``Sheet``): each game's ``tally`` from the sheet (the
+card points per side with Brisca's last trick, Brouc's announces, mariages and cape, Brusquembille's brusquembilles;
+Brûlot's penalties per player and Buraco's hand per side) and the bounds of its numbers. Presentation and parsing
+only: the engine checks every number.
 
 Buraco's rows (compact strings in the sheet's ``items``): ``k:P`` who closed (none: the stock ran out), ``u:S:pure``
 one burraco of a class laid by side S (counted; a stepper adds and removes them), ``n:S`` side S did not take its pot
@@ -12,6 +14,41 @@ from __future__ import annotations
 from referee.errors import ParseError
 from referee.games.buraco_tally import KINDS, STEP, VALUES
 from referee.games.tricks import TrickGame
+
+
+def _points(sheet, whole: int | None) -> dict:
+    """Card points per side (R-COMMON-6), when some were typed."""
+    return {"points": sheet.numbers(whole)} if sheet.values else {}
+
+
+def _cards(text: str) -> list:
+    return [c for c in text.split(".") if c]
+
+
+def brisca_tally(sheet, whole: int | None, table) -> dict:
+    """Brisca: the card points and the side that took the last trick (R-BRISCA-6's ``last_trick``)."""
+    last = sheet.rows("l")
+    return {**_points(sheet, whole), "last_trick": int(last[0][1][0]) if last else None}
+
+
+def brouc_tally(sheet, whole: int | None, table) -> dict:
+    """Brouc: the card points, the cape, the announces, the mariages sur table and a declaration (R-BROUC-4, 5, 8)."""
+    cape = sheet.rows("c")
+    declare = sheet.rows("d")
+    return {**_points(sheet, whole), "cape": int(cape[0][1][0]) if cape else None,
+            "announces": [{"player": int(p[0]), "cards": _cards(p[1])} for _, p in sheet.rows("a")],
+            "marriages": [{"side": int(p[0]), "cards": _cards(p[1])} for _, p in sheet.rows("m")],
+            "declare": {"player": int(declare[0][1][0]), "call": declare[0][1][1]} if declare else None}
+
+
+def brusquembille_tally(sheet, whole: int | None, table) -> dict:
+    """Brusquembille: the card points and each brusquembille tapped, with who played it (R-BRUSQ-4)."""
+    rows = []
+    for _, (card, player, outcome) in sheet.rows("b"):
+        if player == "":
+            raise ParseError("sheet_who", "Tap who played {card}.", card=card)
+        rows.append({"card": card, "player": int(player), "outcome": outcome})
+    return {**_points(sheet, whole), "brusquembilles": rows}
 
 
 def brulot_tally(sheet, whole: int | None, table) -> dict:
@@ -58,7 +95,8 @@ def buraco_tally(sheet, whole, table) -> dict:
     return body
 
 
-GAME_TALLIES = {"brulot": brulot_tally, "buraco": buraco_tally}
+GAME_TALLIES = {"brisca": brisca_tally, "brouc": brouc_tally, "brusquembille": brusquembille_tally,
+                "brulot": brulot_tally, "buraco": buraco_tally}  # each game's sheet, by its id
 
 
 def sheet_whole(game, table) -> int | None:
@@ -71,11 +109,6 @@ def sheet_whole(game, table) -> int | None:
     return game.card_points(deal.cards_out(game.deck_for(table)), table)
 
 
-# The ruling that gives each game's card values, which bound its numbers (cited under a field that passes them).
-POINTS_RULE = {"brisca": "R-BRISCA-1", "brouc": "R-BROUC-2", "brusquembille": "R-BRUSQ-3", "brulot": "R-BRULOT-5",
-               "buraco": "R-BURACO-4"}
-
-
 def sheet_bounds(game, table) -> dict:
     """What the numbers screen's fields can hold, from the engine's own card values: ``most`` one field (a field that
     can take no more digit moves on), ``total`` all of them together, ``step`` what every number is a multiple of,
@@ -84,13 +117,13 @@ def sheet_bounds(game, table) -> dict:
     widow cards holding at most the highest penalty cards left and at least none (R-BRULOT-5). Buraco: the card
     points of the two decks, every card a multiple of 5 (R-BURACO-4)."""
     deal = table.current
-    rule = POINTS_RULE.get(game.id)
-    if game.id == "buraco":
+    rule = game.points_rule  # the card values, which bound the numbers (cited under a field that passes them)
+    if game.numbers_fields == "melds":
         return {"most": sum(VALUES), "total": sum(VALUES), "step": STEP, "rule": rule}
     if deal is None or not isinstance(game, TrickGame):
         return {}
     whole = sheet_whole(game, table)
-    if game.id != "brulot":
+    if game.numbers_fields != "players":
         return {"most": whole, "total": whole, "step": 1, "rule": rule}
     values = sorted((game.card_points([c], table) for c in deal.cards_out(game.deck_for(table))), reverse=True)
     high = sum(values)

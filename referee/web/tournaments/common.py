@@ -38,7 +38,8 @@ def tournament_seat(state: dict) -> dict | None:
 def deals_left(state: dict) -> int | None:
     """The hands (Buraco, its option ``hands``, R-BURACO-6) or deals (Brûlot's and Brusquembille's series of so
     many deals, R-BRULOT-6, R-BRUSQ-5) a table still plays, from its state; None for a series to a target."""
-    planned = state["options"].get("hands") if state["game"] == "buraco" else state["series"].get("deals")
+    hands = ROUND_UNIT.get(state["game"]) == "hands"
+    planned = state["options"].get("hands") if hands else state["series"].get("deals")
     if not planned:
         return None
     return max(0, planned - sum(1 for deal in state["deals"] if deal["complete"]))

@@ -64,7 +64,7 @@ def change():
     verb, _sep, arg = op.partition(":")
     if verb == "game" and arg in GAMES:
         values.update(game=arg, plan=[{k: v for k, v in r.items() if k == "movement"} for r in values["plan"]])
-        if arg == "buraco":
+        if ROUND_UNIT.get(arg) == "hands":
             values["plan"] = [{**r, "hands": DEFAULT_HANDS} for r in values["plan"]]
         return render_form(values)
     if verb == "add" and len(values["plan"]) < MAX_ROUNDS:
@@ -91,7 +91,7 @@ def create(values: dict):
     if len(entrants) > MAX_ENTRANTS:
         return render_form(values, _("At most %(n)s entrants.", n=MAX_ENTRANTS))
     vp_table = None
-    if values["game"] == "buraco":
+    if values["game"] in GAMES and GAMES[values["game"]].scored_by_vp_table:
         vp_table = values["vp"]
         if vp_table == "own":
             try:
