@@ -31,10 +31,10 @@ def init_app(app: Flask) -> None:
         app.add_template_filter(function, name)
     app.add_template_filter(headline.headline, "headline")  # the series' standing in words (tables/headline.py)
     app.add_template_filter(headline.deal_score, "deal_score")
+    app.add_template_global(game_of)  # a template asks the game, never branches on its id
     app.add_template_global(form_id)  # every form that makes something: _setup_form.html, _tournament_form.html
 
 
-@bp.app_template_global("game_of")
 def game_of(state):
     """The engine of a state (a serialised state or a game's id), for a template to ask it what the page shows:
     its words, its seat and side order, its planned deals (the list in ``referee/games/base.py``'s ``Game``)."""
