@@ -56,7 +56,7 @@ class Brulot(TrickGame):
     description = _both("Jeu de plis québécois où l'on évite les as, rois, dames et valets : le plus bas gagne.",
                         "Québec trick game where you avoid aces, kings, queens and jacks: lowest score wins.")
     direction = _both("sens des aiguilles d'une montre", "clockwise")
-    players = (3, 6)
+    player_range = (3, 6)
     strength = STRENGTH
     options = (
         # One trump question, one option (R-BRULOT-2): "no trump at 4 players" (the former `trump_without_widow:
@@ -236,7 +236,7 @@ class Brulot(TrickGame):
             rest = [c for c in self.deck_for(table).cards if c not in deal.played and c not in deal.out_of_play]
             deal.widow = deal.widow + rest
             deal.out_of_play.update(rest)
-            widow = self.card_points(deal.widow, table)
+            widow = self.points_in(deal.widow, table)
             assert taken + widow == whole, (taken, widow)
         else:  # by its numbers: the widow holds what nobody took (its known cards were checked in brulot_tally)
             widow = whole - taken

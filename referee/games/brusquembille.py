@@ -81,7 +81,7 @@ class Brusquembille(TrickGame):
     description = _both("Jeu de plis à la pioche où les as et les dix, les brusquembilles, font passer des jetons.",
                         "A drawing trick game where aces and tens, the brusquembilles, move jetons around.")
     direction = _both("sens des aiguilles d'une montre", "clockwise")
-    players = (3, 5)
+    player_range = (3, 5)
     strength = STRENGTH
     points = POINTS
     jetons = JETONS
@@ -196,7 +196,7 @@ class Brusquembille(TrickGame):
     def verify_captures(self, table: BrusqTable, deal: BrusqDeal, event) -> None:
         if deal.with_piles is not None:  # R-COMMON-6: the brusquembilles entered with the piles
             given = tuple(deal.with_piles)
-            numbers.verify(self, table, deal, given, [self.card_points(p) for p in deal.captures], deal.captures)
+            numbers.verify(self, table, deal, given, [self.points_in(p) for p in deal.captures], deal.captures)
             for move in numbers.movements(self, table, deal, given):
                 self.move_jetons(table, deal, move)
 

@@ -136,7 +136,7 @@ class Buraco(Game):
     description = _both("Jeu de combinaisons à deux jeux : suites, séries, burracos et puits, jusqu'à 2005.",
                         "Rummy with two decks: runs, sets, burracos and pots, played to 2005.")
     direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
-    players = (2, 5)
+    player_range = (2, 5)
     options = (
         Option("target", "int", 2005, _both("Points qui terminent la série.", "Points that end the series."),
                rule="R-BURACO-6", label=_both("Points de fin de série", "Points that end the series")),

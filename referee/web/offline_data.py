@@ -29,7 +29,11 @@ def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
         return None  # a Buraco page's picker lays melds: nothing the phone works out
     following = tricks and game.id in NEXT_DEAL_GAMES and game.turned_card(table) == "required"
     now = state["next"]["action"]
-    if not (now == "trick" or now == "deal" and following) if tricks else deal.complete:
+    if tricks:  # card by card: a trick to enter, or the next deal when it can start offline
+        goes_on = now == "trick" or (now == "deal" and following)
+    else:  # by piles or by numbers: the deal still open
+        goes_on = not deal.complete
+    if not goes_on:
         return None
     deck = game.deck_for(table)
     data = {
