@@ -1,6 +1,7 @@
-"""Tables and their append-only event log (the records: ``referee/models.py``). Nothing else in Referee touches the
-database: the tournaments' store (``referee/tournament/store.py``) reads and writes through the ledger's doors
-(``reading``, ``writing``, ``store_new``, ``tables_at``) and its statements (``referee/ledger_tournaments.py``).
+"""Tables and their append-only event log (the records: ``referee/models.py``). Nothing else in Referee reads or
+writes the records: the tournaments' store (``referee/tournament/store.py``) does it through the ledger's doors
+(``reading``, ``writing``, ``store_new``, ``tables_at``) and its statements (``referee/ledger_tournaments.py``); the
+database whole is only the schema's (``referee/migrations/``) and the backup's (``referee/backup.py``).
 
 The ledger in four modules: this one (connections, reads, the replay cache), ``ledger_entries.py`` (an entry, an
 undo, the trick under way), ``ledger_making.py`` (new tables, imports, rematches, keys) and the statements they
@@ -38,7 +39,8 @@ from referee.games import get_game
 from referee.ledger_entries import Entries
 from referee.ledger_making import Making
 from referee.ledger_rows import TableRow, missing
-from referee.models import EventRecord, RematchRecord, TableRecord, entered, hash_key, key_role  # noqa: F401 (also imported from here)
+# also imported from here:
+from referee.models import EventRecord, RematchRecord, TableRecord, entered, hash_key, key_role  # noqa: F401
 from referee.state_cache import StateCache, budget_from_env
 
 
@@ -100,6 +102,14 @@ class Ledger(Entries, Making):
             self._cache.put(row["id"], row["revision"], table, checkpoint)
             tables[row["id"]] = table
         return tables
+
+    def where(self) -> str:
+        """The database's URL as it may be shown (without its password)."""
+        return self.engine.url.render_as_string(hide_password=True)
+
+    def forget_connections(self, close: bool = True) -> None:
+        """Empties the connection pool (``close=False``: a forked worker leaves the master's connections be)."""
+        self.engine.dispose(close=close)
 
     def cache_stats(self) -> dict:
         """The replay cache's own accounting: tables kept, their bytes, the budget."""
