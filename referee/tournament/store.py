@@ -2,7 +2,8 @@
 
 - A tournament keeps its entrants, its plan (a movement and a length per round), its rounds and who sits at which
   of a round's tables. Each of those tables is an ordinary table (``tables``), made here with the round's players,
-  options and length; its result is never stored: ``reading.py`` reads it from the table's log.
+  options and length; its result is never stored: ``reading.py`` works it out from the table's state, which the
+  ledger replays from the table's log.
 - Every write locks the tournament's row first (an UPDATE of its ``revision``), so two directors' taps are served one
   after the other; on SQLite the transaction begins IMMEDIATE, as the ledger's writes do. Nothing here touches the
   database itself: the ledger opens the connections (``Ledger.reading``, ``Ledger.writing``, ``Ledger.store_new``),
