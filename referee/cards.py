@@ -123,7 +123,7 @@ class Card:
     suit: str | None
     spanish: bool = False
 
-    def __copy__(self):  # a value: copying a state shares it (referee/state_cache.py's fork copies the open deal)
+    def __copy__(self):  # a value: copying a state shares it (referee/games/base.py's fork copies the open deal)
         return self
 
     def __deepcopy__(self, memo):

@@ -1,5 +1,6 @@
-"""What the ledger's frequent calls ask the database, each in as few statements as it can (SQLAlchemy Core on one
-connection, no ORM objects to build):
+"""What the ledger asks the database about tables and events, each call in as few statements as it can (SQLAlchemy
+Core on one connection, no ORM objects to build: the one way Referee reads and writes, ``ledger_tournaments.py``
+too). The frequent calls:
 
 - a read (``read_row``): the table's row and its rematch links, one SELECT; the events only when the state is not
   in the replay cache;
@@ -8,6 +9,8 @@ connection, no ORM objects to build):
 - an undo: the same UPDATE, one UPDATE that withdraws the last event in force, and the events of the open deal;
 - a card tapped into the trick under way (``set_draft``): one conditional UPDATE of the table's draft, made only if
   the table is still at the revision and the draft the phone saw (its lock, its check and its write in one).
+
+The rarer ones (a new table, its keys, its log, the live views' counters, a rematch's link) follow them below.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import bindparam, case, false, func, insert, or_, select, update
 
+from referee.errors import NotFound
 from referee.models import EventRecord, RematchRecord, TableRecord, _now
 
 TABLES, EVENTS, LINKS = TableRecord.__table__, EventRecord.__table__, RematchRecord.__table__
@@ -23,7 +27,7 @@ COLUMNS = (TABLES.c.id, TABLES.c.game, TABLES.c.players, TABLES.c.options, TABLE
 
 
 @dataclass(frozen=True)
-class Row:
+class TableRow:
     """A table as a state needs it: set-up, counters, rematch links."""
 
     id: str
@@ -94,15 +98,20 @@ _SEEN = {(entry, undo): select(EVENTS.c.id).where(
     .limit(1) for entry in (True, False) for undo in (True, False) if entry or undo}
 
 
-def read_row(connection, table_id: str) -> Row | None:
+def missing(table_id) -> NotFound:
+    """The refusal of a call naming no table (``read_row`` or ``lock_row`` answered None)."""
+    return NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
+
+
+def read_row(connection, table_id: str) -> TableRow | None:
     """The table's row, None for no such table (an id that is no text is none: never sent to the database)."""
     if not isinstance(table_id, str):
         return None
     found = connection.execute(_READ, {"b_table": table_id}).first()
-    return Row(*found) if found is not None else None
+    return TableRow(*found) if found is not None else None
 
 
-def lock_row(connection, table_id: str, version_step: int) -> Row | None:
+def lock_row(connection, table_id: str, version_step: int) -> TableRow | None:
     """Takes the table's write lock (writers to one table queue here) by bumping its revision, and its version by
     ``version_step`` (+1 an entry, -1 an undo, 0 a rematch): the row as it is now, None for no such table. A
     refused write rolls the whole transaction back, bump included. (On PostgreSQL the rematch links it answers are
@@ -110,7 +119,7 @@ def lock_row(connection, table_id: str, version_step: int) -> Row | None:
     if not isinstance(table_id, str):
         return None
     found = connection.execute(_LOCK, {"b_table": table_id, "b_step": version_step}).first()
-    return Row(*found) if found is not None else None
+    return TableRow(*found) if found is not None else None
 
 
 def keys(connection, table_id: str):
@@ -158,3 +167,57 @@ def bodies(connection, table_id: str, newest: int | None = None) -> list:
     found = list(connection.execute(_NEWEST, {"b_table": table_id, "b_newest": newest}).scalars())
     found.reverse()
     return found
+
+
+def bodies_of(connection, table_ids) -> dict:
+    """table id -> the bodies of its events in force, in order, for many tables in one statement."""
+    found = {table_id: [] for table_id in table_ids}
+    if found:
+        query = (select(EVENTS.c.table_id, EVENTS.c.body)
+                 .where(EVENTS.c.table_id.in_(list(found)), EVENTS.c.withdrawn == false())
+                 .order_by(EVENTS.c.table_id, EVENTS.c.seq))
+        for table_id, body in connection.execute(query):
+            found[table_id].append(body)
+    return found
+
+
+def log(connection, table_id: str) -> list:
+    """Every event of the table, withdrawn ones included, as the log gives them (``EventRecord.to_dict``)."""
+    found = connection.execute(select(EVENTS).where(EVENTS.c.table_id == table_id).order_by(EVENTS.c.seq))
+    return [EventRecord(**row).to_dict() for row in found.mappings()]
+
+
+def insert_table(connection, values: dict) -> None:
+    """A new table's row (``TableRecord``'s columns; the others take their defaults)."""
+    connection.execute(insert(TABLES).values(**values))
+
+
+def insert_events(connection, table_id: str, bodies: list) -> None:
+    """A new table's log at once (an import), numbered from 1."""
+    if bodies:
+        connection.execute(insert(EVENTS), [{"table_id": table_id, "seq": seq, "type": body["type"], "body": body}
+                                            for seq, body in enumerate(bodies, 1)])
+
+
+def set_keys(connection, table_id: str, values: dict, where=None) -> bool:
+    """Changes a table's keys (``viewer_key``, ``scorer_hash``, ``coscorer_hash``), only where ``where`` (a column
+    -> value) holds; False when no row was changed."""
+    conditions = [TABLES.c.id == table_id] + [TABLES.c[name] == value for name, value in (where or {}).items()]
+    return connection.execute(update(TABLES).where(*conditions).values(**values)).rowcount > 0
+
+
+def watched(connection, table_ids) -> dict:
+    """id -> (revision, viewer_key, scorer_hash, coscorer_hash, draft, draft_revision) of these tables."""
+    columns = (TABLES.c.id, TABLES.c.revision, TABLES.c.viewer_key, TABLES.c.scorer_hash, TABLES.c.coscorer_hash,
+               TABLES.c.draft, TABLES.c.draft_revision)
+    found = connection.execute(select(*columns).where(TABLES.c.id.in_(list(table_ids))))
+    return {row[0]: tuple(row[1:]) for row in found}
+
+
+def rematch_of(connection, table_id: str) -> str | None:
+    """The id of the table's rematch, read by a statement of its own (after the lock: see ``lock_row``)."""
+    return connection.execute(select(LINKS.c.new_id).where(LINKS.c.old_id == table_id)).scalar()
+
+
+def link_rematch(connection, old_id: str, new_id: str) -> None:
+    connection.execute(insert(LINKS).values(old_id=old_id, new_id=new_id))

@@ -1,7 +1,8 @@
-"""The stored records: tables, their append-only event log, rematch links (SQLModel), and tournaments. ``referee/
-ledger.py`` is the only module that writes tables and events; ``referee/tournament/store.py`` writes the tournament
-records (entrants, rounds, seatings, table cards) and a round's new tables, never a table's events or result. The
-schema's history is in ``referee/migrations/``."""
+"""The stored records: tables, their append-only event log, rematch links (SQLModel), and tournaments. The ledger's
+modules (``referee/ledger*.py``) are the only ones that read or write them, in SQLAlchemy Core statements on these
+tables (``ledger_rows.py`` a table's, ``ledger_tournaments.py`` a tournament's); ``referee/tournament/store.py``
+decides what a tournament's write stores (entrants, rounds, seatings, table cards, a round's new tables), never a
+table's events or result. The schema's history is in ``referee/migrations/``."""
 from __future__ import annotations
 
 import hashlib

@@ -2,21 +2,21 @@
 
 - One state per table: the newest revision this process has seen. A write reads the state before it and puts the
   state after it in its place; a state arriving late (an older revision) never replaces a newer one.
-- Successive states share their finished deals: ``successor`` copies a table's own fields and its last deal, then
-  steps the copy, so a write costs the open deal, not the whole log, and a state someone holds never changes. The
-  engines change only the last deal (``Table.current``); ``tests/test_memory.py`` checks it for every game.
+- Successive states share their finished deals: ``Game.apply`` (``referee/games/base.py``) copies a table's own
+  fields and its last deal, then steps the copy, so a write costs the open deal, not the whole log, and a state
+  someone holds never changes. The engines change only the last deal (``Table.current``); ``tests/test_memory.py``
+  checks it for every game.
 - A state's bytes are counted by walking it (a finished deal once, when first seen). A state bigger than the whole
   budget is not kept: it is replayed from the log when asked, and memory stays bounded whatever the log's length.
 - ``REFEREE_CACHE_MB`` sets the budget (``DEFAULT_MB`` when unset; 0 keeps nothing, every read replays).
 - Beside each state, a checkpoint: the state at the start of its open deal (after the first ``checkpoint.version``
   events in force at that revision). Undo replays only the events after it, not the whole log; an undo that
-  crosses the deal's start finds none and replays (``replay`` makes one again). Kept under the same revision as
-  its state, it is right in every process whatever the others write.
+  crosses the deal's start finds none and replays (``Game.replay_from`` makes one again). Kept under the same
+  revision as its state, it is right in every process whatever the others write.
 - A finished deal keeps its serialised documents (``referee/games/base.py``): counted with it once they are made.
 """
 from __future__ import annotations
 
-import copy
 import gc
 import os
 import sys
@@ -43,37 +43,10 @@ def budget_from_env() -> int:
     return int(megabytes * 1024 * 1024)
 
 
-def fork(state):
-    """A copy of ``state`` to step in place: its own fields and its last deal copied, its finished deals shared."""
-    memo = {id(deal): deal for deal in state.deals[:-1]}
-    return copy.deepcopy(state, memo)
-
-
-def successor(game, state, event):
-    """The state after ``event``, sharing ``state``'s finished deals; ``state`` itself is never changed (the same
-    contract as ``Game.apply``, whose copy of the whole table grows with the log)."""
-    new = fork(state)
-    game.step(new, event)
-    return new
-
-
 def checkpoint_after(before, after, checkpoint):
     """The checkpoint to keep with ``after`` (made from ``before`` by one event): ``before`` itself when that event
     began a deal, else ``before``'s own checkpoint (None: none known)."""
     return before if len(after.deals) > len(before.deals) else checkpoint
-
-
-def replay(game, players, options, dealer, bodies: list) -> tuple:
-    """(state, checkpoint) of a whole log replayed: the checkpoint is the state before its last ``deal`` event
-    (None when there is none), so that the next undos replay only the open deal."""
-    start = max((number for number, body in enumerate(bodies) if body.get("type") == "deal"), default=None)
-    table = game.replay(players, options, dealer, bodies if start is None else bodies[:start])
-    if start is None:
-        return table, None
-    checkpoint, table = table, fork(table)
-    for body in bodies[start:]:
-        game.step(table, game.parse_event(table, body))
-    return table, checkpoint
 
 
 def _walk(root, seen: set, limit: float = float("inf")) -> int:

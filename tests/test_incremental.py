@@ -1,4 +1,4 @@
-"""A table's state after N entries applied one by one (the replay cache's way: ``state_cache.successor`` steps a fork,
+"""A table's state after N entries applied one by one (the replay cache's way: ``Game.apply`` steps a fork,
 an undo starts again from the open deal's checkpoint) equals its events in force replayed from scratch — for every
 game, over recorded series and random ones, with undos wherever hypothesis puts them. Checked through real Ledgers
 (two with their own caches writing in turns, as two processes do, and one that keeps nothing) and through the pure
@@ -19,7 +19,8 @@ from hypothesis.errors import InvalidArgument
 from referee.errors import RefereeError, RuleError
 from referee.games import get_game
 from referee.ledger import Ledger
-from referee.state_cache import checkpoint_after, fork, replay, successor
+from referee.games.base import fork
+from referee.state_cache import checkpoint_after
 from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal
 from tests.test_brouc import DEAL_A, DEAL_B, PILE_44, PILE_46, PILE_55, PILE_64, PILE_76
 from tests.test_buraco_tally import DEAL as BURACO_DEAL
@@ -283,7 +284,8 @@ def test_every_recorded_series_entered_whole_then_undone_to_nothing_answers_a_re
 # --- through the pure functions -----------------------------------------------------------------------------------
 
 class Pure:
-    """The ledger's way without a database: successor for an entry, the checkpoint for an undo (as Ledger.undo)."""
+    """The ledger's way without a database: ``Game.apply`` for an entry, the checkpoint for an undo (as
+    Ledger.undo)."""
 
     def __init__(self, game_id, players, options, dealer, entries):
         self.game, self.args, self.entries = get_game(game_id), (players, options, dealer), entries
@@ -295,16 +297,20 @@ class Pure:
         assert whole == self.game.serialise(self.game.replay(*self.args, self.in_force)), len(self.in_force)
         assert self.game.brief(self.state, whole) == brief_of(whole)
         if undone:  # a whole log replayed with its checkpoint, as a process that has none does
-            again, checkpoint = replay(self.game, *self.args, self.in_force)
+            again, checkpoint = self.replayed()
             assert self.game.serialise(again) == whole
             if checkpoint is not None:
                 assert checkpoint.version == max(n for n, body in enumerate(self.in_force) if body["type"] == "deal")
         self.made.append((self.state, frozen(whole)))
 
+    def replayed(self) -> tuple:
+        """(state, checkpoint) of the log in force replayed from a new table, as a process that has none does."""
+        return self.game.replay_from(self.game.new_table(*self.args), self.in_force)
+
     def add(self) -> None:
         before = self.state
         body = self.entries[len(self.in_force)]
-        self.state = successor(self.game, before, self.game.parse_event(before, body))
+        self.state = self.game.apply(before, self.game.parse_event(before, body))
         self.checkpoint = checkpoint_after(before, self.state, self.checkpoint)
         self.in_force.append(body)
         self.check()
@@ -313,18 +319,15 @@ class Pure:
         self.in_force.pop()
         if self.checkpoint is not None and self.checkpoint.version <= len(self.in_force):
             newer = self.in_force[self.checkpoint.version:]
-            table = fork(self.checkpoint) if newer else self.checkpoint
-            for body in newer:
-                self.game.step(table, self.game.parse_event(table, body))
-            self.state, self.checkpoint = table, self.checkpoint if newer else None
+            self.state, self.checkpoint = self.game.replay_from(self.checkpoint, newer, shared=True)
         else:
-            self.state, self.checkpoint = replay(self.game, *self.args, self.in_force)
+            self.state, self.checkpoint = self.replayed()
         self.check(undone=True)
 
 
 @PURE
 @given(series=SOURCES, steps=STEPS)
-def test_successor_and_the_checkpoint_give_what_a_replay_from_scratch_gives(series, steps):
+def test_apply_and_the_checkpoint_give_what_a_replay_from_scratch_gives(series, steps):
     pure = Pure(*series)
     for action, times, _, _ in steps:
         for _ in range(times):

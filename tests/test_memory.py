@@ -12,7 +12,7 @@ import pytest
 
 from referee.games import get_game
 from referee.ledger import Ledger
-from referee.state_cache import StateCache, budget_from_env, measure, successor
+from referee.state_cache import StateCache, budget_from_env, measure
 from tests.http_load import LONG_SERIES, PLAYERS4, Client, brulot_log, memory_kb, server_on
 from tests.simulate import brusquembille_deal
 from tests.test_brisca import DEAL_4P
@@ -43,13 +43,13 @@ SERIES = [
 
 @pytest.mark.parametrize("game_id, players, options, entries", SERIES, ids=[s[0] for s in SERIES])
 def test_successive_states_share_finished_deals_and_never_change(game_id, players, options, entries):
-    """What the cache relies on (state_cache.successor): an engine changes only a table's last deal, so a state
+    """What the cache relies on (``Game.apply``): an engine changes only a table's last deal, so a state
     once made stays as it was while later states are made from it, and equals a replay of its log."""
     game = get_game(game_id)
     states = [game.new_table(players, options)]
     seen = [json.dumps(game.serialise(states[0]))]
     for body in entries:
-        states.append(successor(game, states[-1], game.parse_event(states[-1], body)))
+        states.append(game.apply(states[-1], game.parse_event(states[-1], body)))
         seen.append(json.dumps(game.serialise(states[-1])))
     assert len(states[-1].deals) >= 3 and states[-1].version == len(entries)
     assert states[-1].deals[0] is states[-2].deals[0]  # shared, not copied
@@ -65,7 +65,7 @@ def test_a_refused_entry_leaves_the_state_it_was_tried_on_as_it_was():
                                           {"type": "trick", "cards": DEAL_4P[0][0]}])
     before = json.dumps(game.serialise(state))
     with pytest.raises(Exception):
-        successor(game, state, game.parse_event(state, {"type": "trick", "cards": DEAL_4P[0][0]}))
+        game.apply(state, game.parse_event(state, {"type": "trick", "cards": DEAL_4P[0][0]}))
     assert json.dumps(game.serialise(state)) == before
 
 

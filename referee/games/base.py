@@ -1,7 +1,8 @@
 """The engine interface every game implements, its options schema, and the registry of games.
 
-A table is a list of events; its state is what replaying them gives. ``Game.apply(state, event)`` returns a new
-state or raises a ``RefereeError`` (code, message, ruling id, card, player) and leaves the given state untouched.
+A table is a list of events; its state is what replaying them gives (``Game.replay_from``, the one replay loop).
+``Game.apply(state, event)`` returns a new state sharing the given one's finished deals, or raises a ``RefereeError``
+(code, message, ruling id, card, player) and leaves the given state untouched.
 
 Serialising a state costs its open deal and its own fields, not its log: a finished deal (any but the last) never
 changes (the engines change only ``Table.current``; ``tests/test_memory.py``), so its document is made once and kept
@@ -130,6 +131,13 @@ class Table:
         return self.players[player]
 
 
+def fork(table: Table) -> Table:
+    """A copy of ``table`` to step in place: its own fields and its last deal copied, its finished deals shared
+    (never changed: the engines change only ``Table.current``, ``tests/test_memory.py`` checks it for every game)."""
+    memo = {id(deal): deal for deal in table.deals[:-1]}
+    return copy.deepcopy(table, memo)
+
+
 def field_of(data: dict, name: str, kind, *, optional=False, default=None):
     """Reads one field of an event body, or raises ``bad_event`` naming it."""
     if name not in data or data[name] is None:
@@ -188,7 +196,7 @@ class Game:
     flag: str = ""
     description: dict = {}
     direction: dict = {}
-    players: tuple = (2, 2)
+    player_range: tuple = (2, 2)  # (fewest, most) players; ``player_counts`` says which counts between them play
     options: tuple = ()
     events: dict = {}  # type -> parser(game, table, data) returning an event object
     # what a page asks of the game (the list above)
@@ -208,7 +216,7 @@ class Game:
     def describe(self) -> dict:
         return {"id": self.id, "name": self.names["fr"], "names": self.names, "origin": self.origin,
                 "flag": self.flag, "description": self.description, "direction": self.direction,
-                "players": list(self.players), "options": [o.describe() for o in self.options],
+                "players": list(self.player_range), "options": [o.describe() for o in self.options],
                 "events": sorted(self.events)}
 
     def resolve_options(self, given: dict | None, n_players: int) -> dict:
@@ -246,7 +254,7 @@ class Game:
         if not all(p.isprintable() for p in players):
             raise ParseError("bad_players", "A player's name is at most {max} printable characters.", max=MAX_NAME)
         players = [p.strip() for p in players]
-        low, high = self.players
+        low, high = self.player_range
         if not low <= len(players) <= high or len(players) not in self.player_counts():
             counts = ", ".join(map(str, self.player_counts()))
             raise ParseError("bad_players", "{game} is played by {counts} players, not {count}.",
@@ -263,7 +271,7 @@ class Game:
         return table
 
     def player_counts(self) -> tuple:
-        return tuple(range(self.players[0], self.players[1] + 1))
+        return tuple(range(self.player_range[0], self.player_range[1] + 1))
 
     def make_table(self, players, options, dealer) -> Table:
         return Table(self.id, players, self.sides(len(players), options), options, dealer)
@@ -279,8 +287,9 @@ class Game:
         return self.events[kind](self, table, data)
 
     def apply(self, table: Table, event) -> Table:
-        """The new state after ``event``; the given state is never changed, even when the event is refused."""
-        new = copy.deepcopy(table)
+        """The new state after ``event``; the given state is never changed, even when the event is refused. The new
+        state shares the given one's finished deals (``fork``): an entry costs the open deal, not the whole log."""
+        new = fork(table)
         self.step(new, event)
         return new
 
@@ -292,10 +301,31 @@ class Game:
         table.version += 1
 
     def replay(self, players, options, dealer, bodies) -> Table:
-        table = self.new_table(players, options, dealer)
-        for body in bodies:
-            self.step(table, self.parse_event(table, body))
-        return table
+        """The state of a new table after ``bodies`` (events as stored), stepped in place, no checkpoint made."""
+        return self.replay_from(self.new_table(players, options, dealer), bodies, checkpoint=False)[0]
+
+    def replay_from(self, table: Table, bodies, shared: bool = False, on_event=None, checkpoint: bool = True) -> tuple:
+        """(state, checkpoint): ``table`` with ``bodies`` stepped on, each parsed and checked as an entry is. The
+        checkpoint is the state before the last ``deal`` among them, the start of the open deal (None when there
+        is none, or not asked for), so that the next undos replay only that deal's events (``referee/
+        state_cache.py``). ``table`` is stepped in place unless ``shared`` (a state someone else holds: a
+        checkpoint); a checkpoint is never stepped. ``on_event(event, body)`` is told each event once parsed.
+        Every replay in Referee is this one."""
+        bodies = list(bodies)
+        start = max((number for number, body in enumerate(bodies) if body.get("type") == "deal"), default=None)
+        if not checkpoint:
+            start = None
+        kept = None
+        if shared and bodies and start != 0:
+            table = fork(table)
+        for number, body in enumerate(bodies):
+            if number == start:
+                kept, table = table, fork(table)
+            event = self.parse_event(table, body)
+            self.step(table, event)
+            if on_event is not None:
+                on_event(event, body)
+        return table, kept
 
     # --- output -------------------------------------------------------------------------------------------
     def possible(self, table: Table) -> list:

@@ -61,7 +61,7 @@ class Brisca(TrickGame):
                         "Spanish 40-card trick game with a drawing stock; aces and threes count most.")
     direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
     points_rule = "R-BRISCA-1"  # the card values
-    players = (2, 6)
+    player_range = (2, 6)
     hand_limit = HAND_SIZE  # R-BRISCA-2: three cards in hand while the stock lasts
     stock_refusal = msg("{card} lies under the stock and is drawn last: nobody can play it yet.")
     strength = STRENGTH
@@ -263,7 +263,7 @@ class Brisca(TrickGame):
         out = self.verify_claim(table, event)
         deal = table.current
         side = table.side_of(event.player)
-        points = self.card_points(out)
+        points = self.points_in(out)
         deal.claim = {"player": event.player, "side": side, "cards": [c.code for c in event.cards],
                       "taken": [c.code for c in out], "points": points}
         deal.card_points[side] += points
@@ -275,7 +275,7 @@ class Brisca(TrickGame):
     def verify_captures(self, table, deal: BriscaDeal, event: ev.Capture) -> None:
         if event.last_trick is not None:
             deal.last_trick_side = event.side if event.last_trick else 1 - event.side
-        self.need_last_trick(table, [self.card_points(pile) for pile in deal.captures], deal.last_trick_side)
+        self.need_last_trick(table, [self.points_in(pile) for pile in deal.captures], deal.last_trick_side)
 
     # --- a deal by its numbers ----------------------------------------------------------------------------
     def on_tally(self, table: BriscaTable, event: ev.Tally) -> None:
@@ -371,7 +371,7 @@ class Brisca(TrickGame):
             return [{"rule": "R-BRISCA-1", "parts": [{"numbers": p}]} for p in deal.card_points]
         for side, pile in enumerate(deal.captures or []):
             if pile is not None:
-                parts[side].append({"pile": len(pile), "points": self.card_points(pile)})
+                parts[side].append({"pile": len(pile), "points": self.points_in(pile)})
         if deal.claim:
             parts[deal.claim["side"]].append({"claim": deal.claim["player"], "points": deal.claim["points"]})
         return [{"rule": "R-BRISCA-1", "parts": side_parts} for side_parts in parts]

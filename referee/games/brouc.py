@@ -60,7 +60,7 @@ class Brouc(TrickGame):
     description = _both("Jass valaisan à quatre, l'ardoise en dizaines, les annonces, les mariages sur table et la cape.",
                         "Four-handed Valais jass: a slate kept in tens, announces, table marriages and la cape.")
     direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
-    players = (4, 4)
+    player_range = (4, 4)
     strength = STRENGTH
     points = POINTS
     # R-COMMON-6: a pile says nothing of the announces, mariages and cape (R-BROUC-4, 5, 8): entered with it
@@ -235,16 +235,16 @@ class Brouc(TrickGame):
         given = numbers.BroucNumbers(tuple(a for n in deal.with_piles for a in n.announces),
                                      tuple(m for n in deal.with_piles for m in n.marriages),
                                      next((n.declare for n in deal.with_piles if n.declare), None))
-        points = [self.card_points(pile) for pile in deal.captures]
+        points = [self.points_in(pile) for pile in deal.captures]
         numbers.verify(table, deal, given, points, self.cape_side(table, deal), deal.captures)
-        numbers.apply(table, deal, given)
+        numbers.write_announces(table, deal, given)
 
     def on_tally(self, table: BroucTable, event: ev.Tally) -> None:
         deal, given = open_for_tally(self, table), event.extras
         verify_points(self, table, deal, event.points, "R-BROUC-2")
         numbers.verify_cape(table, list(event.points), given.cape)
         numbers.verify(table, deal, given, list(event.points), given.cape, None)
-        numbers.apply(table, deal, given)
+        numbers.write_announces(table, deal, given)
         close(self, table, deal, event.points, {"points": list(event.points), **numbers.as_entered(given)})
 
     @staticmethod

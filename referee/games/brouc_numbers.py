@@ -190,7 +190,7 @@ def verify_cape(table, points: list, cape: int | None) -> None:
                         side=cape)
 
 
-def apply(table, deal, numbers: BroucNumbers) -> None:
+def write_announces(table, deal, numbers: BroucNumbers) -> None:
     """Writes the announces (on the slate at once, R-BROUC-6), the mariages sur table and the declaration."""
     for player, cards in numbers.announces:
         side = table.side_of(player)

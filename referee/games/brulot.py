@@ -61,7 +61,7 @@ class Brulot(TrickGame):
     points_rule = "R-BRULOT-5"
     deals_a_widow = True  # R-BRULOT-1: the widow, set aside at the deal
     round_unit = "deals"  # a tournament round: so many deals (R-BRULOT-6)
-    players = (3, 6)
+    player_range = (3, 6)
     strength = STRENGTH
     options = (
         # One trump question, one option (R-BRULOT-2): "no trump at 4 players" (the former `trump_without_widow:
@@ -241,7 +241,7 @@ class Brulot(TrickGame):
             rest = [c for c in self.deck_for(table).cards if c not in deal.played and c not in deal.out_of_play]
             deal.widow = deal.widow + rest
             deal.out_of_play.update(rest)
-            widow = self.card_points(deal.widow, table)
+            widow = self.points_in(deal.widow, table)
             assert taken + widow == whole, (taken, widow)
         else:  # by its numbers: the widow holds what nobody took (its known cards were checked in brulot_tally)
             widow = whole - taken

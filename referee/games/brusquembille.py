@@ -85,7 +85,7 @@ class Brusquembille(TrickGame):
     points_rule = "R-BRUSQ-3"
     round_unit = "deals"  # a tournament round: so many deals (R-BRUSQ-5)
     piles_carry = said(" (jetons compris)", " (jetons included)")  # R-COMMON-6: a pile says nothing of its jetons
-    players = (3, 5)
+    player_range = (3, 5)
     strength = STRENGTH
     points = POINTS
     jetons = JETONS
@@ -200,7 +200,7 @@ class Brusquembille(TrickGame):
     def verify_captures(self, table: BrusqTable, deal: BrusqDeal, event) -> None:
         if deal.with_piles is not None:  # R-COMMON-6: the brusquembilles entered with the piles
             given = tuple(deal.with_piles)
-            numbers.verify(self, table, deal, given, [self.card_points(p) for p in deal.captures], deal.captures)
+            numbers.verify(self, table, deal, given, [self.points_in(p) for p in deal.captures], deal.captures)
             for move in numbers.movements(self, table, deal, given):
                 self.move_jetons(table, deal, move)
 

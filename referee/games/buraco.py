@@ -142,7 +142,7 @@ class Buraco(Game):
     points_rule = "R-BURACO-4"
     round_unit = "hands"  # a tournament round: so many hands (R-BURACO-6)
     scored_by_vp_table = True  # the round's MP difference gives VP from a table (referee/tournament/scoring.py)
-    players = (2, 5)
+    player_range = (2, 5)
     options = (
         Option("target", "int", 2005, _both("Points qui terminent la série.", "Points that end the series."),
                rule="R-BURACO-6", label=_both("Points de fin de série", "Points that end the series")),

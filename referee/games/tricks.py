@@ -182,7 +182,7 @@ class TrickGame(Game):
     def tricks_per_deal(self, table: Table, deal: TrickDeal) -> int:
         return (self.deck_for(table).size - len(deal.out_of_play)) // len(table.players)
 
-    def card_points(self, cards, table: Table | None = None) -> int:
+    def points_in(self, cards, table: Table | None = None) -> int:
         points = self.points_for(table) if table is not None else self.points
         return sum(points.get(c.rank, 0) for c in cards)
 
@@ -319,7 +319,7 @@ class TrickGame(Game):
         win_index = trick_winner(event.cards, deal.trump_suit, self.strength)
         leader = deal.leader
         trick = Trick(leader, list(event.cards), (leader + win_index) % len(table.players),
-                      self.card_points(event.cards, table))
+                      self.points_in(event.cards, table))
         for i, card in enumerate(trick.cards):
             check_revoke(deal, trick.player_of(i, len(table.players)), card)
         deal.tricks.append(trick)
@@ -376,7 +376,7 @@ class TrickGame(Game):
             deal.out_of_play.update(leftover)
             in_play -= leftover
             self.verify_captures(table, deal, event)
-            deal.card_points = [self.card_points(pile, table) for pile in piles]
+            deal.card_points = [self.points_in(pile, table) for pile in piles]
             deal.played.update(in_play)
             self.finish_deal(table, deal)
 

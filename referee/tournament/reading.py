@@ -1,10 +1,8 @@
-"""A tournament's state read at once, in a bounded number of statements whatever its size (``store.py`` writes).
-
-A state asks the database: the tournament's row, its entrants, its rounds, its seated tables joined with their
-``tables`` rows (revision, set-up), their last entries' times, and — only for tables whose replayed state this
-process does not hold at their revision — their events, all of them in one statement. Each table's state comes from
-the ledger's replay cache (``referee/state_cache.py``), so 100 tables scored meanwhile cost 100 small replays of
-the new entries' tables, never 100 round trips. A table's result is never stored: it is what its log gives.
+"""A tournament's state worked out from its records (``referee/ledger_tournaments.py`` reads them in a bounded number
+of statements whatever its size; ``store.py`` writes) and its tables' states (``Ledger.tables_at``: from the ledger's
+replay cache, else replayed for all the missing tables from one statement's events), so 100 tables scored meanwhile
+cost 100 small replays of the new entries' tables, never 100 round trips. A table's result is never stored: it is
+what its log gives. Nothing here touches the database.
 
 The whole state is kept per process under the tournament's revision (its own revision plus its tables'), so a
 standings screen polling an unchanged tournament costs one statement.
@@ -12,36 +10,19 @@ standings screen polling an unchanged tournament costs one statement.
 from __future__ import annotations
 
 import threading
-import time
 from collections import OrderedDict
 
-from sqlalchemy import false, func, select
-
-from referee.games import get_game
-from referee.models import (EventRecord, TableRecord, TournamentEntrantRecord, TournamentRecord,
-                            TournamentRoundRecord, TournamentTableRecord, _iso)
-from referee.state_cache import replay
+from referee.models import _iso
 from referee.tournament import scoring
 
-TOURNAMENTS, ENTRANTS = TournamentRecord.__table__, TournamentEntrantRecord.__table__
-ROUNDS, SEATED = TournamentRoundRecord.__table__, TournamentTableRecord.__table__
-TABLES, EVENTS = TableRecord.__table__, EventRecord.__table__
 KEPT_STATES = 64  # tournaments whose state a process keeps (a few kilobytes a table)
-
-
-def revision_query(tournament_id: str):
-    """The tournament's revision: its own plus its tables' (each grows with every entry and undo), one statement."""
-    tables = (select(func.coalesce(func.sum(TABLES.c.revision), 0))
-              .select_from(SEATED.join(TABLES, TABLES.c.id == SEATED.c.table_id))
-              .where(SEATED.c.tournament_id == tournament_id).scalar_subquery())
-    return select(TOURNAMENTS.c.revision + tables).where(TOURNAMENTS.c.id == tournament_id)
 
 
 def entrant_names(names: list) -> str:
     return " & ".join(names)
 
 
-class Memo:
+class KeptStates:
     """The last state worked out per tournament, under its revision; at most KEPT_STATES, the oldest out first."""
 
     def __init__(self):
@@ -81,31 +62,6 @@ class Memo:
             return self._building.setdefault(tournament_id, threading.Lock())
 
 
-def engine_tables(connection, cache, rows) -> dict:
-    """table id -> engine table of each row (mapping with id, game, players, options, dealer, revision): from the
-    ledger's cache at the row's revision, else replayed from its events, read for all the missing ones at once."""
-    found, missing = {}, []
-    for row in rows:
-        table = cache.get(row["id"], row["revision"])
-        if table is None:
-            missing.append(row)
-        else:
-            found[row["id"]] = table
-    if missing:
-        bodies = {row["id"]: [] for row in missing}
-        query = (select(EVENTS.c.table_id, EVENTS.c.body)
-                 .where(EVENTS.c.table_id.in_(list(bodies)), EVENTS.c.withdrawn == false())
-                 .order_by(EVENTS.c.table_id, EVENTS.c.seq))
-        for table_id, body in connection.execute(query):
-            bodies[table_id].append(body)
-        for row in missing:
-            table, checkpoint = replay(get_game(row["game"]), row["players"], row["options"], row["dealer"],
-                                       bodies[row["id"]])
-            cache.put(row["id"], row["revision"], table, checkpoint)
-            found[row["id"]] = table
-    return found
-
-
 def brief_state(table) -> dict:
     """What scoring.py reads of a table's state: its totals and its series (Brûlot's winners included)."""
     series = {"finished": table.finished, "winner": table.winner}
@@ -114,29 +70,10 @@ def brief_state(table) -> dict:
     return {"totals": list(table.totals), "series": series}
 
 
-def read_state(connection, cache, tournament_id: str, revision: int) -> dict | None:
-    """The tournament's whole state (the contract's GET shape, plus its plan, VP table, log and revision), or None
-    for no such tournament."""
-    head = connection.execute(select(TOURNAMENTS).where(TOURNAMENTS.c.id == tournament_id)).mappings().first()
-    if head is None:
-        return None
-    entrants = [dict(row) for row in connection.execute(
-        select(ENTRANTS.c.number, ENTRANTS.c.names, ENTRANTS.c.joined, ENTRANTS.c.withdrawn)
-        .where(ENTRANTS.c.tournament_id == tournament_id).order_by(ENTRANTS.c.number)).mappings()]
-    rounds = [dict(row) for row in connection.execute(
-        select(ROUNDS.c.number, ROUNDS.c.movement, ROUNDS.c.bye, ROUNDS.c.closed)
-        .where(ROUNDS.c.tournament_id == tournament_id).order_by(ROUNDS.c.number)).mappings()]
-    seated = [dict(row) for row in connection.execute(
-        select(SEATED.c.round, SEATED.c.number, SEATED.c.table_id.label("id"), SEATED.c.ns, SEATED.c.ew,
-               SEATED.c.forced, TABLES.c.game, TABLES.c.players, TABLES.c.options, TABLES.c.dealer,
-               TABLES.c.version, TABLES.c.revision)
-        .select_from(SEATED.join(TABLES, TABLES.c.id == SEATED.c.table_id))
-        .where(SEATED.c.tournament_id == tournament_id).order_by(SEATED.c.round, SEATED.c.number)).mappings()]
-    last_entries = dict(connection.execute(
-        select(EVENTS.c.table_id, func.max(EVENTS.c.at))
-        .where(EVENTS.c.table_id.in_(select(SEATED.c.table_id).where(SEATED.c.tournament_id == tournament_id)))
-        .group_by(EVENTS.c.table_id)).all()) if seated else {}
-    tables = engine_tables(connection, cache, seated)
+def read_state(found: dict, tables: dict, revision: int) -> dict:
+    """The tournament's whole state (the contract's GET shape, plus its plan, VP table, log and revision) from its
+    records (``ledger_tournaments.records``) and its tables' engine states (id -> table, ``Ledger.tables_at``)."""
+    head, rounds, seated, last_entries = found["head"], found["rounds"], found["seated"], found["last_entries"]
     game, rows = head["game"], [tuple(row) for row in head["vp_table"]]
 
     results, by_round = [], {r["number"]: [] for r in rounds}
@@ -157,7 +94,7 @@ def read_state(connection, cache, tournament_id: str, revision: int) -> dict | N
             results.append({"round": r["number"], "ns": None, "ew": None, "bye": r["bye"], "mp": 0, "vp": None})
 
     listed = [{"index": e["number"], "names": list(e["names"]), "joined": e["joined"], "withdrawn": e["withdrawn"]}
-              for e in entrants]
+              for e in found["entrants"]]
     names = {e["index"]: entrant_names(e["names"]) for e in listed}
     standings = scoring.standings(listed, results, game)
     for row in standings:

@@ -2,9 +2,12 @@
 
 - A tournament keeps its entrants, its plan (a movement and a length per round), its rounds and who sits at which
   of a round's tables. Each of those tables is an ordinary table (``tables``), made here with the round's players,
-  options and length; its result is never stored: ``reading.py`` reads it from the table's log.
+  options and length; its result is never stored: ``reading.py`` works it out from the table's state, which the
+  ledger replays from the table's log.
 - Every write locks the tournament's row first (an UPDATE of its ``revision``), so two directors' taps are served one
-  after the other; on SQLite the transaction begins IMMEDIATE, as the ledger's writes do.
+  after the other; on SQLite the transaction begins IMMEDIATE, as the ledger's writes do. Nothing here touches the
+  database itself: the ledger opens the connections (``Ledger.reading``, ``Ledger.writing``, ``Ledger.store_new``),
+  its statements are in ``referee/ledger_tournaments.py``, a round's tables' states come from ``Ledger.tables_at``.
 - Keys: the director's (only its hash is stored) writes, the viewer's reads. Each table number has a table card
   whose key is the scorer key of that number's table in every round (the tables share it, as a rematch shares its
   keys): the card printed once leads to the current round's table.
@@ -17,18 +20,16 @@ import hmac
 import secrets
 import time
 
-from sqlalchemy import func, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session
-
+from referee import ledger_rows
+from referee import ledger_tournaments as db
 from referee.errors import Conflict, Forbidden, NotFound, ParseError, RuleError, Unauthorized
 from referee.games import get_game
-from referee.models import (TableRecord, TournamentCardRecord, TournamentEntrantRecord, TournamentRecord,
-                            TournamentRoundRecord, TournamentTableRecord, _iso, _now, hash_key, key_role)
+from referee.ledger_making import table_values
+from referee.models import _iso, _now, hash_key, key_role
 from referee.once import Created, Once, minted
 from referee.tournament import checks, movements
 from referee.tournament.checks import DEFAULT_HANDS, LENGTH, MAX_ENTRANTS, MAX_ROUNDS, MOVEMENTS  # noqa: F401
-from referee.tournament.reading import Memo, entrant_names, read_state, revision_query
+from referee.tournament.reading import KeptStates, entrant_names, read_state
 
 MAX_TITLE = 120
 KEPT_SEATS = 4096  # tables whose seat (or none) a process keeps
@@ -43,27 +44,23 @@ class Tournaments:
 
     def __init__(self, ledger):
         self.ledger = ledger
-        self.engine = ledger.engine
-        self._write_engine = ledger.engine.execution_options(referee_write=True)  # BEGIN IMMEDIATE on SQLite
-        self._memo = Memo()
+        self._states = KeptStates()
         self._seats: dict = {}  # table id -> its seat, or None for a free table (``seat``)
 
     # --- reading ------------------------------------------------------------------------------------------
     def viewer_key(self, tournament_id: str) -> str:
         """The tournament's viewer key (read only): the standings' link and QR code, whichever key opened a page."""
-        with self.engine.connect() as connection:
-            found = connection.execute(select(TournamentRecord.viewer_key)
-                                       .where(TournamentRecord.id == tournament_id)).scalar()
+        with self.ledger.reading() as connection:
+            found = db.keys(connection, tournament_id)
         if found is None:
             raise _missing(tournament_id)
-        return found
+        return found[1]
 
     def authorize(self, tournament_id: str, key: str | None, write: bool = False) -> str:
         """'director' or 'viewer'; 404 for no such tournament, 401 for no or a wrong key, 403 for the viewer's
         key on a writing call."""
-        with self.engine.connect() as connection:
-            found = connection.execute(select(TournamentRecord.director_hash, TournamentRecord.viewer_key)
-                                       .where(TournamentRecord.id == tournament_id)).first()
+        with self.ledger.reading() as connection:
+            found = db.keys(connection, tournament_id)
         if found is None:
             raise _missing(tournament_id)
         if not key:
@@ -81,8 +78,8 @@ class Tournaments:
 
     def revision(self, tournament_id: str) -> int:
         """Grows with every change of the tournament or of any of its tables: what live standings poll."""
-        with self.engine.connect() as connection:
-            value = connection.execute(revision_query(tournament_id)).scalar()
+        with self.ledger.reading() as connection:
+            value = db.revision(connection, tournament_id)
         if value is None:
             raise _missing(tournament_id)
         return value
@@ -94,28 +91,31 @@ class Tournaments:
         change made before): while a hundred tables score, readers share the states instead of each working its
         own out."""
         asked = time.monotonic()
-        with self._memo.building(tournament_id):
-            kept = self._memo.since(tournament_id, asked)
+        with self._states.building(tournament_id):
+            kept = self._states.since(tournament_id, asked)
             return kept if kept is not None else self._state(tournament_id)
 
     def _state(self, tournament_id: str) -> dict:
         with self.ledger.reading() as connection:  # the revision and the rows from one snapshot
             read_at = time.monotonic()
-            revision = connection.execute(revision_query(tournament_id)).scalar()
+            revision = db.revision(connection, tournament_id)
             if revision is None:
                 raise _missing(tournament_id)
-            state = self._memo.get(tournament_id, revision, read_at)
+            state = self._states.get(tournament_id, revision, read_at)
             if state is None:
-                state = read_state(connection, self.ledger.states, tournament_id, revision)
-                self._memo.put(tournament_id, revision, state, read_at)
+                state = self._read(connection, tournament_id, revision)
+                self._states.put(tournament_id, revision, state, read_at)
         return state
+
+    def _read(self, connection, tournament_id: str, revision: int) -> dict:
+        """The state as ``connection`` sees it (``reading.read_state``); the tournament is known to exist."""
+        found = db.records(connection, tournament_id)
+        return read_state(found, self.ledger.tables_at(connection, found["seated"]), revision)
 
     def cards(self, tournament_id: str) -> list:
         """One table card per table number: its number, key and stable link (a path of the pages)."""
-        with self.engine.connect() as connection:
-            found = connection.execute(select(TournamentCardRecord.number, TournamentCardRecord.key)
-                                       .where(TournamentCardRecord.tournament_id == tournament_id)
-                                       .order_by(TournamentCardRecord.number)).all()
+        with self.ledger.reading() as connection:
+            found = db.cards(connection, tournament_id)
         return [{"number": number, "key": key, "url": f"/tournaments/{tournament_id}/tables/{number}?key={key}"}
                 for number, key in found]
 
@@ -124,18 +124,13 @@ class Tournaments:
         also when the newest round has fewer tables: the card never opens an earlier round's table)."""
         if not 1 <= number <= 2 * MAX_ENTRANTS:  # a number no card has (and none the database could compare)
             raise NotFound("table_not_found", "There is no table {table}.", table=repr(number))
-        with self.engine.connect() as connection:
-            card = connection.execute(select(TournamentCardRecord.key).where(
-                TournamentCardRecord.tournament_id == tournament_id, TournamentCardRecord.number == number)).first()
+        with self.ledger.reading() as connection:
+            card = db.card_key(connection, tournament_id, number)
             if card is None:
                 raise NotFound("table_not_found", "There is no table {table}.", table=repr(number))
-            if not key or not hmac.compare_digest(key.encode(), card[0].encode()):
+            if not key or not hmac.compare_digest(key.encode(), card.encode()):
                 raise Unauthorized("bad_key", "This key does not open this table.")
-            newest = select(func.max(TournamentTableRecord.round)).where(
-                TournamentTableRecord.tournament_id == tournament_id).scalar_subquery()
-            found = connection.execute(select(TournamentTableRecord.table_id).where(
-                TournamentTableRecord.tournament_id == tournament_id, TournamentTableRecord.number == number,
-                TournamentTableRecord.round == newest)).scalar()
+            found = db.newest_table(connection, tournament_id, number)
             if found is None:
                 raise NotFound("table_not_found", "There is no table {table}.", table=repr(number))
             return found
@@ -166,26 +161,17 @@ class Tournaments:
         vp_rows = [list(row) for row in rows]
         made = minted(once, "tournament", {"game": game.id, "name": name.strip(), "entrants": listed, "plan": plan,
                                            "vp_table": vp_rows, "options": options})
-        record = TournamentRecord(id=made.id, game=game.id, name=name.strip(), plan=plan, vp_table=vp_rows,
-                                  options=options, director_hash=hash_key(made.writer_key),
-                                  viewer_key=made.viewer_key, log=[])
-        try:
-            with Session(self._write_engine) as session:
-                session.add(record)
-                session.flush()
-                session.add_all(TournamentEntrantRecord(tournament_id=made.id, number=n, names=names, joined=1)
-                                for n, names in enumerate(listed))
-                session.commit()
-        except IntegrityError:  # this form made it before (or is making it now: this post waited for it)
-            if once is None:
-                raise
-            return self._made_before(made)
+        values = {"id": made.id, "game": game.id, "name": name.strip(), "plan": plan, "vp_table": vp_rows,
+                  "options": options, "director_hash": hash_key(made.writer_key), "viewer_key": made.viewer_key,
+                  "log": []}
+        if not self.ledger.store_new(lambda connection: db.insert_tournament(connection, values, listed),
+                                     taken_is_known=once is not None):
+            return self._made_before(made)  # this form made it before (or is making it now: this post waited)
         return Created(self.state(made.id), made.writer_key, made.viewer_key)
 
     def _made_before(self, made) -> Created:
-        with self.engine.connect() as connection:
-            found = connection.execute(select(TournamentRecord.director_hash, TournamentRecord.viewer_key)
-                                       .where(TournamentRecord.id == made.id)).first()
+        with self.ledger.reading() as connection:
+            found = db.keys(connection, made.id)
         if found is None or not hmac.compare_digest(found[0], hash_key(made.writer_key)):
             raise Conflict("not_made", "The tournament could not be stored: send it again.")
         return Created(self.state(made.id), made.writer_key, found[1], status=200)
@@ -197,12 +183,8 @@ class Tournaments:
         once is kept for the process (the free tables too, within ``KEPT_SEATS``)."""
         if table_id in self._seats:
             return self._seats[table_id]
-        with self.engine.connect() as connection:
-            found = connection.execute(
-                select(TournamentTableRecord.tournament_id, TournamentRecord.name, TournamentTableRecord.round,
-                       TournamentTableRecord.number)
-                .join(TournamentRecord, TournamentRecord.id == TournamentTableRecord.tournament_id)
-                .where(TournamentTableRecord.table_id == table_id)).first()
+        with self.ledger.reading() as connection:
+            found = db.seat(connection, table_id)
         seat = None if found is None else {"tournament": found[0], "name": found[1], "round": found[2],
                                            "table": found[3]}
         if len(self._seats) >= KEPT_SEATS:
@@ -222,8 +204,8 @@ class Tournaments:
     # --- between rounds -----------------------------------------------------------------------------------
     def next_round(self, tournament_id: str) -> dict:
         """Seats the next round of the plan (its tables made, one per table number); 422 while a round is open."""
-        with Session(self._write_engine, expire_on_commit=False) as session:
-            head, done = self._lock(session, tournament_id)
+        with self.ledger.writing() as connection:
+            head, log, done = _lock(connection, tournament_id)
             if done and not done[-1].closed:
                 raise _open(done[-1].number)
             number = len(done) + 1
@@ -231,33 +213,28 @@ class Tournaments:
                 raise RuleError("plan_complete", "The tournament's {rounds} rounds are all seated.",
                                 rounds=len(head.plan))
             spec = head.plan[number - 1]
-            entrants = self._entrants(session, tournament_id)
+            entrants = db.entrants_of(connection, tournament_id)
             active = [e.number for e in entrants if e.joined <= number and (e.withdrawn is None or
                                                                             e.withdrawn >= number)]
-            tables, bye = self._seating(session, head, number, spec, active)
+            tables, bye = self._seating(connection, head, number, spec, active)
             game, names = get_game(head.game), {e.number: e.names for e in entrants}
-            cards = dict(session.execute(select(TournamentCardRecord.number, TournamentCardRecord.key)
-                                         .where(TournamentCardRecord.tournament_id == tournament_id)).all())
+            cards = db.card_keys(connection, tournament_id)
             options = table_options(head.game, head.options, spec)
             for table_number, ns, ew in tables:
                 if table_number not in cards:
                     cards[table_number] = secrets.token_urlsafe(24)
-                    session.add(TournamentCardRecord(tournament_id=tournament_id, number=table_number,
-                                                     key=cards[table_number]))
+                    db.insert_card(connection, tournament_id, table_number, cards[table_number])
                 table = game.new_table(seats(names[ns], names[ew]), options)
-                record = TableRecord(id=secrets.token_urlsafe(8), game=game.id, players=table.players,
-                                     options=table.options, dealer=table.first_dealer,
-                                     scorer_hash=hash_key(cards[table_number]), viewer_key=secrets.token_urlsafe(24))
-                session.add(record)
-                session.flush()  # the table's row before the seat that points at it
-                session.add(TournamentTableRecord(tournament_id=tournament_id, round=number, number=table_number,
-                                                  table_id=record.id, ns=ns, ew=ew))
-            session.add(TournamentRoundRecord(tournament_id=tournament_id, number=number, movement=spec["movement"],
-                                              bye=bye))
+                table_id = secrets.token_urlsafe(8)
+                ledger_rows.insert_table(connection, table_values(table_id, table, hash_key(cards[table_number]),
+                                                                  secrets.token_urlsafe(24)))
+                db.insert_seat(connection, tournament_id, number, table_number, table_id, ns, ew)
+            db.insert_round(connection, tournament_id, number, spec["movement"], bye)
             message = f"Round {number} seated: {len(tables)} tables" + (
                 f", a bye for {entrant_names(names[bye])}." if bye is not None else ".")
-            _log(session, head, "seated", message, round=number, tables=len(tables), bye=bye)
-            session.commit()
+            _log(log, "seated", message, round=number, tables=len(tables), bye=bye)
+            db.save_log(connection, tournament_id, log)
+            connection.commit()
         return self.state(tournament_id)
 
     def close_round(self, tournament_id: str, number: int, force: bool = False, reason: str | None = None) -> dict:
@@ -268,109 +245,91 @@ class Tournaments:
             raise ParseError("bad_reason", "The reason is a sentence of at most 500 printable characters.",
                              field="reason")
         reason = (reason or "").strip() or None
-        with Session(self._write_engine, expire_on_commit=False) as session:
-            head, done = self._lock(session, tournament_id)
+        with self.ledger.writing() as connection:
+            _, log, done = _lock(connection, tournament_id)
             round_row = next((r for r in done if r.number == number), None)
             if round_row is None:
                 raise NotFound("round_not_found", "This tournament has no round {round}.", round=number)
             if round_row.closed:
-                session.rollback()
+                connection.rollback()
                 return {"round": number, "closed": True, "open_tables": []}
-            state = read_state(session.connection(), self.ledger.states, tournament_id, -1)
+            state = self._read(connection, tournament_id, -1)
             playing = next(r for r in state["rounds"] if r["number"] == number)["tables"]
             still = [{"number": t["number"], "table_id": t["table_id"]} for t in playing if not t["finished"]]
             if still and not force:
-                session.rollback()
+                connection.rollback()
                 return {"round": number, "closed": False, "open_tables": still}
             for table in still:
-                session.execute(update(TournamentTableRecord).where(
-                    TournamentTableRecord.table_id == table["table_id"]).values(forced=True))
+                db.force(connection, table["table_id"])
                 message = f"Table {table['number']} of round {number} finished by the director" + (
                     f": {reason}" if reason else ".")
-                _log(session, head, "forced", message, round=number, table=table["number"], reason=reason)
-            round_row.closed = True
-            session.add(round_row)
-            _log(session, head, "closed", f"Round {number} closed.", round=number)
-            session.commit()
+                _log(log, "forced", message, round=number, table=table["number"], reason=reason)
+            db.close(connection, tournament_id, number)
+            _log(log, "closed", f"Round {number} closed.", round=number)
+            db.save_log(connection, tournament_id, log)
+            connection.commit()
         return {"round": number, "closed": True, "open_tables": still}
 
     def withdraw(self, tournament_id: str, entrant: int) -> dict:
         """Between rounds: the entrant plays no further round; its results so far stay in the standings."""
-        with Session(self._write_engine, expire_on_commit=False) as session:
-            head, done = self._lock(session, tournament_id)
+        with self.ledger.writing() as connection:
+            _, log, done = _lock(connection, tournament_id)
             if done and not done[-1].closed:
                 raise _open(done[-1].number)
-            found = next((e for e in self._entrants(session, tournament_id) if e.number == entrant), None)
+            found = next((e for e in db.entrants_of(connection, tournament_id) if e.number == entrant), None)
             if found is None or isinstance(entrant, bool):
                 raise NotFound("entrant_not_found", "There is no entrant {entrant}.", entrant=repr(entrant))
             if found.withdrawn is not None:
                 raise RuleError("already_withdrawn", "{names} withdrew already.", names=entrant_names(found.names))
-            found.withdrawn = len(done)
-            session.add(found)
-            _log(session, head, "withdrawn", f"{entrant_names(found.names)} withdrew after round {len(done)}.",
+            db.withdraw(connection, tournament_id, found.number, len(done))
+            _log(log, "withdrawn", f"{entrant_names(found.names)} withdrew after round {len(done)}.",
                  entrant=entrant, after=len(done))
-            session.commit()
+            db.save_log(connection, tournament_id, log)
+            connection.commit()
         return self.state(tournament_id)
 
     def add_entrant(self, tournament_id: str, names) -> dict:
         """Between rounds: a late entrant, who plays from the next round on (a pair, or one player, as the others)."""
-        with Session(self._write_engine, expire_on_commit=False) as session:
-            head, done = self._lock(session, tournament_id)
+        with self.ledger.writing() as connection:
+            _, log, done = _lock(connection, tournament_id)
             if done and not done[-1].closed:
                 raise _open(done[-1].number)
-            entrants = self._entrants(session, tournament_id)
+            entrants = db.entrants_of(connection, tournament_id)
             listed = checks.entrants([e.names for e in entrants] + [names])
             number = max(e.number for e in entrants) + 1
-            session.add(TournamentEntrantRecord(tournament_id=tournament_id, number=number, names=listed[-1],
-                                                joined=len(done) + 1))
-            _log(session, head, "added", f"{entrant_names(listed[-1])} joined from round {len(done) + 1}.",
+            db.add_entrant(connection, tournament_id, number, listed[-1], len(done) + 1)
+            _log(log, "added", f"{entrant_names(listed[-1])} joined from round {len(done) + 1}.",
                  entrant=number, round=len(done) + 1)
-            session.commit()
+            db.save_log(connection, tournament_id, log)
+            connection.commit()
         return self.state(tournament_id)
 
     # --- inside -------------------------------------------------------------------------------------------
-    @staticmethod
-    def _lock(session: Session, tournament_id: str) -> tuple:
-        """Takes the tournament's write lock by bumping its revision; (its record, its rounds in order)."""
-        done = session.execute(update(TournamentRecord).where(TournamentRecord.id == tournament_id)
-                               .values(revision=TournamentRecord.revision + 1))
-        if done.rowcount == 0:
-            raise _missing(tournament_id)
-        head = session.get(TournamentRecord, tournament_id, populate_existing=True)
-        rounds = session.scalars(select(TournamentRoundRecord).where(
-            TournamentRoundRecord.tournament_id == tournament_id).order_by(TournamentRoundRecord.number)).all()
-        return head, list(rounds)
-
-    @staticmethod
-    def _entrants(session: Session, tournament_id: str) -> list:
-        return list(session.scalars(select(TournamentEntrantRecord).where(
-            TournamentEntrantRecord.tournament_id == tournament_id).order_by(TournamentEntrantRecord.number)).all())
-
-    def _seating(self, session: Session, head, number: int, spec: dict, active: list) -> tuple:
+    def _seating(self, connection, head, number: int, spec: dict, active: list) -> tuple:
         """(tables as (number, ns, ew), bye) of round ``number`` by its movement (movements.py)."""
         earlier = [s["movement"] for s in head.plan[:number - 1]]
         if spec["movement"] == "mitchell":
             index = earlier.count("mitchell")
             if index:  # a Mitchell under way keeps its lines (a withdrawal or a late entrant notwithstanding)
-                kept = self._mitchell_kept(session, head, active, index)
+                kept = self._mitchell_kept(connection, head, active, index)
                 if kept is not None:
                     return kept
             checks.mitchell(index + 1, len(active))
             return _numbered(*movements.mitchell_seating(active, index))
         if spec["movement"] == "round_robin":
             return _numbered(*movements.round_robin(active, earlier.count("round_robin")))
-        state = read_state(session.connection(), self.ledger.states, head.id, -1)
+        state = self._read(connection, head.id, -1)
         ranking = [row["entrant"] for row in state["standings"] if row["entrant"] in set(active)]
         met = {frozenset(t["entrants"]) for r in state["rounds"] for t in r["tables"]}
         byes = {r["bye"] for r in state["rounds"] if r["bye"] is not None}  # a second bye only when all had one
         return _numbered(*movements.danish(ranking, met, byes))
 
-    def _mitchell_kept(self, session: Session, head, active: list, index: int) -> tuple | None:
+    def _mitchell_kept(self, connection, head, active: list, index: int) -> tuple | None:
         """The Mitchell's lines as its first round seated them: a withdrawn entrant leaves an empty place, a late
         one takes an empty place (North-South first), so North-South stay at their table and nobody meets anyone
         twice. None when that gives more than one bye in the round (a round has one) or leaves someone out: the
         active entrants are then seated afresh."""
-        state = read_state(session.connection(), self.ledger.states, head.id, -1)
+        state = self._read(connection, head.id, -1)
         first = next(r for r in state["rounds"] if r["movement"] == "mitchell")
         ns_lines = [t["entrants"][0] for t in first["tables"]] + ([None] if first["bye"] is not None else [])
         ew_lines = [t["entrants"][1] for t in first["tables"]] + ([first["bye"]] if first["bye"] is not None
@@ -418,6 +377,15 @@ def _open(number: int) -> RuleError:
     return RuleError("round_open", "Round {round} is still open: close it first.", round=number)
 
 
-def _log(session: Session, head: TournamentRecord, kind: str, message: str, **values) -> None:
-    head.log = [*head.log, {"at": _iso(_now()), "kind": kind, "message": message, **values}]
-    session.add(head)
+def _lock(connection, tournament_id: str) -> tuple:
+    """Takes the tournament's write lock by bumping its revision: (its row, its log to add to, its rounds in
+    order); 404 for no such tournament."""
+    head = db.lock(connection, tournament_id)
+    if head is None:
+        raise _missing(tournament_id)
+    return head, list(head.log), db.rounds_of(connection, tournament_id)
+
+
+def _log(log: list, kind: str, message: str, **values) -> None:
+    """One of the director's acts in the log (``db.save_log`` writes it with the act)."""
+    log.append({"at": _iso(_now()), "kind": kind, "message": message, **values})

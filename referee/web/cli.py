@@ -15,7 +15,7 @@ def upgrade_database(app) -> str:
 
     ledger = app.extensions["referee.ledger"]
     before, after = migrations.upgrade(ledger.url)
-    where = ledger.engine.url.render_as_string(hide_password=True)
+    where = ledger.where()
     if before == after:
         return f"Database ready at revision {after} (up to date): {where}"
     return f"Database ready at revision {after} (was {before or 'without a revision'}): {where}"

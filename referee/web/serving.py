@@ -93,7 +93,7 @@ def enough_files(wanted: int) -> None:
 
 def forget_connections(app) -> None:
     """The master's pooled connections stay with the master: a forked worker starts with an empty pool."""
-    app.extensions["referee.ledger"].engine.dispose(close=False)
+    app.extensions["referee.ledger"].forget_connections(close=False)
 
 
 def serve_gunicorn(app, host: str, port: int, workers: int, threads: int, tls: tuple[str, str] | None = None) -> None:
@@ -132,7 +132,7 @@ def serve_gunicorn(app, host: str, port: int, workers: int, threads: int, tls: t
         def load(self):
             return app
 
-    app.extensions["referee.ledger"].engine.dispose()  # nothing of the master's crosses the fork
+    app.extensions["referee.ledger"].forget_connections()  # nothing of the master's crosses the fork
     Referee().run()
 
 

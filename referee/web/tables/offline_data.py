@@ -28,7 +28,11 @@ def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
     # Brûlot deal has a widow the phone does not follow).
     following = tricks and not game.deals_a_widow and game.turned_card(table) == "required"
     now = state["next"]["action"]
-    if not (now == "trick" or now == "deal" and following) if tricks else deal.complete:
+    if tricks:  # card by card: a trick to enter, or the next deal when it can start offline
+        goes_on = now == "trick" or (now == "deal" and following)
+    else:  # by piles or by numbers: the deal still open
+        goes_on = not deal.complete
+    if not goes_on:
         return None
     deck = game.deck_for(table)
     data = {

@@ -106,7 +106,7 @@ def sheet_whole(game, table) -> int | None:
     deal = table.current
     if not isinstance(game, TrickGame) or deal is None or game.hidden_out_of_play(table, deal):
         return None
-    return game.card_points(deal.cards_out(game.deck_for(table)), table)
+    return game.points_in(deal.cards_out(game.deck_for(table)), table)
 
 
 def sheet_bounds(game, table) -> dict:
@@ -125,7 +125,7 @@ def sheet_bounds(game, table) -> dict:
     whole = sheet_whole(game, table)
     if game.numbers_fields != "players":
         return {"most": whole, "total": whole, "step": 1, "rule": rule}
-    values = sorted((game.card_points([c], table) for c in deal.cards_out(game.deck_for(table))), reverse=True)
+    values = sorted((game.points_in([c], table) for c in deal.cards_out(game.deck_for(table))), reverse=True)
     high = sum(values)
     return {"most": high, "total": high, "step": 1, "rule": rule,
             "low": high - sum(values[:game.hidden_out_of_play(table, deal)]), "high": high}

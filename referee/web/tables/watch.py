@@ -41,7 +41,7 @@ def stamp(revision: int, draft: str | None) -> str:
 
 
 @dataclass(frozen=True)
-class Row:
+class WatchedRow:
     revision: int
     viewer_key: str
     scorer_hash: str
@@ -109,14 +109,14 @@ class Watch:
     def __init__(self, ledger, refresh_seconds: float = REFRESH_SECONDS):
         self.ledger = ledger
         self.refresh_seconds = refresh_seconds
-        self._rows: dict[str, Row] = {}
+        self._rows: dict[str, WatchedRow] = {}
         self._asked: dict[str, float] = {}  # table id -> when a viewer last asked
         self._read_at = float("-inf")  # when the rows were read (monotonic)
         self._reading = threading.Lock()
         self._renders = Renders(MAX_RENDERS)
         self.reads = 0  # rows read from the database, for the tests and the benches
 
-    def row(self, table_id: str) -> Row | None:
+    def row(self, table_id: str) -> WatchedRow | None:
         """The table's row as read at most ``refresh_seconds`` ago; None when there is no such table."""
         now = time.monotonic()
         self._asked[table_id] = now
@@ -129,14 +129,14 @@ class Watch:
                 return row
             return self._read(table_id)
 
-    def _read(self, table_id: str) -> Row | None:
+    def _read(self, table_id: str) -> WatchedRow | None:
         started = time.monotonic()
         asked = dict(self._asked)
         for gone in [name for name, at in asked.items() if started - at > FORGET_SECONDS]:
             del asked[gone]
             self._asked.pop(gone, None)
         asked[table_id] = started
-        rows = {name: Row(*values) for name, values in self.ledger.watched(asked).items()}
+        rows = {name: WatchedRow(*values) for name, values in self.ledger.watched(asked).items()}
         self.reads += 1
         for missing in asked.keys() - rows.keys():  # no such table (any more): not watched
             self._asked.pop(missing, None)
@@ -149,7 +149,7 @@ class Watch:
         if table_id is None or table_id in self._rows:
             self._read_at = float("-inf")
 
-    def fragment(self, variant: tuple, row: Row, render: Callable[[], Fragment]) -> Fragment:
+    def fragment(self, variant: tuple, row: WatchedRow, render: Callable[[], Fragment]) -> Fragment:
         """The fragment of ``variant`` (table id first) at ``row``'s revision and trick under way, or later,
         rendered once for every viewer."""
         return self._renders.get(variant, row.revision, render, row.trick)

@@ -1,0 +1,128 @@
+"""The ledger's entries: an event appended, the last one withdrawn (undo), the trick under way tapped card by card.
+A part of ``Ledger`` (``referee/ledger.py``, whose notes say how a write locks its table), asking the statements of
+``referee/ledger_rows.py`` on one connection."""
+from __future__ import annotations
+
+from dataclasses import fields
+
+from sqlalchemy.exc import IntegrityError
+
+from referee import ledger_rows as rows
+from referee.errors import Conflict, ParseError, RefereeError, RuleError
+from referee.games import get_game
+from referee.ledger_rows import missing
+from referee.state_cache import checkpoint_after
+
+
+class Entries:
+    """What changes a table's log or its trick under way (mixed into ``Ledger``)."""
+
+    def append(self, table_id: str, body: dict, expected_version=None, client_event_id=None,
+               expected_revision=None, brief: bool = False, expected_draft=None, keep_draft: bool = False) -> tuple:
+        """Stores one event if the engine accepts it. Returns (status, state): 201 stored, 200 a retry. ``brief``:
+        the state as a write answers it (complete deals without their tricks, docs/api.md). ``expected_draft``: the
+        trick under way the phone saw (409 when it is another); ``keep_draft``: it stays under way beside this entry
+        (an exchange, a declaration), else it is void with the revision this entry moves."""
+        with self.writing() as connection:
+            row = rows.lock_row(connection, table_id, +1)
+            if row is None:
+                raise missing(table_id)
+            try:
+                self._check_version(row.version - 1, row.revision - 1, expected_version, expected_revision)
+                draft = row.trick(row.revision - 1)
+                _check_draft(draft, expected_draft)
+                before, checkpoint = self._replayed(connection, row, row.revision - 1)
+                game = get_game(row.game)
+                event = game.parse_event(before, body)
+                after = game.apply(before, event)
+                rows.insert_event(connection, table_id, own_fields(event, body), client_event_id)
+                if keep_draft and draft:
+                    rows.put_draft(connection, table_id, draft, row.revision)
+                connection.commit()
+            except (RefereeError, IntegrityError):  # a retry of an entry stored before is answered, not refused
+                connection.rollback()
+                if client_event_id is not None and self._stored(table_id, client_event_id):
+                    return 200, self.state(table_id, brief)
+                raise
+        state = self._remember(row, after, checkpoint_after(before, after, checkpoint))
+        return 201, game.brief(after, state) if brief else state
+
+    def undo(self, table_id: str, expected_version=None, expected_revision=None, client_event_id=None,
+             brief: bool = False, expected_draft=None, reopen: bool = False) -> dict:
+        """Withdraws the last event in force (it stays in the history); 422 when there is none. An undo retried
+        with the same ``client_event_id`` withdraws nothing more and answers the state. ``expected_draft`` as for
+        ``append``; ``reopen``: a trick withdrawn stays under way without its last card, for every phone (the
+        scorer's page). The state before it is
+        worked out again from the checkpoint at the start of the open deal when this process has it, replaying
+        that deal's events only; else (another process wrote last, or the undo crosses the deal's start) from
+        the whole log."""
+        with self.writing() as connection:
+            row = rows.lock_row(connection, table_id, -1)
+            if row is None:
+                raise missing(table_id)
+            if client_event_id is not None and rows.seen(connection, table_id, client_event_id, entry=False):
+                connection.rollback()
+                return self.state(table_id, brief)
+            self._check_version(row.version + 1, row.revision - 1, expected_version, expected_revision)
+            _check_draft(row.trick(row.revision - 1), expected_draft)
+            withdrawn = rows.withdraw_last(connection, table_id, client_event_id) if row.version >= 0 else None
+            if withdrawn is None:
+                raise RuleError("nothing_to_undo", "There is nothing to undo at this table.")
+            if reopen and withdrawn.get("type") == "trick" and len(withdrawn.get("cards") or ()) > 1:
+                rows.put_draft(connection, table_id, withdrawn["cards"][:-1], row.revision)
+            game = get_game(row.game)
+            checkpoint = self._cache.checkpoint(row.id, row.revision - 1)
+            if checkpoint is not None and checkpoint.version <= row.version:
+                newer = rows.bodies(connection, table_id, newest=row.version - checkpoint.version)
+                table, checkpoint = game.replay_from(checkpoint, newer, shared=True)
+            else:
+                table, checkpoint = self._replay(connection, row)
+            connection.commit()
+        state = self._remember(row, table, checkpoint)
+        return game.brief(table, state) if brief else state
+
+    def set_draft(self, table_id: str, cards, revision: int, seen=()) -> tuple:
+        """The trick under way becomes ``cards`` (card codes in play order, fewer than a whole trick; checked by the
+        engine, R-COMMON-4) if the table is still at ``revision`` with ``seen`` under way: one UPDATE, never an
+        event. 409 when another phone changed the table or the trick meanwhile, unless the trick is already
+        ``cards`` (the same tap sent twice). Returns the cards."""
+        cards, seen = tuple(cards), tuple(seen)
+        table = self._cache.get(table_id, revision) if isinstance(table_id, str) else None
+        if table is None:  # not this process's newest state: the table as it is now, at that revision or refused
+            state, table = self.snapshot(table_id)
+            self._check_version(state["version"], state["revision"], None, revision)
+        game = get_game(table.game)
+        if not hasattr(game, "verify_partial") or len(cards) >= len(table.players):
+            raise ParseError("not_a_draft", "The trick under way holds fewer cards than there are players, not "
+                             "{count}.", count=len(cards))
+        game.verify_partial(table, game.deck_for(table).parse_many(list(cards)))
+        with self.writing() as connection:
+            if rows.set_draft(connection, table_id, cards, revision, seen):
+                connection.commit()
+                return cards
+        with self.reading() as connection:
+            row = rows.read_row(connection, table_id)
+        if row is None:
+            raise missing(table_id)
+        if row.revision == revision and row.trick() == cards:
+            return cards
+        self._check_version(row.version, row.revision, None, revision)
+        raise draft_conflict()
+
+
+def _check_draft(found: tuple, expected) -> None:
+    """409 when the trick under way is not the one the phone saw (another phone tapped or took back a card)."""
+    if expected is not None and tuple(expected) != found:
+        raise draft_conflict()
+
+
+def draft_conflict() -> Conflict:
+    """Another phone changed the trick under way since this one's page showed it."""
+    return Conflict("draft_conflict", "Another phone changed the trick under way meanwhile: look at it as it stands "
+                    "now and tap again if it is still needed.")
+
+
+def own_fields(event, body: dict) -> dict:
+    """What is stored of an event's body: its type and the fields its parser reads, nothing else."""
+    names = [f.name for f in fields(event)] + list(getattr(event, "extra_fields", ()))
+    return {"type": event.type, **{name: body[name] for name in names if name in body}}

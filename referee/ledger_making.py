@@ -1,0 +1,134 @@
+"""The ledger's new tables (set-up, import, rematch) and their keys. A part of ``Ledger`` (``referee/ledger.py``,
+whose notes say how a form names what it makes), asking the statements of ``referee/ledger_rows.py``."""
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from referee import ledger_rows as rows
+from referee.errors import Conflict, RuleError, Unauthorized
+from referee.games import get_game
+from referee.ledger_entries import own_fields
+from referee.ledger_rows import TableRow, missing
+from referee.models import entered, hash_key
+from referee.once import Created, Once, minted
+
+
+def table_values(table_id: str, table, scorer_hash: str, viewer_key: str, **more) -> dict:
+    """A new table's row for ``rows.insert_table``: its id, the engine table's set-up, its keys."""
+    return {"id": table_id, "game": table.game, "players": table.players, "options": table.options,
+            "dealer": table.first_dealer, "scorer_hash": scorer_hash, "viewer_key": viewer_key, **more}
+
+
+class Making:
+    """What makes a table or changes its keys (mixed into ``Ledger``)."""
+
+    def create_table(self, game_id, players, options=None, dealer=None, once: Once | None = None) -> Created:
+        """Creates a table; returns (state, scorer_key, viewer_key) and its ``status``. The scorer key is never
+        stored. ``once``: the form that asks (``referee/once.py``): the same form asking again makes nothing and
+        answers the table it made, with the same keys (status 200)."""
+        game = get_game(game_id)
+        table = game.new_table(players, options, dealer)
+        made = minted(once, "table", {"game": game.id, "players": table.players, "options": table.options,
+                                      "dealer": table.first_dealer})
+        values = table_values(made.id, table, hash_key(made.writer_key), made.viewer_key)
+        if not self._insert(values, once):
+            return self._made_before(made)
+        return Created(self._remember(TableRow(made.id, game.id, table.players, table.options, table.first_dealer,
+                                               0, 0), table), made.writer_key, made.viewer_key)
+
+    def _insert(self, values: dict, once: Once | None, events: list = ()) -> bool:
+        """Stores a new table and its events in one transaction; False when ``once`` named this table before (its
+        id is taken: the other post of the same form stored it, or is storing it and this one waited for it)."""
+        def insert(connection):
+            rows.insert_table(connection, values)  # the table's row before its events
+            rows.insert_events(connection, values["id"], list(events))
+        return self.store_new(insert, taken_is_known=once is not None)
+
+    def _made_before(self, made) -> Created:
+        """The table a form made before, answered with the keys it was given (200). Its scorer key renewed since:
+        409, the form is no way in any more."""
+        with self.engine.connect() as connection:
+            found = rows.keys(connection, made.id)
+        if found is None:  # taken by nothing: the insert failed for another reason; it is not hidden
+            raise Conflict("not_made", "The table could not be stored: send it again.")
+        if not hmac.compare_digest(found[0], hash_key(made.writer_key)):
+            raise Conflict("made_before", "This form already made its table, and that table's link has been "
+                           "renewed since: ask whoever renewed it for the new one.")
+        return Created(self.state(made.id), made.writer_key, found[2], status=200)
+
+    def import_table(self, setup: dict, events: list, once: Once | None = None) -> Created:
+        """A new table replaying an exported log's events in force (each checked again); returns like create.
+        The whole log is replayed through the engine first, so a bad log stores nothing; the same import asked
+        twice by one form (``once``) makes one table."""
+        if not isinstance(events, list) or not isinstance(setup, dict):
+            raise RuleError("bad_import", "An import is an export of Referee: its table and its events.")
+        in_force = [entered(e) for e in events if isinstance(e, dict) and not e.get("withdrawn")]
+        game = get_game(setup.get("game"))
+        start = game.new_table(setup.get("players"), setup.get("options"), setup.get("dealer"))
+        stored = []  # one replay, each checked as an append would: a refusal stores none
+        table, checkpoint = game.replay_from(start, in_force,
+                                             on_event=lambda event, body: stored.append(own_fields(event, body)))
+        made = minted(once, "table", {"game": game.id, "players": table.players, "options": table.options,
+                                      "dealer": table.first_dealer, "events": stored})
+        values = table_values(made.id, table, hash_key(made.writer_key), made.viewer_key,
+                              version=table.version, revision=len(stored))  # as if appended one by one
+        if not self._insert(values, once, stored):  # the whole log in one transaction: all of it or nothing
+            return self._made_before(made)
+        row = TableRow(made.id, game.id, table.players, table.options, table.first_dealer, table.version,
+                       len(stored))
+        return Created(self._remember(row, table, checkpoint), made.writer_key, made.viewer_key)
+
+    def rematch(self, table_id: str) -> tuple:
+        """A finished series goes on at a new table: the same players, options and keys (every link of the old
+        table opens the new one with its id), the next dealer as the game would go on (R-COMMON-2; Brouc's stays
+        after a declared cape). Returns (status, state): 201 made now, 200 made before (one rematch, however many
+        taps). The old table's revision moves, so its live views learn of the rematch at their next poll."""
+        with self.writing() as connection:
+            row = rows.lock_row(connection, table_id, 0)
+            if row is None:
+                raise missing(table_id)
+            # Read again after the lock: on PostgreSQL the UPDATE's own subquery saw the links as they were
+            # before it waited for the lock, so a rematch made meanwhile is found only by a new statement.
+            made = rows.rematch_of(connection, table_id)
+            if made is not None:
+                connection.rollback()
+                return 200, self.state(made)
+            scorer_hash, coscorer_hash, viewer_key = rows.keys(connection, table_id)
+            game = get_game(row.game)
+            played, checkpoint = self._replayed(connection, row, row.revision - 1)
+            if not played.finished:
+                raise RuleError("series_not_finished", "The series is not over yet: a rematch starts when it is.")
+            table = game.new_table(list(row.players), dict(row.options), game.next_dealer(played))
+            new_id = secrets.token_urlsafe(8)
+            rows.insert_table(connection, table_values(new_id, table, scorer_hash, viewer_key,
+                                                       coscorer_hash=coscorer_hash))
+            rows.link_rematch(connection, row.id, new_id)  # the new table's row before the link to it
+            connection.commit()
+        self._cache.put(row.id, row.revision, played, checkpoint)
+        return 201, self._remember(TableRow(new_id, row.game, table.players, table.options, table.first_dealer, 0, 0,
+                                            rematch_of=row.id), table)
+
+    def new_key(self, table_id: str, kind: str) -> str:
+        """Issues a new viewer or co-scorer key; the old one stops working at once. Only a co-scorer key's hash
+        is kept (it writes); the viewer key is kept to draw its QR code again."""
+        key = secrets.token_urlsafe(24)
+        values = {"viewer_key": key} if kind == "viewer" else {"coscorer_hash": hash_key(key)}
+        with self.writing() as connection:  # the UPDATE first: the row's lock before anything is read
+            if not rows.set_keys(connection, table_id, values):
+                raise missing(table_id)
+            connection.commit()
+        return key
+
+    def renew_own_key(self, table_id: str, key: str) -> str:
+        """A new key in place of ``key``, the scorer's or a co-scorer's own (checked by ``authorize`` first); the old
+        one stops at once. Each step is a conditional UPDATE, so the transaction writes first (no read to upgrade:
+        never "database is locked" on SQLite) and a key renewed meanwhile by another request is not renewed twice."""
+        fresh, old = secrets.token_urlsafe(24), hash_key(key)
+        with self.writing() as connection:
+            for column in ("scorer_hash", "coscorer_hash"):
+                if rows.set_keys(connection, table_id, {column: hash_key(fresh)}, where={column: old}):
+                    connection.commit()
+                    return fresh
+            connection.rollback()
+        raise Unauthorized("bad_key", "This key does not open this table.")
