@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from tests.conftest import ROOT, need
-from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal
-from tests.test_browser import ARTIFACTS
-from tests.test_numbers_browser import api
+from tests.support.api import api
+from tests.support.browser import ARTIFACTS
+from tests.support.env import need
+from tests.support.simulate import brisca_deal, brulot_deal, brusquembille_deal
 
 SIZES = {"720p": (1280, 720), "1080p": (1920, 1080), "portrait": (1080, 1920)}
 FOUR = ["Ana", "Bo", "Cy", "Di"]
@@ -95,7 +95,7 @@ FONTS = """() => {
 
 @pytest.fixture(scope="module")
 def server_module(tmp_path_factory):
-    from tests.conftest import Server
+    from tests.support.server import Server
     server = Server(tmp_path_factory.mktemp("screen") / "screen.sqlite3").start()
     yield server
     server.kill()

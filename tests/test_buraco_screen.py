@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from tests.conftest import need
-from tests.test_browser import ARTIFACTS, AXE, Phone, new_phone
-from tests.test_numbers_browser import api, no_overflow
+from tests.support.api import api
+from tests.support.browser import ARTIFACTS, AXE, Phone, new_phone, no_overflow
+from tests.support.env import need
 
 PHONE_HEIGHT = 740
 

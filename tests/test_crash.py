@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from tests.http_load import LONG_SERIES, Client, brulot_log, database_url, server_on
+from tests.support.http_load import Client, LONG_SERIES, brulot_log, database_url, server_on
 
 ROUNDS, WRITERS, ENTRIES = 20, 8, 1500
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from referee.games import GAMES, get_game
 from referee.web.views import MODES
-from tests.fuzzing import fuzz_app, seat_tables  # noqa: F401 (a fixture)
+from tests.support.fuzzing import seat_tables
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))  # per database; FUZZ_EXAMPLES=5000 explores further
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("FUZZ_RANDOM"), database=None,

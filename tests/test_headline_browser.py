@@ -5,10 +5,11 @@ bar, the viewer and the big screen at 1280×720, whose giant numbers are the dea
 tests/artifacts/headline-*.png, looked at before a change lands."""
 import pytest
 
-from tests.test_browser import ARTIFACTS, new_phone, shot
-from tests.test_headline import MONTSE_WINS, NNBSP, deals
-from tests.test_numbers_browser import api
-from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal
+from tests.support.api import api
+from tests.support.browser import ARTIFACTS, new_phone, shot
+from tests.support.deals import MONTSE_WINS, deals
+from tests.support.simulate import brisca_deal, brulot_deal, brusquembille_deal
+from tests.support.text import NNBSP
 
 MONTSE, JORDI = "Montserrat Fernández", "Jordi Puig i Cadafal"  # 20 characters each
 assert len(MONTSE) == len(JORDI) == 20
@@ -43,7 +44,7 @@ LINE = """sel => { const p = document.querySelector(sel); const r = p.getBoundin
 
 @pytest.fixture(scope="module")
 def server_module(tmp_path_factory):
-    from tests.conftest import Server
+    from tests.support.server import Server
     server = Server(tmp_path_factory.mktemp("headline") / "headline.sqlite3").start()
     yield server
     server.kill()

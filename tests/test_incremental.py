@@ -20,12 +20,10 @@ from referee.errors import RefereeError, RuleError
 from referee.games import get_game
 from referee.ledger import Ledger
 from referee.state_cache import checkpoint_after, fork, replay, successor
-from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal
-from tests.test_brouc import DEAL_A, DEAL_B, PILE_44, PILE_46, PILE_55, PILE_64, PILE_76
-from tests.test_buraco_tally import DEAL as BURACO_DEAL
-from tests.test_buraco_tally import HAND_4P_A, HAND_4P_B
-from tests.test_memory import HAND as BURACO_HAND
-from tests.test_memory import SERIES as MEMORY_SERIES
+from tests.support.deals import (BURACO_DEAL, BURACO_HAND, DEAL_A, DEAL_B, HAND_4P_A, HAND_4P_B, PILE_44, PILE_46,
+                                 PILE_55, PILE_64, PILE_76)
+from tests.support.series import SERIES as MEMORY_SERIES
+from tests.support.simulate import brisca_deal, brulot_deal, brusquembille_deal
 
 EXAMPLES = int(os.environ.get("INCREMENTAL_EXAMPLES", "20"))  # per database (the pure functions: twice as many)
 CHECKED = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("FUZZ_RANDOM"),

@@ -17,7 +17,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, free_port, need
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.support.env import ROOT, free_port, need
 
 STATIC = ROOT / "static"
 PHONE = {"width": 360, "height": 740}

@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from tests.http_load import LONG_SERIES, Client, brulot_log, database_url, server_on
+from tests.support.http_load import Client, LONG_SERIES, brulot_log, database_url, server_on
 
 RENEWALS = 200
 SCORED = 4

@@ -6,10 +6,9 @@ that holds a number and never wraps; after a save the server refused, the field 
 Keys are written as on the pad: digits, ``>`` for →, ``<`` for ⌫."""
 import pytest
 
-from tests.test_browser import IDLE, new_phone, shot
-from tests.test_numbers_browser import api, state
+from tests.support.api import api, state
+from tests.support.browser import IDLE, new_phone, press, shot
 
-KEYS = {">": "next", "<": "back"}
 FOUR = ["Ginette", "Réjean", "Sylvie", "Gaétan"]
 FIVE = FOUR + ["Hortense"]
 
@@ -23,11 +22,6 @@ def numbers_screen(browser, server, game, players, deal, **options):
     page.goto(f"{server.url}/t/{made['id']}?key={made['scorer_key']}&lang=en&mode=numbers")
     assert page.locator(".keypad").is_visible()
     return context, page, made, problems
-
-
-def press(page, keys: str):
-    for key in keys.replace(" ", ""):
-        page.click(f".keypad [data-key='{KEYS.get(key, key)}']")
 
 
 def values(page):

@@ -9,8 +9,8 @@ from sqlalchemy import event
 
 from referee import create_app
 from referee.ledger import Ledger
-from tests.test_brisca import DEAL_4P
-from tests.test_share import events, new_table
+from tests.support.api import events, new_table
+from tests.support.deals import DEAL_4P
 
 FOREVER = 3600.0  # the memo's rows never go stale by time in a test that counts exactly
 

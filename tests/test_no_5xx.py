@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from referee.games import get_game
 from referee.web.api import JSON_DEPTH
-from tests.fuzzing import assert_error_shape, fuzz_app, seat_tables  # noqa: F401 (a fixture)
+from tests.support.fuzzing import assert_error_shape, seat_tables
 
 ENGLISH = {"Accept-Language": "en"}
 NESTED = "[" * 1000 + "]" * 1000  # 2 KB that once took the JSON parser past Python's stack

@@ -7,9 +7,8 @@ first screen says what comes, and the turned card's tap shows the fields and the
 whole, broken only between its words, and nothing is wider than the screen."""
 import pytest
 
-from tests.test_browser import IDLE, PHONE, new_phone, shot
-from tests.test_keypad_browser import press
-from tests.test_numbers_browser import api, state
+from tests.support.api import api, state
+from tests.support.browser import IDLE, PHONE, new_phone, press, shot
 
 NAMES = ["Jean-Pierre Rossier", "Marie-Christine Roux", "Raphaël Dubuis-Monet", "Hortense Vuilleumier",
          "Ginette Lachapelle"]

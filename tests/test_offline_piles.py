@@ -4,9 +4,9 @@ waits in IndexedDB with the deal's typed points; on reconnect each goes to the s
 (its event id, the revision it was made on), even when an answer is lost; a refusal comes back in the page's
 language and stops the queue until the scorer chooses (R-COMMON-6: the other pile, the blank field, worked out by
 the server when the entry arrives)."""
-from tests.test_browser import IDLE, shot
-from tests.test_numbers_browser import api, at_table, state, totals_on_page
-from tests.test_offline import go_offline, lose_answer, synced
+from tests.support.api import api, state
+from tests.support.browser import IDLE, at_table, shot, totals_on_page
+from tests.support.offline import go_offline, lose_answer, synced
 
 WAITING = "#offline-queue li.waiting"
 ANA = ["1O", "3O", "12O", "1C", "2C", "4C"]  # three tricks, 11 + 10 + 4 + 11 = 36 points: Bo's pile is worked out

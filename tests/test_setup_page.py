@@ -8,10 +8,10 @@ from contextlib import nullcontext
 import pytest
 
 from referee.games import GAMES
-from tests.conftest import ROOT
-from tests.test_brisca import DEAL_4P
-from tests.test_browser import IDLE, new_phone
-from tests.test_ui import token
+from tests.support.browser import IDLE, new_phone
+from tests.support.deals import DEAL_4P
+from tests.support.env import ROOT
+from tests.support.scorer import token
 
 # What a player must never read: snake_case words (an option id or a value code) and Python's constants.
 CODE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b(?:True|False|None)\b")

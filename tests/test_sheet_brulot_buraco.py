@@ -11,7 +11,7 @@ from referee.games import get_game
 from referee.web.scorer import sheet_whole
 from referee.web.sheet import Sheet, tally_body
 from referee.web.sheet_games import sheet_bounds
-from tests.test_sheet import Phone
+from tests.support.sheet import Phone
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
 

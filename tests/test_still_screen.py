@@ -9,10 +9,10 @@ every board writes its names whole (a name wraps only at its spaces, or shrinks,
 import pytest
 
 from referee.games import get_game
-from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal
-from tests.test_brouc import DEAL_A, DEAL_B
-from tests.test_browser import ARTIFACTS, PHONE, new_phone, shot
-from tests.test_numbers_browser import Taps, api
+from tests.support.api import api
+from tests.support.browser import ARTIFACTS, PHONE, Taps, new_phone, shot
+from tests.support.deals import DEAL_A, DEAL_B
+from tests.support.simulate import brisca_deal, brulot_deal, brusquembille_deal
 
 LONG = ["Jean-Pierre Rossier", "Marie-Christine Roux", "Anne-Sophie Delacour", "Pierre-Alain Dufresne",
         "Marie-Claude Bérubé", "Louis-Philippe Gagné"]

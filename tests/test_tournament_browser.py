@@ -8,11 +8,11 @@ import shutil
 import subprocess
 import time
 
-from tests.conftest import need
-from tests.pdfread import read
-from tests.test_browser import IDLE, new_phone, shot
-from tests.test_numbers_browser import Taps, api
-from tests.test_tournament_pages import HAND_TO_NS, PAIRS
+from tests.support.api import api
+from tests.support.browser import IDLE, Taps, new_phone, shot
+from tests.support.deals import HAND_TO_NS, PAIRS
+from tests.support.env import need
+from tests.support.pdfread import read
 
 
 def decode_pages(pdf, tmp_path, pages: int) -> list:
@@ -130,6 +130,6 @@ def test_a_club_evening_from_the_home_page_to_the_wall(browser, server, tmp_path
 
 
 def shot_path(name):
-    from tests.test_browser import ARTIFACTS
+    from tests.support.browser import ARTIFACTS
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS / f"{name}.png"

@@ -2,8 +2,8 @@
 catches up by itself when the network is back (issue 18: viewers)."""
 import re
 
-from tests.simulate import brisca_deal
-from tests.test_numbers_browser import api
+from tests.support.api import api
+from tests.support.simulate import brisca_deal
 
 
 def test_a_viewer_offline_keeps_the_last_board_says_since_when_and_catches_up(browser, server):
