@@ -252,6 +252,7 @@ class Table:
             assert frozen(game.serialise(table)) == then, f"engine state {number} changed afterwards"
 
 
+@pytest.mark.slow  # hypothesis through two ledgers: 15 to 20 s
 @CHECKED
 @given(series=SOURCES, steps=STEPS)
 def test_entries_and_undos_through_two_ledgers_answer_what_a_replay_from_scratch_gives(ledgers, series, steps):

@@ -126,6 +126,7 @@ def test_behind_a_proxy_each_forwarded_address_has_its_own_count(tmp_path):
     assert client.post("/api/v1/tables", json=BRISCA, headers=second, environ_base=proxy).status_code == 201
 
 
+@pytest.mark.server  # a real server process of its own
 def test_a_served_process_reads_its_limits_from_flask_variables(tmp_path):
     """The real server (``flask serve``) with FLASK_RATELIMIT_* in its environment, over HTTP."""
     server = Server(tmp_path / "served.sqlite3")

@@ -148,7 +148,7 @@ def test_a_revoked_key_stops_the_polling_within_the_refresh_even_from_another_pr
     other = Ledger(app.config["DATABASE_URL"])
     other.new_key(table_id, "viewer")
     other.engine.dispose()
-    time.sleep(0.25)
+    time.sleep(0.25)  # time is the subject: the 0.2 s refresh passes (nothing else tells the other process)
     stopped = client.get(path, headers={"HX-Request": "true"})
     assert stopped.status_code == 286 and stopped.headers["HX-Reswap"] == "none"
     assert client.get(path).status_code == 401

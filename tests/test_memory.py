@@ -108,6 +108,8 @@ CACHE_MB = 16
 HEADROOM_MB = 48  # beyond the process at rest and the cache: the requests under way, their answers, allocator slack
 
 
+@pytest.mark.server  # a real server process of its own
+@pytest.mark.slow  # 3000 events and 200 tables: ~50 s
 def test_a_3000_event_table_and_200_tables_keep_the_servers_memory_under_its_bound(tmp_path):
     """Before the byte budget, the cache kept 256 whole states per process: 1.7 GB at 3,000 events on one table."""
     server = server_on(f"sqlite:///{tmp_path / 'memory.sqlite3'}", tmp_path, REFEREE_CACHE_MB=str(CACHE_MB),

@@ -217,6 +217,7 @@ def test_init_db_upgrades_a_database_made_before_migrations_in_place(url, oldest
     ledger.engine.dispose()
 
 
+@pytest.mark.server  # a real server process of its own
 def test_serve_upgrades_the_database_before_it_answers(tmp_path):
     path = tmp_path / "server.sqlite3"
     made_before_migrations(f"sqlite:///{path}", oldest=True)

@@ -111,7 +111,7 @@ def test_a_conflict_stops_the_queue_with_the_servers_sentence_until_the_scorer_c
     refusal = page.locator("#offline-queue li.refused .offline-refusal").inner_text()
     assert "The table changed meanwhile" in refusal, refusal
     assert page.locator("#offline-queue li").count() == 2 and page.locator(WAITING).count() == 1
-    page.wait_for_timeout(5000)  # a retry period passes: nothing after the refused entry is sent
+    page.wait_for_timeout(5000)  # time is the subject: a retry period passes, nothing after the refused entry sent
     stored = log(server, table_id, key)
     assert len(stored) == 1 and stored[0]["client_event_id"] not in ids  # the co-scorer's trick only
     page.click("#offline-queue li.refused .offline-drop")  # drop trick 1 (the co-scorer's is in); trick 2 goes on
@@ -134,7 +134,7 @@ def test_fix_takes_the_refused_entry_and_those_after_it_back_for_entering_again(
     page.wait_for_selector("#offline-queue .offline-again")
     assert page.locator("#offline-queue li").count() == 0
     assert page.locator("#offline-queue .offline-again").inner_text().startswith("To enter again: ")
-    page.wait_for_timeout(1000)
+    page.wait_for_timeout(1000)  # time is the subject: a second passes and nothing taken back is sent
     assert [e["cards"] for e in log(server, table_id, key)] == [DEAL_4P[0][0]]
     assert page.locator(".status-next .next-card").inner_text() == "Bo's card"  # the server's state: Bo won it
     first.close()

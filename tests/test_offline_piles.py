@@ -91,7 +91,7 @@ def test_a_pile_refused_on_arrival_says_why_in_the_pages_language_and_waits_for_
     refusal = page.locator("#offline-queue li.refused .offline-refusal").inner_text()
     assert "La table a changé entre-temps" in refusal, refusal
     shot(page, "offline-pile-refused-fr-360")
-    page.wait_for_timeout(4500)  # a retry period passes: nothing is sent until the scorer chooses
+    page.wait_for_timeout(4500)  # time is the subject: a retry period passes, nothing sent until the scorer chooses
     assert len(events(server, made, "capture")) == 1
     page.click("#offline-queue li.refused .offline-fix")
     page.wait_for_selector("#offline-queue .offline-again")

@@ -17,6 +17,8 @@ from schemathesis import GenerationMode
 from tests.support.fuzzing import DATABASES, SNAKE, database_url, empty_database
 from tests.support.server import Server
 
+pytestmark = pytest.mark.slow  # schemathesis against a running server, every kind of key and database
+
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "150"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("FUZZ_RANDOM"),
                     database=None, suppress_health_check=list(HealthCheck))

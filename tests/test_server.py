@@ -6,6 +6,8 @@ import subprocess
 import sys
 import urllib.request
 
+import pytest
+
 from tests.support.deals import DEAL_4P
 
 
@@ -32,6 +34,7 @@ def test_an_event_answered_201_survives_sigkill(server):
     assert state["deals"][0]["points"] == [0, 14]
 
 
+@pytest.mark.server  # a real server process of its own
 def test_a_change_through_one_gunicorn_worker_reaches_a_viewer_served_by_the_other(tmp_path):
     import os
     import time

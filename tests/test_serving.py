@@ -17,6 +17,7 @@ from tests.support.env import ROOT, free_port
 from tests.support.http_load import database_url, server_on
 from tests.support.server import Server
 
+pytestmark = pytest.mark.server  # each test starts its own server process
 WORKERS = max(2, serving.default_workers())
 
 

@@ -1,6 +1,7 @@
 """Debian's Chromium as a phone: the viewport, the screenshots folder (tests/artifacts/, one per xdist worker), the
 axe-core script, the htmx idle condition, a phone's page and its taps, the keypad, a page's totals and width."""
 import os
+from pathlib import Path
 
 from tests.support.api import api
 from tests.support.env import ROOT
@@ -16,7 +17,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 PHONE = {"width": 360, "height": 740}
 
 
-ARTIFACTS = ROOT / "tests" / "artifacts"
+ARTIFACTS = ROOT / "tests" / "artifacts" / os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0/, gw1/ under xdist
 
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -25,9 +26,15 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 
 
-def shot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+def artifact(name: str) -> Path:
+    """Where the screenshot ``name`` goes (tests/artifacts/, git-ignored, made when missing)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS / f"{name}.png"
+
+
+def shot(page, name, **options):
+    """The whole page as it is now, for review (``options``: Playwright's screenshot options)."""
+    page.screenshot(path=str(artifact(name)), **{"full_page": True, **options})
 
 
 class Phone:
@@ -61,6 +68,26 @@ def new_phone(browser, locale="fr-CH", js=True, **options):
     return context, page, Phone(page, js), problems
 
 
+# htmx asks for the sheet's preview 250 ms after the last input (templates/_sheet_preview.html, delay:250ms), or queues
+# the ask behind one on its way: the page notes when the last input and the last ask happened (htmx:trigger).
+WATCH_PREVIEW = """() => { if (window.refereePreview) { return; } window.refereePreview = {input: 0, asked: 0};
+  document.addEventListener('input', () => { window.refereePreview.input = performance.now(); }, true);
+  document.addEventListener('htmx:trigger', (event) => {
+    if (event.target.id === 'sheet-preview') { window.refereePreview.asked = performance.now(); } }, true); }"""
+PREVIEW_ASKED = ("() => !window.refereePreview || !document.getElementById('sheet-preview')"
+                 " || window.refereePreview.asked >= window.refereePreview.input")
+
+
+def watch_preview(page) -> None:
+    """From now on the page notes its inputs and its preview's asks (WATCH_PREVIEW); once per page."""
+    page.evaluate(WATCH_PREVIEW)
+
+
+def preview_asked(page) -> None:
+    """Waits until the preview was asked (sent or queued) after the last input watched: no timer left running."""
+    page.wait_for_function(PREVIEW_ASKED)
+
+
 KEYS = {">": "next", "<": "back"}
 
 
@@ -81,10 +108,11 @@ class Taps(Phone):
         self.act(selector)
 
     def keys(self, digits):
+        watch_preview(self.page)
         for digit in digits:
             self.count += 1
             self.page.click(f".keypad [data-key='{digit}']")
-        self.page.wait_for_timeout(350)  # the preview follows the typing
+        preview_asked(self.page)  # the preview follows the typing
         self.page.wait_for_function(IDLE)
 
 
@@ -101,6 +129,14 @@ def at_table(browser, server, game, players, entry, **options):
     page.click(f"text={entry}")
     page.wait_for_function(IDLE)
     return context, page, made, problems, Taps(page)
+
+
+def polls_answered(page, path: str, count: int = 2) -> None:
+    """Waits for ``count`` answers to the page's live poll (``hx-trigger="every 1s"`` on an address holding ``path``):
+    the page has caught up and nothing is on its way."""
+    for _ in range(count):
+        with page.expect_response(lambda response: path in response.url):
+            pass
 
 
 def totals_on_page(page):

@@ -27,7 +27,17 @@ def offline_phone(browser, url):
     return context, page, problems
 
 
+# The page's service worker (static/register-sw.js, static/sw.js), when the page registers one: installed (its shell
+# cache filled: install waits for it), activated and controlling the page. Going offline before that meets the
+# worker's own fetches ("An unknown error occurred when fetching the script.").
+WORKER_READY = ("() => !('serviceWorker' in navigator) || !document.querySelector('script[src*=\"register-sw\"]')"
+                " || (navigator.serviceWorker.controller !== null"
+                " && navigator.serviceWorker.controller.state === 'activated')")
+
+
 def go_offline(context, page):
+    """The network gone, once the page's service worker is ready (WORKER_READY), never in the middle of its start."""
+    page.wait_for_function(WORKER_READY, timeout=30000)
     context.set_offline(True)
     page.wait_for_function("() => !navigator.onLine")
 
