@@ -23,6 +23,8 @@ def test_r_common_6_a_pile_gathered_offline_waits_and_is_stored_once_when_the_wi
     go_offline(context, page)
     for code in ANA + ["7C"]:
         page.click(f"#picker button.card[value='{code}']")
+    # each tap is drawn once kept (IndexedDB), in order: 7C pending means every tap before it is drawn too
+    page.wait_for_selector("#picker button.card.pending[value='7C']")
     page.click("#picker button.card[value='7C']")  # a second tap takes the card back, as online
     page.wait_for_selector("#picker button.card.free[value='7C']")
     assert page.get_attribute("#picker button.card[value='3O']", "class") == "card pending"
