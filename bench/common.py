@@ -20,8 +20,8 @@ for path in (ROOT, ROOT / "bench"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-# seeded deals, played to the rules (tests/simulate.py), for the benches' tables
-from tests.simulate import LONG_SERIES, PLAYERS, brulot_deals, flat  # noqa: E402,F401
+# seeded deals, played to the rules (tests/support/simulate.py), for the benches' tables
+from tests.support.simulate import LONG_SERIES, PLAYERS, brulot_deals, flat  # noqa: E402,F401
 
 EVENTS_PER_DEAL = 14  # a 4-player Brûlot deal card by card: its deal event and 13 tricks
 

@@ -3,7 +3,7 @@ and the seconds a scorer's phone spends (Debian's Chromium driven by Playwright 
 
     .venv/bin/python bench/taps.py [--games brisca,brouc] [--modes trick,capture,numbers]
 
-The deals come from tests/simulate.py (seeded) and the rule texts' worked examples in the tests. A tap counts once
+The deals come from tests/support/simulate.py (seeded) and the rule texts' worked examples in the tests. A tap counts once
 whatever it is (a card, a key, a chip, save); choosing the table's way of entry is done once before the deal and not
 counted; the tap that starts the deal (the turned card, or "start") is counted. Seconds include the server's answers
 on loopback. It starts its own server (127.0.0.1, a temporary SQLite database), prints figures, asserts nothing.
@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from servers import start_server  # noqa: E402
 
-from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal  # noqa: E402
-from tests.test_brouc import DEAL_B  # noqa: E402
+from tests.support.simulate import brisca_deal, brulot_deal, brusquembille_deal  # noqa: E402
+from tests.support.deals import DEAL_B  # noqa: E402
 
 # Brouc's deal B of the tests with two kings moved so that one mariage sur table is left (clubs, to Bo & Di):
 # Ana announces K Q of trump after trick 1 (R-BROUC-4, 5).

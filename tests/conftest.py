@@ -1,31 +1,37 @@
 """Fixtures in the manner of the Flask tutorial: an app on a fresh SQLite file per test, its client, a ledger
-on each database we support, and a real server process for tests that need one (contract, SIGKILL, browser)."""
+on each database we support, and a real server process for tests that need one (contract, SIGKILL, browser); the
+hooks that mark each test by what it uses (browser, server, postgres, slow) and give each xdist worker its own
+PostgreSQL database. What test modules import lives in tests/support/, never here."""
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
+import threading
 from pathlib import Path
 
 import pytest
+from werkzeug.serving import make_server
 
 from referee import create_app
 from referee.ledger import Ledger
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.support.env import need
+from tests.support.fuzzing import DATABASES, database_url, make_app
+from tests.support.isolation import own_database
+from tests.support.markers import mark_by_fixtures
+from tests.support.server import Server
 
-ROOT = Path(__file__).resolve().parents[1]
-IN_CI = os.environ.get("CI") == "true"
-PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
+
+def pytest_configure(config):
+    """Under xdist each worker (gw0, gw1, …) has its own PostgreSQL database, made from TEST_DATABASE_URL's."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and os.environ.get("TEST_DATABASE_URL"):
+        os.environ["TEST_DATABASE_URL"] = own_database(os.environ["TEST_DATABASE_URL"], worker)
 
 
-def need(condition: bool, reason: str) -> None:
-    """Skip when something outside the project is missing here; in CI (CI=true) that is an error, never a skip."""
-    if not condition:
-        if IN_CI:
-            pytest.fail(f"missing in CI: {reason}")
-        pytest.skip(reason)
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        mark_by_fixtures(item)
+
 
 
 @pytest.fixture
@@ -73,60 +79,11 @@ def ledger(request, tmp_path):
     store.engine.dispose()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """``flask --app referee serve`` in a child process, on loopback, with its own database file."""
-
-    def __init__(self, db_path: Path):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_path}", "PUBLIC_URL": self.url,
-                    "SECRET_KEY": "test", "FLASK_RATELIMIT_ENABLED": "false"}  # every test comes from 127.0.0.1
-        self.process = None
-
-    def start(self) -> "Server":
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "flask", "--app", "referee", "serve", "--host", "127.0.0.1", "--port",
-             str(self.port)], cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 60  # a loaded machine starts a server slowly
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(self.url + "/api/v1/games", timeout=1).read()
-                return self
-            except OSError:
-                if self.process.poll() is not None:
-                    raise RuntimeError("server died: " + self.process.stderr.read().decode())
-                time.sleep(0.1)
-        raise RuntimeError("server did not start")
-
-    def kill(self, sig=None) -> None:
-        if self.process and self.process.poll() is None:
-            if sig is None:
-                self.process.terminate()
-            else:
-                self.process.send_signal(sig)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:  # a machine under load: the test is over, stop it for good
-                self.process.kill()
-                self.process.wait(timeout=10)
-
-
 @pytest.fixture
 def server(tmp_path):
     srv = Server(tmp_path / "server.sqlite3").start()
     yield srv
     srv.kill()
-
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="module")
@@ -141,3 +98,31 @@ def browser():
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield browser
         browser.close()
+
+
+@pytest.fixture(params=DATABASES)
+def fuzz_app(request, tmp_path):
+    """The fuzzers' app (tests/support/fuzzing.py) on a new SQLite file, then on the PostgreSQL test database."""
+    app = make_app(database_url(request.param, tmp_path))
+    yield app
+    app.extensions["referee.ledger"].engine.dispose()
+
+
+@pytest.fixture
+def csrf_client(app):
+    """The app's client with the form token checked, as a browser posts the page's own forms."""
+    app.config["WTF_CSRF_ENABLED"] = True
+    return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The app served from this process, so a test can change the engine's data and print again."""
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('print') / 'p.sqlite3'}",
+                      "SECRET_KEY": "test", "TESTING": True})
+    app.extensions["referee.ledger"].init_db()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield app, f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests.simulate import LONG_SERIES, PLAYERS, brulot_deals, flat
+from tests.support.simulate import LONG_SERIES, PLAYERS, brulot_deals, flat
 
 DEALS = 200
 TRICKS = 13  # a 4-player Brûlot deal: 52 cards, 13 tricks

@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from tests.test_brisca import DEAL_4P
+from tests.support.deals import DEAL_4P
 
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
 
@@ -140,7 +140,7 @@ def test_undo_then_redo_gives_the_same_state(client, created):
 
 
 def test_a_whole_series_through_http(client, created):
-    from tests.simulate import brisca_deal
+    from tests.support.simulate import brisca_deal
     totals = [0, 0]
     for number in range(7):
         for body in brisca_deal(4, number % 4, 100 + number):

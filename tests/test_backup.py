@@ -16,7 +16,7 @@ from sqlalchemy.engine import make_url
 
 from referee import create_app, migrations
 from referee.ledger import Ledger
-from tests.conftest import need
+from tests.support.env import need
 
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
 # A Brisca series of three deals (wins_needed 3, R-BRISCA-6): six entries, then the writer opens a new table.
@@ -149,7 +149,7 @@ def pg_url():
     need(bool(url), "TEST_DATABASE_URL is not set (.ci/run starts a PostgreSQL and sets it)")
     need(shutil.which("pg_dump") is not None and shutil.which("pg_restore") is not None,
          "pg_dump and pg_restore are missing (Debian package postgresql-client; .ci/run installs postgresql)")
-    from tests.test_migrations import wipe
+    from tests.support.ledgers import wipe
 
     wipe(url)
     yield url

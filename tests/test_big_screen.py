@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from tests.conftest import ROOT, need
-from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal
-from tests.test_browser import ARTIFACTS
-from tests.test_numbers_browser import api
+from tests.support.api import api
+from tests.support.browser import artifact, polls_answered
+from tests.support.env import need
+from tests.support.simulate import brisca_deal, brulot_deal, brusquembille_deal
 
 SIZES = {"720p": (1280, 720), "1080p": (1920, 1080), "portrait": (1080, 1920)}
 FOUR = ["Ana", "Bo", "Cy", "Di"]
@@ -95,7 +95,7 @@ FONTS = """() => {
 
 @pytest.fixture(scope="module")
 def server_module(tmp_path_factory):
-    from tests.conftest import Server
+    from tests.support.server import Server
     server = Server(tmp_path_factory.mktemp("screen") / "screen.sqlite3").start()
     yield server
     server.kill()
@@ -130,8 +130,7 @@ def test_the_screen_fills_the_screen_totals_a_tenth_of_its_height_and_nothing_ov
                                                                                         name, size):
     lang = "fr" if size == "1080p" else "en"  # French is the longer: it has the widest boxes to fit
     context, page, problems = screen_of(browser, server_module, tables[name], SIZES[size], lang)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"screen-{name}-{size}.png"))
+    page.screenshot(path=str(artifact(f"screen-{name}-{size}")))
     fonts = page.evaluate(FONTS)
     height = SIZES[size][1]
     assert fonts["totals"] and min(fonts["totals"]) >= height / 10, fonts
@@ -169,7 +168,7 @@ def test_the_screen_follows_an_entry_made_elsewhere_within_2_seconds(browser, se
         api(server_module, f"/api/v1/tables/{table['id']}/events", body, table["scorer_key"])
     context, page, problems = screen_of(browser, server_module, table, SIZES["720p"])
     before = page.locator(".screen-sides").inner_text()
-    page.wait_for_timeout(1500)  # a poll or two with nothing new
+    polls_answered(page, f"/t/{table['id']}/live")  # a poll or two with nothing new
     started = time.monotonic()
     api(server_module, f"/api/v1/tables/{table['id']}/events", events[-1], table["scorer_key"])  # the last entry
     if game == "buraco":  # Ana & Cy take their pot

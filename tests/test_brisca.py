@@ -3,27 +3,14 @@ sides {Ana, Cy} = 0 and {Bo, Di} = 1 (R-COMMON-3)."""
 import pytest
 
 from referee.errors import ParseError, RuleError
-from tests.engine import Driver
-from tests.simulate import brisca_deal
+from tests.support.deals import DEAL_4P
+from tests.support.engine import Driver
+from tests.support.simulate import brisca_deal
 
 DRIVER = Driver("brisca")
 GAME, play, refused, out = DRIVER.game, DRIVER.play, DRIVER.refused, DRIVER.out
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
 
-# A real 4-player deal, trump espadas (turned 11E), Ana deals, Bo leads. Worked by hand, trick by trick:
-DEAL_4P = [
-    # cards from the leader                  winner  why                                    points
-    (["1C", "11O", "2C", "6O"], 1, 14),    # Bo: 1C highest copas, no trump              11+3
-    (["5C", "11B", "11C", "6B"], 3, 6),    # Di: 11C beats 5C                            3+3
-    (["1O", "3C", "5E", "10C"], 1, 23),    # Bo: 5E the only trump                       11+10+2
-    (["12C", "10O", "12B", "10B"], 1, 12),  # Bo: 12C the only copas                      4+2+4+2
-    (["6C", "2E", "2O", "4B"], 2, 0),      # Cy: 2E trump
-    (["3O", "7E", "10E", "4E"], 0, 12),    # Ana: 10E highest of three trumps            10+2
-    (["7B", "4C", "7C", "2B"], 0, 0),      # Ana: 7B beats 2B
-    (["3E", "12O", "1B", "12E"], 0, 29),   # Ana: 3E outranks 12E                        10+4+11+4
-    (["6E", "5B", "1E", "11E"], 2, 14),    # Cy: 1E, the ace of trump                    11+3
-    (["5O", "4O", "7O", "3B"], 0, 10),     # Ana: 7O highest oros                        10
-]
 # Ana & Cy: 0+0+0+0+0+12+0+29+14+10 = 65; Bo & Di: 14+6+23+12 = 55.
 
 

@@ -3,60 +3,21 @@
 import pytest
 
 from referee.games.brouc_slate import tens
-from tests.engine import Driver
+from tests.support.deals import (ANNOUNCES_E, DEAL_A, DEAL_B, DEAL_D, DEAL_E, PILE_44, PILE_46, PILE_55, PILE_64,
+                                 PILE_76, trick, tricks)
+from tests.support.engine import Driver
 
 DRIVER = Driver("brouc")
 GAME, play, refused, out = DRIVER.game, DRIVER.play, DRIVER.refused, DRIVER.out
 
-# Deal A: Ana deals, trump hearts (she turned AH), Bo leads. Every trick is one suit, everyone follows.
-DEAL_A = [
-    # cards from the leader      winner  points   table marriage
-    ["KH", "QH", "JH", "AH"],  # Ana      20       K Q J of trump: 60 -> Ana & Cy +6, Bo & Di -6
-    ["7H", "8H", "9H", "10H"],  # led by Ana, Di wins 10H: 10
-    ["AS", "7S", "8S", "9S"],  # Di leads, Di wins: 11
-    ["KS", "QS", "JS", "10S"],  # Di leads; 10S (Cy) beats K: 19; K Q J of spades: 30 -> +3 / -3 to Cy's side
-    ["AD", "KD", "QD", "JD"],  # Cy leads and wins: 20; K Q J of diamonds: 30 -> +3 / -3
-    ["10D", "9D", "8D", "7D"],  # Cy: 10
-    ["7C", "AC", "KC", "QC"],  # Cy leads, Di wins: 18; K Q of clubs: 20 -> Bo & Di +2, Ana & Cy -2
-    ["10C", "JC", "9C", "8C"],  # Di leads and wins: 12
-]
 # Card points: Ana & Cy 20 + 19 + 20 + 10 = 69 -> 7; Bo & Di 10 + 11 + 18 + 12 = 51 -> 5.
 # Marriages: Ana & Cy +6 +3 +3 -2 = +10; Bo & Di -10. Slate: 17 and -5.
 
-# Deal B: Ana deals (turned KH: trump hearts), Bo leads; Ana wins trick 1 and announces K Q of trump (40).
-DEAL_B = [
-    ["7S", "8S", "9S", "AS"],  # Ana: 11
-    ["KH", "7H", "8H", "9H"],  # Ana: 4
-    ["QH", "JH", "10H", "AH"],  # Di's AH: 26
-    ["KS", "QS", "JS", "10S"],  # Di leads, Cy's 10S: 19; K Q J spades 30 -> +3 / -3
-    ["AD", "KD", "QD", "JD"],  # Cy: 20; K Q J diamonds 30 -> +3 / -3
-    ["10D", "9D", "8D", "7D"],  # Cy: 10
-    ["7C", "AC", "KC", "QC"],  # Di: 18; K Q clubs 20 -> Bo & Di +2 / Ana & Cy -2
-    ["10C", "JC", "9C", "8C"],  # Di: 12
-]
 # Ana & Cy 11 + 4 + 19 + 20 + 10 = 64 -> 6; Bo & Di 26 + 18 + 12 = 56 -> 6.
 # Slate: Ana & Cy 6 + 4 (announce) + 3 + 3 - 2 = 14; Bo & Di 6 - 3 - 3 + 2 = 2.
 
-# Deal D: Ana deals (turned 10H), Bo leads; Ana & Cy take all eight tricks (la cape).
-DEAL_D = [
-    ["KH", "QH", "JH", "AH"],  # Ana; K Q J of trump (60), cancelled by the cape
-    ["10H", "7H", "8H", "9H"],  # Ana leads and wins
-    ["AS", "7S", "8S", "9S"],
-    ["10S", "KS", "QS", "JS"],  # K Q J of spades, cancelled
-    ["AD", "KD", "QD", "JD"],  # K Q J of diamonds, cancelled
-    ["10D", "9D", "8D", "7D"],
-    ["AC", "KC", "QC", "JC"],  # K Q J of clubs, cancelled
-    ["10C", "9C", "8C", "7C"],
-]
 # The same deal missed: Bo's AC takes trick 7, Ana's KC takes trick 8.
 DEAL_D_MISSED = DEAL_D[:6] + [["10C", "AC", "QC", "JC"], ["9C", "8C", "7C", "KC"]]
-
-# Captured piles of Ana & Cy (whole tricks of 4): their points, and the other side's.
-PILE_44 = ["AS", "AH", "AD", "AC", "9S", "8S", "7S", "9H"]  # 44 -> 4; 76 -> 8
-PILE_46 = ["AS", "AH", "AD", "AC", "JS", "9S", "8S", "7S"]  # 46 -> 5; 74 -> 7
-PILE_55 = ["AS", "AH", "AD", "AC", "KS", "QS", "JS", "JH"]  # 55 -> 6; 65 -> 7: 13 tens
-PILE_64 = ["AS", "AH", "AD", "AC", "10S", "10H", "9S", "8S"]  # 64 -> 6; 56 -> 6
-PILE_76 = ["AS", "AH", "AD", "AC", "10S", "10H", "10D", "JS"]  # 76 -> 8; 44 -> 4
 
 
 def table(dealer=0, **options):
@@ -65,14 +26,6 @@ def table(dealer=0, **options):
 
 def deal(trump):
     return {"type": "deal", "trump": trump}
-
-
-def trick(cards):
-    return {"type": "trick", "cards": cards}
-
-
-def tricks(cards_list):
-    return [trick(c) for c in cards_list]
 
 
 def captured(state, pile, trump="7D"):
@@ -299,22 +252,6 @@ def test_r_brouc_8b_an_undeclared_cape_at_24_pays_2_coches_only_and_the_partie_g
     assert last["coches"] == [0, 2] and result["series"]["coches"] == [0, 2]
     assert result["totals"] == [24, 12] and last["partie_end"] is None and result["series"]["parties"] == []
     assert result["next"] == {"action": "deal", "player": 1}  # the dealer moves on
-
-
-# Deal E: Ana deals and turns AH (trump hearts); Bo leads. Ana wins trick 1, announces K Q J of trump (60) and
-# K Q of diamonds (20), and Ana & Cy take every trick: an undeclared cape whose announces are worth 8 tens.
-DEAL_E = [
-    ["7S", "10S", "9S", "AS"],  # Bo leads, Ana's AS wins: 21
-    ["AH", "7H", "10H", "8H"],  # Ana: 21
-    ["KH", "9C", "10C", "9H"],  # Ana (Bo and Cy have no heart left): 14
-    ["JH", "8S", "QC", "7C"],  # Ana: 5
-    ["QH", "QS", "KC", "JC"],  # Ana: 12
-    ["JD", "8D", "AD", "7D"],  # Cy: 13
-    ["AC", "JS", "KD", "8C"],  # Cy leads, wins: 17
-    ["10D", "KS", "QD", "9D"],  # Cy: 17
-]
-ANNOUNCES_E = [{"type": "announce", "player": 0, "cards": ["KH", "QH", "JH"]},
-               {"type": "announce", "player": 0, "cards": ["KD", "QD"]}]
 
 
 def test_r_brouc_8b_an_undeclared_cape_whose_announces_reach_31_ends_the_partie_with_1_plus_2_coches():

@@ -4,49 +4,9 @@ Screenshots of each screen land in tests/artifacts/ (git-ignored) for review."""
 import pytest
 
 from referee.ledger import Ledger
-from tests.conftest import ROOT, need
-from tests.test_brisca import DEAL_4P
-
-PHONE = {"width": 360, "height": 740}
-ARTIFACTS = ROOT / "tests" / "artifacts"
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
-
-
-def shot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-class Phone:
-    """One phone's page; ``act`` clicks and waits for the swap (htmx) or the next page (no JavaScript)."""
-
-    def __init__(self, page, js: bool):
-        self.page, self.js = page, js
-
-    def act(self, selector):
-        if self.js:
-            self.page.click(selector)
-            self.page.wait_for_function(IDLE)
-        else:
-            with self.page.expect_navigation():
-                self.page.click(selector)
-
-    def tap(self, code):
-        self.act(f"button.card[value='{code}']")
-
-    def totals(self):
-        return self.page.locator("#scoreboard tr.total td summary").all_inner_texts()
-
-
-def new_phone(browser, locale="fr-CH", js=True, **options):
-    """A phone-size page whose console errors are collected in ``problems``."""
-    context = browser.new_context(viewport=PHONE, locale=locale, java_script_enabled=js, **options)
-    page = context.new_page()
-    problems = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    return context, page, Phone(page, js), problems
+from tests.support.browser import AXE, PHONE, Phone, new_phone, shot
+from tests.support.deals import DEAL_4P
+from tests.support.env import need
 
 
 def start_table(phone: Phone, server, label: str) -> None:
@@ -132,7 +92,7 @@ def brouc_table_with_a_deal(server) -> str:
     import json
     import urllib.request
 
-    from tests.test_brouc import DEAL_B
+    from tests.support.deals import DEAL_B
 
     def call(path, body, key=None):
         request = urllib.request.Request(server.url + path, json.dumps(body).encode(), method="POST",
@@ -176,7 +136,7 @@ def test_no_serious_accessibility_violation(server, browser):
 
 
 def test_a_brouc_deal_by_taps_and_its_slate(server, browser):
-    from tests.test_brouc import DEAL_B
+    from tests.support.deals import DEAL_B
     context, page, phone, problems = new_phone(browser, "fr-CH")
     page.goto(server.url)
     with page.expect_navigation():
@@ -222,7 +182,7 @@ def open_new_table(page, server, game):
 
 
 def test_a_brulot_deal_by_taps_and_its_penalties(server, browser):
-    from tests.simulate import brulot_deal
+    from tests.support.simulate import brulot_deal
     events, penalties, _ = brulot_deal(4, 0, 11, "dealer_last_card")
     context, page, phone, problems = new_phone(browser, "en-GB")
     open_new_table(page, server, "brulot")
@@ -239,7 +199,7 @@ def test_a_brulot_deal_by_taps_and_its_penalties(server, browser):
 
 def test_a_brusquembille_deal_by_taps_with_its_jetons(server, browser):
     from referee.games import get_game
-    from tests.simulate import brusquembille_deal
+    from tests.support.simulate import brusquembille_deal
     events = brusquembille_deal(4, 0, 44)
     game = get_game("brusquembille")
     expected = game.serialise(game.replay(["Ana", "Bo", "Cy", "Di"], {}, 0, events))

@@ -1,10 +1,11 @@
 """Brûlot engine (R-BRULOT-1 … 6): widow, trump, brûlé, penalties, partnership, series. Whole deals are played to
-the rules by tests/simulate.py, whose own count (written apart from the engine) gives the expected penalties."""
+the rules by tests/support/simulate.py, whose own count (written apart from the engine) gives the expected penalties."""
 import pytest
 
 from referee.errors import ParseError
-from tests.engine import Driver
-from tests.simulate import PENALTY, brulot_deal
+from tests.support.deals import ANA, BO
+from tests.support.engine import Driver
+from tests.support.simulate import PENALTY, brulot_deal
 
 DRIVER = Driver("brulot")
 GAME, play, refused, out = DRIVER.game, DRIVER.play, DRIVER.refused, DRIVER.out
@@ -113,9 +114,6 @@ def test_r_brulot_3_a_revoke_is_flagged():
     assert flags[0]["message"] == "Di did not follow clubs in trick 2, yet held 9C."
 
 
-# Captured piles with 3 players (Ana deals, widow = the turned 2D): penalties worked by hand.
-ANA = ["AS", "KS", "QS", "2S", "3S", "4S"]  # 4 + 3 + 2 = 9
-BO = ["AH", "AD", "AC", "JS", "5S", "6S", "7S", "8S", "9S"]  # 4 + 4 + 4 + 1 = 13; Cy takes the rest: 40 - 22 = 18
 CLEAN = ["2S", "3S", "4S", "2H", "3H", "4H"]  # no penalty card
 
 

@@ -1,10 +1,10 @@
 """A Brûlot deal by its numbers (contract "A deal by its numbers: `tally`"; R-BRULOT-1, 5, 6, R-COMMON-5, 6), through
-the JSON API. Each pair is one deal played to the rules by tests/simulate.py, entered card by card on one table and
+the JSON API. Each pair is one deal played to the rules by tests/support/simulate.py, entered card by card on one table and
 by its numbers on another: points, totals and series are the same. Every refusal answers 422 with its code and
 leaves the table exactly as it was."""
 import pytest
 
-from tests.simulate import brulot_deal
+from tests.support.simulate import brulot_deal
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
 

@@ -4,8 +4,9 @@ import pytest
 
 from referee.errors import ParseError, RuleError
 from referee.games.settle import settle
-from tests.engine import Driver
-from tests.simulate import brusquembille_deal
+from tests.support.deals import PILE_100
+from tests.support.engine import Driver
+from tests.support.simulate import brusquembille_deal
 
 DRIVER = Driver("brusquembille")
 GAME, play, refused, out = DRIVER.game, DRIVER.play, DRIVER.refused, DRIVER.out
@@ -103,7 +104,6 @@ def test_settlement_of_a_3_player_ledger_in_the_fewest_payments():
     assert len(settle([5, -1, -1, -3])) == 3
 
 
-PILE_100 = ["AS", "AH", "AD", "AC", "10S", "10H", "10D", "10C", "KS", "KH", "KD", "KC"]
 PILE_60 = ["AS", "AH", "AD", "AC", "10S", "KS", "JS", "9H", "8H"]
 
 

@@ -4,12 +4,12 @@ import pytest
 from referee.cards import BURACO_108
 from referee.errors import RuleError
 from referee.games.buraco_melds import read_meld
-from tests.engine import Driver
+from tests.support.deals import CLEAN_RUN
+from tests.support.engine import Driver
 
 DRIVER = Driver("buraco")
 GAME, play, refused, out = DRIVER.game, DRIVER.play, DRIVER.refused, DRIVER.out
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
-CLEAN_RUN = ["KC", "QC", "JC", "10C", "9C", "8C", "7C"]  # 6 x 10 + 5 = 65, a pure burraco: 200
 
 
 def meld(*codes):

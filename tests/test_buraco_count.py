@@ -7,8 +7,7 @@ the count: it cannot apply to a hand with melds. Each answer is checked in its a
 import re
 from urllib.parse import parse_qs, urlsplit
 
-from tests.test_buraco_picker import Phone, address
-from tests.test_sheet import csrf_client  # noqa: F401 (a fixture)
+from tests.support.picker import Phone, address
 
 LAID = ({"type": "deal", "dealer": 0},
         {"type": "meld", "side": 0, "cards": ["5D", "6D", "7D"]},

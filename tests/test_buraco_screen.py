@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from tests.conftest import need
-from tests.test_browser import ARTIFACTS, AXE, Phone, new_phone
-from tests.test_numbers_browser import api, no_overflow
+from tests.support.api import api
+from tests.support.browser import AXE, Phone, artifact, new_phone, no_overflow
+from tests.support.env import need
 
 PHONE_HEIGHT = 740
 
@@ -24,8 +24,7 @@ TARGETS = """() => Array.from(document.querySelectorAll('.bur-grid button.card:e
 
 
 def shot(page, name, full=False):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"buraco-{name}.png"), full_page=full)
+    page.screenshot(path=str(artifact(f"buraco-{name}")), full_page=full)
 
 
 class Scorer(Phone):

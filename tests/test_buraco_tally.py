@@ -6,36 +6,9 @@ import pytest
 from referee.cards import BURACO_108
 from referee.games.buraco_melds import read_meld
 from referee.games.buraco_tally import LEAST
+from tests.support.deals import BURACO_DEAL as DEAL, CLEAN_RUN, HAND_4P_A, HAND_4P_B, count, meld, pot, side, tally
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
-CLEAN_RUN = ["KC", "QC", "JC", "10C", "9C", "8C", "7C"]  # 6 x 10 + 5 = 65, a pure burraco: 200
-DEAL = {"type": "deal", "trump": None}
-
-
-def side(melds, pot, hand, **burracos):
-    return {"melds": melds, "burracos": burracos, "pot": pot, "hand": hand}
-
-
-def tally(closed_by, *sides, teams=None):
-    body = {"type": "tally", "closed_by": closed_by, "sides": list(sides)}
-    if teams is not None:
-        body["teams"] = teams
-    return body
-
-
-def count(closed_by, hands, melds=None):
-    body = {"type": "count", "closed_by": closed_by, "hands": hands}
-    if melds is not None:
-        body["melds"] = melds
-    return body
-
-
-def meld(side_index, cards):
-    return {"type": "meld", "side": side_index, "cards": cards}
-
-
-def pot(side_index):
-    return {"type": "pot", "side": side_index}
 
 
 # --- recorded hands: the events a scorer entered, and the numbers the same hand gives on paper -----------------
@@ -47,18 +20,6 @@ HAND_2P_CLOSED = ([pot(0), count(0, [[], ["4S"]], melds=[[CLEAN_RUN, ["5H", "5S"
 HAND_2P_STOCK = ([meld(0, CLEAN_RUN), pot(0), count(None, [["5S"], ["KS", "KD"]])],
                  tally(None, side(65, True, 5, pure=1), side(0, False, 20)), [260, -120])
 
-# 4 players. Ana & Cy: melds 65 + 60 = 125, a pure burraco, Ana's 4S left (5), Cy closes: 420.
-# Bo & Di: melds 20 + 50 = 70, left KD JK 2H 9S (10 + 30 + 20 + 10 = 70), no pot: -100.
-HAND_4P_A = ([meld(0, CLEAN_RUN), meld(0, ["QH", "QS", "JK"]), pot(0), meld(1, ["3D", "4D", "5D", "6D"]),
-              meld(1, ["AS", "AH", "2C"]), {"type": "extend", "side": 0, "meld": 1, "cards": ["QD"], "at": "end"},
-              count(2, [["4S"], ["KD", "JK"], [], ["2H", "9S"]])],
-             tally(2, side(125, True, 5, pure=1), side(70, False, 70)), [420, -100])
-# 4 players. Ana & Cy: three 5s (15), AS and JK left (45): -30. Bo & Di: a pure run of 8 hearts (70) and a semi-pure
-# run JK 4C…10C (30 + 20 + 30 = 80), 3H KS left (15), Bo closes: 150 + 350 - 15 + 100 = 585.
-HAND_4P_B = ([pot(1), pot(0), meld(1, ["KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H"]),
-              meld(0, ["5S", "5C", "5D"]), meld(1, ["JK", "4C", "5C", "6C", "7C", "8C", "9C", "10C"]),
-              count(1, [["AS"], [], ["JK"], ["3H", "KS"]])],
-             tally(1, side(15, True, 45), side(150, True, 15, pure=1, semi=1)), [-30, 585])
 
 # 3 players. Bo and Cy meld alone; Ana takes the 18 and plays alone (65 + 200, closes: 365); Cy extends Bo's run,
 # Bo takes the team's 11. The team: 15 + 35 = 50 laid, KS and 7H 8H left (25): 25, shared by two rounded up: 13.

@@ -9,7 +9,7 @@ import pytest
 
 from referee.cards import BURACO_108, PIQUET_32
 from referee.errors import RuleError
-from tests.test_languages import read_text
+from tests.support.text import read_text
 
 BROUC = [{"type": "deal", "trump": "KH"}, {"type": "trick", "cards": ["7S", "8S", "9S", "AS"]},
          {"type": "announce", "player": 0, "cards": ["KH", "QH"]}]

@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from tests.conftest import Server
+from tests.support.server import Server
 
 GAME_IDS = {"brulot", "brisca", "buraco", "brouc", "brusquembille"}
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]

@@ -14,7 +14,9 @@ import time
 
 import pytest
 
-from tests.http_load import LONG_SERIES, Client, brulot_log, database_url, server_on
+from tests.support.http_load import Client, LONG_SERIES, brulot_log, database_url, server_on
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]  # its own server process, for 15 s to a minute
 
 ROUNDS, WRITERS, ENTRIES = 20, 8, 1500
 
@@ -52,7 +54,7 @@ def test_every_acknowledged_entry_is_stored_once_across_20_kill_9(kind, tmp_path
             phones = [threading.Thread(target=write, args=(n,)) for n in range(WRITERS)]
             for thread in phones:
                 thread.start()
-            time.sleep(rng.uniform(0.05, 0.6))
+            time.sleep(rng.uniform(0.05, 0.6))  # time is the subject: SIGKILL at a random moment of the writes
             server.kill(signal.SIGKILL)
             for thread in phones:
                 thread.join(timeout=60)

@@ -2,13 +2,12 @@
 it points at a folder beside it, every ruling id the code cites is stated in docs/rulings.md, and docs/api.md names
 every call and every event the server takes."""
 import re
-from pathlib import Path
 
 import pytest
 
 from referee.games import GAMES
 from referee.web.api.openapi import openapi_document
-from tests.conftest import ROOT
+from tests.support.env import ROOT
 
 PAGES = [ROOT / "README.md", ROOT / "DEVELOPERS.md", *sorted((ROOT / "docs").glob("*.md"))]
 SKIPPED_DIRS = {".git", ".venv", "node_modules", "instance", "artifacts", "__pycache__", ".pytest_cache", "vendor"}

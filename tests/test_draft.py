@@ -8,9 +8,9 @@ import threading
 import pytest
 
 from referee.errors import Conflict, ParseError, RuleError
-from tests.test_brisca import DEAL_4P
-from tests.test_ledger import new
-from tests.test_ui import Scorer, create
+from tests.support.deals import DEAL_4P
+from tests.support.ledgers import new
+from tests.support.scorer import Scorer, create
 
 TRICK = DEAL_4P[0][0]  # Bo leads: 1C, 11O, 2C, 6O (Bo wins, 14)
 

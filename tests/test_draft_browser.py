@@ -6,9 +6,10 @@ import json
 import urllib.request
 
 from referee.ledger import Ledger
-from tests.test_brisca import DEAL_4P
-from tests.test_browser import IDLE, new_phone, shot
-from tests.test_offline import api, brisca_table, go_offline
+from tests.support.api import api
+from tests.support.browser import IDLE, new_phone, shot
+from tests.support.deals import DEAL_4P
+from tests.support.offline import brisca_table, go_offline
 
 TRICK = DEAL_4P[0][0]  # Bo leads: 1C, 11O, 2C, 6O
 POLL_MS = 4000  # a live view asks every second

@@ -4,11 +4,11 @@ Pages: home; set-up, scorer (a deal under way), rule summary and blank sheet of 
 screen, share page, rule summary with its options and score sheet."""
 import pytest
 
-from tests.conftest import need
-from tests.simulate import brulot_deal
-from tests.test_browser import AXE, new_phone
-from tests.test_i18n import PLAIN_SPACE_BEFORE
-from tests.test_numbers_browser import api
+from tests.support.api import api
+from tests.support.browser import AXE, new_phone
+from tests.support.env import need
+from tests.support.simulate import brulot_deal
+from tests.support.text import PLAIN_SPACE_BEFORE
 
 GAMES = {
     "brisca": (["Ana", "Bo", "Cy", "Di"], [{"type": "deal", "trump": "4C"},
@@ -67,7 +67,7 @@ def tournament_pages(server) -> dict:
 
 @pytest.fixture(scope="module")
 def server_module(tmp_path_factory):
-    from tests.conftest import Server
+    from tests.support.server import Server
     server = Server(tmp_path_factory.mktemp("pages") / "pages.sqlite3").start()
     yield server
     server.kill()

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.games import GAMES, get_game
 from referee.web.tables.views import MODES
-from tests.fuzzing import fuzz_app, seat_tables  # noqa: F401 (a fixture)
+from tests.support.fuzzing import seat_tables
+
+pytestmark = pytest.mark.slow  # fuzzing: every form of every game, tens of seconds
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))  # per database; FUZZ_EXAMPLES=5000 explores further
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("FUZZ_RANDOM"), database=None,

@@ -9,13 +9,8 @@ import re
 import pytest
 
 from referee.languages import LANGUAGES
-
-NNBSP = "\u202f"
-MONTSE_WINS = [[61, 59], [20, 100], [61, 59], [20, 100], [61, 59]]  # 3 deals to 2; 223 card points to 377
-
-
-def deals(points, trump="1O"):
-    return [body for p in points for body in ({"type": "deal", "trump": trump}, {"type": "tally", "points": p})]
+from tests.support.deals import MONTSE_WINS, deals
+from tests.support.text import NNBSP
 
 
 def table(client, game, players, events, **options):

@@ -5,10 +5,11 @@ bar, the viewer and the big screen at 1280×720, whose giant numbers are the dea
 tests/artifacts/headline-*.png, looked at before a change lands."""
 import pytest
 
-from tests.test_browser import ARTIFACTS, new_phone, shot
-from tests.test_headline import MONTSE_WINS, NNBSP, deals
-from tests.test_numbers_browser import api
-from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal
+from tests.support.api import api
+from tests.support.browser import artifact, new_phone, shot
+from tests.support.deals import MONTSE_WINS, deals
+from tests.support.simulate import brisca_deal, brulot_deal, brusquembille_deal
+from tests.support.text import NNBSP
 
 MONTSE, JORDI = "Montserrat Fernández", "Jordi Puig i Cadafal"  # 20 characters each
 assert len(MONTSE) == len(JORDI) == 20
@@ -43,7 +44,7 @@ LINE = """sel => { const p = document.querySelector(sel); const r = p.getBoundin
 
 @pytest.fixture(scope="module")
 def server_module(tmp_path_factory):
-    from tests.conftest import Server
+    from tests.support.server import Server
     server = Server(tmp_path_factory.mktemp("headline") / "headline.sqlite3").start()
     yield server
     server.kill()
@@ -66,7 +67,7 @@ def test_the_status_bar_headline_is_one_line_at_360_px_with_two_sides_of_20_char
     context, page, _, problems = new_phone(browser, "fr-CH" if lang == "fr" else "de-DE")
     page.goto(f"{server.url}/t/{table['id']}?key={table['scorer_key']}&lang={lang}")
     line = page.evaluate(LINE, ".status-headline")
-    page.screenshot(path=str(ARTIFACTS / f"headline-{game}-{lang}-360.png"))  # the screen as the phone shows it
+    page.screenshot(path=str(artifact(f"headline-{game}-{lang}-360")))  # the screen as the phone shows it
     assert line["height"] < 1.5 * line["line"], line  # one line
     assert line["right"] <= line["width"] and line["split"] == [], line  # nothing runs off, no chip split
     if game != "buraco":  # the deal under way: its own points, after the headline
@@ -93,7 +94,7 @@ def test_r_brisca_6_a_series_won_with_fewer_card_points_says_the_winner_3_2_on_t
     assert page.locator(".status-headline .headline-main").inner_text() == won
     bar = page.locator(".status-bar").inner_text()
     assert "223" not in bar and "377" not in bar  # the card points: on the scoreboard, not in the headline
-    page.screenshot(path=str(ARTIFACTS / "headline-brisca-won-360.png"))
+    page.screenshot(path=str(artifact("headline-brisca-won-360")))
     page.goto(f"{server.url}/t/{table['id']}?key={table['viewer_key']}&lang=fr")
     assert page.locator(".winner .headline-main").inner_text() == won
     shot(page, "headline-brisca-won-viewer")
@@ -104,7 +105,7 @@ def test_r_brisca_6_a_series_won_with_fewer_card_points_says_the_winner_3_2_on_t
     assert wall.locator(".winner-line").inner_text() == won
     assert wall.locator(".winner-totals .total").all_inner_texts() == ["3", "2"]
     assert wall.locator(".screen-total").all_inner_texts() == ["3", "2"]
-    wall.screenshot(path=str(ARTIFACTS / "headline-brisca-won-screen-720p.png"))
+    wall.screenshot(path=str(artifact("headline-brisca-won-screen-720p")))
     screen.close()
     assert problems == []
 
@@ -123,5 +124,5 @@ def test_r_brisca_6_the_big_screen_s_giant_numbers_are_the_deals_won_with_the_ca
     size = "sel => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize)"
     giant, small = wall.evaluate(size, ".screen-total"), wall.evaluate(size, ".screen-series .detail")
     assert giant >= 72 and small * 3 <= giant, (giant, small)  # a tenth of 720 px; the card points far smaller
-    wall.screenshot(path=str(ARTIFACTS / "headline-brisca-screen-720p.png"))
+    wall.screenshot(path=str(artifact("headline-brisca-screen-720p")))
     screen.close()

@@ -1,16 +1,15 @@
 """French and English everywhere: every sentence of the templates, the web layer and the engine's refusals has its
 French translation, with the same placeholders."""
-import re
 
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from tests.conftest import ROOT
+from tests.support.env import ROOT
+from tests.support.text import FIELDS, punctuation_faults
 
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "msg": None, **{name: (2,) for name in (
     "RuleError", "ParseError", "RefereeError", "Conflict", "NotFound", "Unauthorized", "Forbidden")}}
 METHODS = [("referee/**.py", "python"), ("referee/**.html", "jinja2.ext:babel_extract")]
-FIELDS = re.compile(r"%\(\w+\)s|\{\w+\}")
 
 
 def source_messages() -> set:
@@ -57,22 +56,6 @@ def test_the_page_language_follows_the_cookie(client):
     client.set_cookie("lang", "en")
     page = client.get(f"/t/{created['id']}?key={created['scorer_key']}").get_data(as_text=True)
     assert '<html lang="en">' in page and "Scoreboard" in page
-
-
-PLAIN_SPACE_BEFORE = re.compile(r" [:;!?](?=[\s\"')]|$)")
-# Issue 24: French puts a no-break space (U+00A0, or the narrow U+202F) before : ; ! ? and inside « », never none and
-# never a plain one; es, ca, it, pt_BR, de and en put no space before them. Not sentences: an address
-# (https://…, /t/…?key=…), a time (18:30), a header's name (Content-Type: application/json).
-FRENCH_PUNCTUATION = re.compile(r"[^\u00a0\u202f][:;!?]|«[^\u00a0\u202f]|[^\u00a0\u202f]»")
-SPACE_BEFORE = re.compile(r"\s[:;!?]")
-NOT_WORDS = re.compile(r"\S*(?:https?://|/)\S*|\?\w+=\S*|\b\d{1,2}:\d{2}\b|Content-Type: \S+")
-
-
-def punctuation_faults(text: str, lang: str) -> list:
-    """The places where ``text`` punctuates against its language's rule, each with the words before it."""
-    text = NOT_WORDS.sub(" ", text)
-    rule = FRENCH_PUNCTUATION if lang == "fr" else SPACE_BEFORE
-    return [re.sub(r"[ \t\r\n]+", " ", text[max(0, m.start() - 30):m.end() + 5]) for m in rule.finditer(text)]
 
 
 def test_every_language_punctuates_its_catalogue_and_summaries_as_it_does():

@@ -5,7 +5,7 @@ import uuid
 
 import pytest
 
-from tests.simulate import brulot_deal
+from tests.support.simulate import brulot_deal
 
 EVENTS = 300
 ENTRY_LIMIT = 64 * 1024  # what every other body may weigh

@@ -21,12 +21,10 @@ from referee.games import get_game
 from referee.ledger import Ledger
 from referee.games.base import fork
 from referee.state_cache import checkpoint_after
-from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal
-from tests.test_brouc import DEAL_A, DEAL_B, PILE_44, PILE_46, PILE_55, PILE_64, PILE_76
-from tests.test_buraco_tally import DEAL as BURACO_DEAL
-from tests.test_buraco_tally import HAND_4P_A, HAND_4P_B
-from tests.test_memory import HAND as BURACO_HAND
-from tests.test_memory import SERIES as MEMORY_SERIES
+from tests.support.deals import (BURACO_DEAL, BURACO_HAND, DEAL_A, DEAL_B, HAND_4P_A, HAND_4P_B, PILE_44, PILE_46,
+                                 PILE_55, PILE_64, PILE_76)
+from tests.support.series import SERIES as MEMORY_SERIES
+from tests.support.simulate import brisca_deal, brulot_deal, brusquembille_deal
 
 EXAMPLES = int(os.environ.get("INCREMENTAL_EXAMPLES", "20"))  # per database (the pure functions: twice as many)
 CHECKED = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("FUZZ_RANDOM"),
@@ -255,6 +253,7 @@ class Table:
             assert frozen(game.serialise(table)) == then, f"engine state {number} changed afterwards"
 
 
+@pytest.mark.slow  # hypothesis through two ledgers: 15 to 20 s
 @CHECKED
 @given(series=SOURCES, steps=STEPS)
 def test_entries_and_undos_through_two_ledgers_answer_what_a_replay_from_scratch_gives(ledgers, series, steps):

@@ -17,7 +17,11 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, free_port, need
+import pytest
+
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.support.env import ROOT, free_port, need
+from tests.support.waiting import until
 
 STATIC = ROOT / "referee" / "static"
 PHONE = {"width": 360, "height": 740}
@@ -122,6 +126,7 @@ def serve(tmp_path, **env) -> tuple[subprocess.Popen, int]:
     return process, port
 
 
+@pytest.mark.server  # a real server process of its own
 def test_serve_speaks_https_with_the_clubs_certificate(tmp_path):
     cert, key = self_signed(tmp_path)
     process, port = serve(tmp_path, REFEREE_TLS_CERT=str(cert), REFEREE_TLS_KEY=str(key))
@@ -150,6 +155,7 @@ def test_serve_speaks_https_with_the_clubs_certificate(tmp_path):
     assert f"Referee is open at  https://127.0.0.1:{port}" in out
 
 
+@pytest.mark.server  # a real server process of its own
 def test_serve_refuses_half_a_certificate(tmp_path):
     cert, _ = self_signed(tmp_path)
     process, _ = serve(tmp_path, REFEREE_TLS_CERT=str(cert))
@@ -158,6 +164,7 @@ def test_serve_refuses_half_a_certificate(tmp_path):
     assert "REFEREE_TLS_CERT and REFEREE_TLS_KEY go together: set both (file paths) or neither" in err
 
 
+@pytest.mark.server  # a real server process of its own
 def test_serve_refuses_a_certificate_file_that_is_not_there(tmp_path):
     cert, key = self_signed(tmp_path)
     process, _ = serve(tmp_path, REFEREE_TLS_CERT=str(cert), REFEREE_TLS_KEY=str(tmp_path / "missing.key"))
@@ -240,9 +247,7 @@ def test_worker_refreshes_its_copy_after_an_entry_made_on_the_page(browser, serv
     page.wait_for_function("() => !document.querySelector('#picker').getAttribute('action').includes('/deal')")
     kept = ("() => caches.open('referee-pages').then(c => c.match(location.href)).then(r => r && r.text())"
             ".then(t => !!t && !t.includes('/deal?'))")
-    deadline = time.monotonic() + 10
-    while not page.evaluate(kept) and time.monotonic() < deadline:  # 1.5 s after the swap, then one fetch
-        time.sleep(0.2)
+    until(lambda: page.evaluate(kept), timeout=10, every=0.2, what="the worker's fresh copy")  # 1.5 s, one fetch
     context.set_offline(True)
     page.reload()
     assert not page.get_attribute("#picker", "action").startswith(f"/t/{table['id']}/deal")

@@ -10,8 +10,9 @@ import threading
 
 import pytest
 
-from tests.http_load import LONG_SERIES, Client, brulot_log, database_url, server_on
+from tests.support.http_load import Client, LONG_SERIES, brulot_log, database_url, server_on
 
+pytestmark = [pytest.mark.server, pytest.mark.slow]  # its own server process, for 15 s to a minute
 RENEWALS = 200
 SCORED = 4
 

@@ -4,12 +4,13 @@ number too big — and every field read back: each number is in the field it was
 joined; a number its field cannot hold is said under it in words and the save waits; → moves on only from a field
 that holds a number and never wraps; after a save the server refused, the field typed in stays and ⌫ erases in it.
 Keys are written as on the pad: digits, ``>`` for →, ``<`` for ⌫."""
+import time
+
 import pytest
 
-from tests.test_browser import IDLE, new_phone, shot
-from tests.test_numbers_browser import api, state
+from tests.support.api import api, state
+from tests.support.browser import IDLE, new_phone, press, preview_asked, shot, watch_preview
 
-KEYS = {">": "next", "<": "back"}
 FOUR = ["Ginette", "Réjean", "Sylvie", "Gaétan"]
 FIVE = FOUR + ["Hortense"]
 
@@ -23,11 +24,6 @@ def numbers_screen(browser, server, game, players, deal, **options):
     page.goto(f"{server.url}/t/{made['id']}?key={made['scorer_key']}&lang=en&mode=numbers")
     assert page.locator(".keypad").is_visible()
     return context, page, made, problems
-
-
-def press(page, keys: str):
-    for key in keys.replace(" ", ""):
-        page.click(f".keypad [data-key='{KEYS.get(key, key)}']")
 
 
 def values(page):
@@ -232,11 +228,14 @@ def test_r_common_6_the_result_shown_is_the_last_typed_even_when_an_earlier_one_
             held.append(route)
 
     page.route("**/sheet/preview*", first_waits)
+    watch_preview(page)
     press(page, "12")
-    while not held:
-        page.wait_for_timeout(100)
+    deadline = time.monotonic() + 30
+    while not held:  # the route's handler runs while Playwright waits: that wait is the pump, ``held`` the condition
+        assert time.monotonic() < deadline, "the first preview was never asked"
+        page.wait_for_timeout(50)
     press(page, "9>15")
-    page.wait_for_timeout(800)  # the later numbers' result is asked meanwhile
+    preview_asked(page)  # the later numbers' result is asked meanwhile (queued behind the first)
     held[0].continue_()
     page.wait_for_selector("#sheet-preview td.total")
     page.wait_for_function(IDLE)

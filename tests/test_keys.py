@@ -9,7 +9,7 @@ import pytest
 
 from referee import create_app
 from referee.errors import Unauthorized
-from tests.test_ui import token
+from tests.support.scorer import token
 
 BRISCA = {"game": "brisca", "players": ["Ana", "Bo", "Cy", "Di"]}
 
@@ -175,7 +175,7 @@ def test_a_key_renewed_twice_at_once_is_renewed_once(ledger):
 
 def test_renewing_a_key_while_other_tables_are_written_never_fails(ledger):
     """SQLite: the renewal writes first, so it waits for other writers instead of answering "database is locked"."""
-    from tests.simulate import brisca_deal
+    from tests.support.simulate import brisca_deal
 
     mine, key, _ = ledger.create_table("brisca", ["Ana", "Bo"])
     others = [ledger.create_table("brisca", ["Ana", "Bo", "Cy", "Di"], {"wins_needed": 7})[0]["id"] for _ in range(4)]

@@ -2,7 +2,6 @@
 to its English source but the agreed names and game terms: ``referee.languages.kept``), and every kind of page
 answers in every listed language, ready or not (what is not translated yet is said in English; never a 500)."""
 import re
-from html.parser import HTMLParser
 
 import pytest
 from babel.messages.extract import extract_from_dir
@@ -14,9 +13,9 @@ from referee.games import get_game
 from referee.web.tables.sheet import entry_modes
 from referee.web.tables.views import modes_for
 from referee.words import Words, said
-from tests.conftest import ROOT
-from tests.test_i18n import FIELDS, punctuation_faults
-from tests.test_memory import SERIES
+from tests.support.env import ROOT
+from tests.support.series import SERIES
+from tests.support.text import FIELDS, punctuation_faults, read_text
 
 METHODS = [("referee/**.py", "python"), ("referee/**.html", "jinja2.ext:babel_extract")]
 OPTIONS = {"referee/**.html": {"extensions": "jinja2.ext.i18n"}}
@@ -205,34 +204,6 @@ def test_money_is_written_as_the_locale_writes_it(site, lang, amounts):
     client, _ = site
     with client.application.test_request_context(f"/?lang={lang}"):
         assert [money(a) for a in (4, 1.5, -0.5, 1234)] == amounts
-
-
-class _ReadText(HTMLParser):
-    """What a reader reads on a page: its text as it runs (inline elements joined as the browser joins them), and
-    the words of its title, aria-label, placeholder and alt attributes; never a script or a style."""
-
-    READ = ("title", "aria-label", "placeholder", "alt")
-
-    def __init__(self):
-        super().__init__()
-        self.text, self.attributes, self.hidden = [], [], 0
-
-    def handle_starttag(self, tag, attrs):
-        self.hidden += tag in ("script", "style")
-        self.attributes += [value for name, value in attrs if name in self.READ and value]
-
-    def handle_endtag(self, tag):
-        self.hidden -= tag in ("script", "style")
-
-    def handle_data(self, data):
-        if not self.hidden:
-            self.text.append(data)
-
-
-def read_text(page: str) -> list:
-    reader = _ReadText()
-    reader.feed(page)
-    return ["".join(reader.text)] + reader.attributes
 
 
 # A numbers screen with rows typed, so that its preview says them: Brusquembille's jetons, a Brouc announce.

@@ -6,9 +6,9 @@ import re
 import pytest
 
 from referee.languages import KEEP, LANGUAGES, kept
-from tests.test_browser import new_phone, shot
-from tests.test_memory import SERIES
-from tests.test_offline import api
+from tests.support.api import api
+from tests.support.browser import new_phone, shot
+from tests.support.series import SERIES
 
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]
 ENTRIES = {game: entries for game, _players, _options, entries in SERIES}

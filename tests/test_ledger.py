@@ -4,14 +4,10 @@ import threading
 import pytest
 
 from referee.errors import Conflict, NotFound, ParseError, RuleError
-from tests.test_brisca import DEAL_4P
+from tests.support.deals import DEAL_4P
+from tests.support.ledgers import at_once, new
 
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
-
-
-def new(ledger, **options):
-    state, scorer, viewer = ledger.create_table("brisca", PLAYERS4, options)
-    return state["id"], scorer, viewer
 
 
 def test_create_stores_only_a_hash_of_the_scorer_key(ledger):
@@ -86,25 +82,6 @@ def test_unknown_table(ledger):
         ledger.state("nope")
     with pytest.raises(NotFound):
         ledger.append("nope", {"type": "deal", "trump": "11E"})
-
-
-def at_once(count, entry) -> list:
-    """Runs ``entry`` in ``count`` threads released together; returns the statuses (409 for a conflict)."""
-    results, barrier = [], threading.Barrier(count)
-
-    def run():
-        barrier.wait()
-        try:
-            results.append(entry()[0])
-        except Conflict:
-            results.append(409)
-
-    threads = [threading.Thread(target=run) for _ in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return sorted(results)
 
 
 def test_two_phones_entering_the_same_trick_at_once_store_it_once(ledger):

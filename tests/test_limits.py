@@ -7,35 +7,17 @@ import urllib.request
 
 import pytest
 
-from referee import create_app
-from tests.conftest import Server
-from tests.test_ui import token
+from tests.support.limits import assert_rate_limited, limited_app
+from tests.support.scorer import token
+from tests.support.server import Server
 
 CLUB = {"REMOTE_ADDR": "198.51.100.7"}  # a club's one public address (its phones behind NAT)
 OTHER = {"REMOTE_ADDR": "203.0.113.9"}
 BRISCA = {"game": "brisca", "players": ["Ana", "Bo", "Cy", "Di"]}
 
 
-def limited_app(tmp_path, **config):
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'limits.sqlite3'}",
-                      "SECRET_KEY": "test", **config})
-    app.extensions["referee.ledger"].init_db()
-    return app
-
-
 def create(client, who=CLUB, body=BRISCA):
     return client.post("/api/v1/tables", json=body, environ_base=who)
-
-
-def assert_rate_limited(response, api=True):
-    assert response.status_code == 429
-    wait = int(response.headers["Retry-After"])
-    assert 0 < wait <= 3600
-    if api:
-        error = response.get_json()["error"]
-        assert error["code"] == "rate_limited" and error["retry_after"] == wait
-        assert error["message"].startswith("Too many ") and "from this address" in error["message"]
-    return wait
 
 
 def test_an_evening_of_50_tables_from_one_address_passes_and_the_101st_table_of_the_hour_waits(tmp_path):
@@ -144,6 +126,7 @@ def test_behind_a_proxy_each_forwarded_address_has_its_own_count(tmp_path):
     assert client.post("/api/v1/tables", json=BRISCA, headers=second, environ_base=proxy).status_code == 201
 
 
+@pytest.mark.server  # a real server process of its own
 def test_a_served_process_reads_its_limits_from_flask_variables(tmp_path):
     """The real server (``flask serve``) with FLASK_RATELIMIT_* in its environment, over HTTP."""
     server = Server(tmp_path / "served.sqlite3")

@@ -9,8 +9,8 @@ from sqlalchemy import event
 
 from referee import create_app
 from referee.ledger import Ledger
-from tests.test_brisca import DEAL_4P
-from tests.test_share import events, new_table
+from tests.support.api import events, new_table
+from tests.support.deals import DEAL_4P
 
 FOREVER = 3600.0  # the memo's rows never go stale by time in a test that counts exactly
 
@@ -148,7 +148,7 @@ def test_a_revoked_key_stops_the_polling_within_the_refresh_even_from_another_pr
     other = Ledger(app.config["DATABASE_URL"])
     other.new_key(table_id, "viewer")
     other.engine.dispose()
-    time.sleep(0.25)
+    time.sleep(0.25)  # time is the subject: the 0.2 s refresh passes (nothing else tells the other process)
     stopped = client.get(path, headers={"HX-Request": "true"})
     assert stopped.status_code == 286 and stopped.headers["HX-Reswap"] == "none"
     assert client.get(path).status_code == 401

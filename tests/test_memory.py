@@ -13,32 +13,9 @@ import pytest
 from referee.games import get_game
 from referee.ledger import Ledger
 from referee.state_cache import StateCache, budget_from_env, measure
-from tests.http_load import LONG_SERIES, PLAYERS4, Client, brulot_log, memory_kb, server_on
-from tests.simulate import brusquembille_deal
-from tests.test_brisca import DEAL_4P
-from tests.test_brouc import DEAL_A, PILE_44, PILE_64
-from tests.test_buraco import CLEAN_RUN
-
-RECORDED = json.loads((Path(__file__).parent / "recorded" / "brisca_4p_series.json").read_text())
-HAND = [{"type": "deal", "trump": None}, {"type": "meld", "side": 0, "cards": CLEAN_RUN},
-        {"type": "meld", "side": 0, "cards": ["QH", "QS", "JK"]}, {"type": "pot", "side": 0},
-        {"type": "meld", "side": 1, "cards": ["3D", "4D", "5D", "6D"]},
-        {"type": "extend", "side": 0, "meld": 1, "cards": ["QD"], "at": "end"},
-        {"type": "meld", "side": 1, "cards": ["5H", "JK", "7H"]}, {"type": "replace", "side": 1, "meld": 1, "card": "6H"},
-        {"type": "count", "closed_by": 2, "hands": [["4S"], ["KD", "JK"], [], ["2H", "9S"]]}]
-# Every game, every kind of entry: (game, players, options, entries).
-SERIES = [
-    ("brisca", PLAYERS4, {"wins_needed": 7}, RECORDED["events"][:33] + [
-        {"type": "deal", "trump": "11E"}, {"type": "tally", "points": [70, 50]},
-        {"type": "deal", "trump": "11E"}, *({"type": "trick", "cards": cards} for cards, _, _ in DEAL_4P[:4])]),
-    ("brulot", PLAYERS4, LONG_SERIES, brulot_log(70)),
-    ("brusquembille", PLAYERS4, {"deals": 5},
-     [e for deal in range(3) for e in brusquembille_deal(4, deal, deal)]),
-    ("brouc", PLAYERS4, {}, [{"type": "deal", "trump": "AH"}, *({"type": "trick", "cards": c} for c in DEAL_A)]
-     + [e for pile in [PILE_44] * 4 + [PILE_64] for e in ({"type": "deal", "trump": "7D"},
-                                                          {"type": "capture", "side": 0, "cards": pile})]),
-    ("buraco", PLAYERS4, {}, HAND + (HAND[:4] + [HAND[-1]]) * 2),
-]
+from tests.support.deals import DEAL_4P
+from tests.support.http_load import Client, LONG_SERIES, PLAYERS4, brulot_log, memory_kb, server_on
+from tests.support.series import SERIES
 
 
 @pytest.mark.parametrize("game_id, players, options, entries", SERIES, ids=[s[0] for s in SERIES])
@@ -131,6 +108,8 @@ CACHE_MB = 16
 HEADROOM_MB = 48  # beyond the process at rest and the cache: the requests under way, their answers, allocator slack
 
 
+@pytest.mark.server  # a real server process of its own
+@pytest.mark.slow  # 3000 events and 200 tables: ~50 s
 def test_a_3000_event_table_and_200_tables_keep_the_servers_memory_under_its_bound(tmp_path):
     """Before the byte budget, the cache kept 256 whole states per process: 1.7 GB at 3,000 events on one table."""
     server = server_on(f"sqlite:///{tmp_path / 'memory.sqlite3'}", tmp_path, REFEREE_CACHE_MB=str(CACHE_MB),

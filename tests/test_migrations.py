@@ -15,14 +15,16 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import (JSON, Boolean, Column, DateTime, ForeignKey, Integer, MetaData, String, Table,
-                        UniqueConstraint, create_engine, insert, inspect, select)
+                        UniqueConstraint, insert, inspect, select)
 from sqlmodel import SQLModel
 
 from referee import create_app, migrations
 from referee.errors import Unauthorized
 from referee.games import get_game
 from referee.ledger import Ledger, hash_key
-from tests.conftest import Server, need
+from tests.support.env import need
+from tests.support.ledgers import engine_of, wipe
+from tests.support.server import Server
 
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
 T0 = datetime(2026, 5, 1, 20, 0, tzinfo=timezone.utc)
@@ -30,19 +32,6 @@ T0 = datetime(2026, 5, 1, 20, 0, tzinfo=timezone.utc)
 SERIES = [({"type": "deal", "trump": "1O"}, None), ({"type": "tally", "points": [50, 70]}, "undo-1"),
           ({"type": "tally", "points": [70, 50]}, None)] + [({"type": "deal", "trump": "1O"}, None),
                                                              ({"type": "tally", "points": [70, 50]}, None)] * 2
-
-
-def engine_of(url):
-    return create_engine(migrations.plain_url(url))
-
-
-def wipe(url) -> None:
-    """Every table of the database dropped, alembic_version included."""
-    engine = engine_of(url)
-    found = MetaData()
-    found.reflect(engine)
-    found.drop_all(engine)
-    engine.dispose()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -228,6 +217,7 @@ def test_init_db_upgrades_a_database_made_before_migrations_in_place(url, oldest
     ledger.engine.dispose()
 
 
+@pytest.mark.server  # a real server process of its own
 def test_serve_upgrades_the_database_before_it_answers(tmp_path):
     path = tmp_path / "server.sqlite3"
     made_before_migrations(f"sqlite:///{path}", oldest=True)

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from referee.games import get_game
 from referee.web.api.tables import JSON_DEPTH
-from tests.fuzzing import assert_error_shape, fuzz_app, seat_tables  # noqa: F401 (a fixture)
+from tests.support.fuzzing import assert_error_shape, seat_tables
+
+pytestmark = pytest.mark.slow  # fuzzing: every route, every odd value, tens of seconds
 
 ENGLISH = {"Accept-Language": "en"}
 NESTED = "[" * 1000 + "]" * 1000  # 2 KB that once took the JSON parser past Python's stack

@@ -2,65 +2,11 @@
 from the scorer page (the switch, the turned card, the keypad, one tap per announce, mariage or brusquembille, save),
 the taps counted against the issue's goals and the totals read on the page; a Brouc deal by captured piles keeps its
 announce on the slate; without JavaScript the phone's own keyboard does the same."""
-import json
-import urllib.request
 
 import pytest
 
-from tests.test_browser import IDLE, Phone, new_phone, shot
-
-
-def api(server, path, body=None, key=None):
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode() if body is not None else None,
-                                     headers={"Content-Type": "application/json",
-                                              **({"Authorization": f"Bearer {key}"} if key else {})})
-    return json.loads(urllib.request.urlopen(request).read())
-
-
-class Taps(Phone):
-    """The scorer's finger: every tap counted, each waiting for the swap (htmx) or the next page."""
-
-    def __init__(self, page, js=True):
-        super().__init__(page, js)
-        self.count = 0
-
-    def __call__(self, selector):
-        self.count += 1
-        self.act(selector)
-
-    def keys(self, digits):
-        for digit in digits:
-            self.count += 1
-            self.page.click(f".keypad [data-key='{digit}']")
-        self.page.wait_for_timeout(350)  # the preview follows the typing
-        self.page.wait_for_function(IDLE)
-
-
-def open_table(browser, server, game, players, js=True, **options):
-    made = api(server, "/api/v1/tables", {"game": game, "players": players, "options": options})
-    context, page, _, problems = new_phone(browser, locale="en-GB", js=js)
-    page.goto(f"{server.url}/t/{made['id']}?key={made['scorer_key']}&lang=en")
-    return context, page, made, problems
-
-
-def at_table(browser, server, game, players, entry, **options):
-    """A scorer's phone on a new table that chose its way of entry (once for the evening: not a tap of the deal)."""
-    context, page, made, problems = open_table(browser, server, game, players, **options)
-    page.click(f"text={entry}")
-    page.wait_for_function(IDLE)
-    return context, page, made, problems, Taps(page)
-
-
-def state(server, made):
-    return api(server, f"/api/v1/tables/{made['id']}", key=made["scorer_key"])
-
-
-def totals_on_page(page):
-    return page.locator("#scoreboard tfoot tr.total td summary").all_inner_texts()
-
-
-def no_overflow(page):
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+from tests.support.api import state
+from tests.support.browser import Taps, at_table, no_overflow, open_table, shot, totals_on_page
 
 
 def test_r_common_6_a_brisca_deal_by_numbers_in_five_taps(browser, server):

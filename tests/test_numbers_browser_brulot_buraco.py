@@ -5,9 +5,9 @@ state through the API; nothing overflows 360 px and every target is at least 44�
 own keyboard and the same buttons enter the same deal. Screenshots land in tests/artifacts/."""
 import pytest
 
-from tests.conftest import need
-from tests.test_browser import AXE, new_phone, shot
-from tests.test_numbers_browser import Taps, api, at_table, no_overflow, open_table, state, totals_on_page
+from tests.support.api import api, state
+from tests.support.browser import AXE, Taps, at_table, new_phone, no_overflow, open_table, shot, totals_on_page
+from tests.support.env import need
 
 # Targets of the numbers screen smaller than 44×44 px (a finger's), as "tag value: width×height".
 SMALL_TARGETS = """() => Array.from(document.querySelectorAll(

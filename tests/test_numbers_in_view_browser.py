@@ -7,9 +7,8 @@ first screen says what comes, and the turned card's tap shows the fields and the
 whole, broken only between its words, and nothing is wider than the screen."""
 import pytest
 
-from tests.test_browser import IDLE, PHONE, new_phone, shot
-from tests.test_keypad_browser import press
-from tests.test_numbers_browser import api, state
+from tests.support.api import api, state
+from tests.support.browser import IDLE, PHONE, new_phone, press, shot
 
 NAMES = ["Jean-Pierre Rossier", "Marie-Christine Roux", "Raphaël Dubuis-Monet", "Hortense Vuilleumier",
          "Ginette Lachapelle"]
@@ -26,6 +25,11 @@ SCREENS = [
 ]
 
 # Every control of the scorer's page (status bar aside) the save's box overlaps: none may be.
+# The sheet's <details> just opened, whole on the screen under the status bar (what in_view checks, in the page).
+OPENED_IN_VIEW = """() => { const opened = document.querySelector('#sheet details[open]');
+  if (!opened) { return false; }
+  const box = opened.getBoundingClientRect(), bar = document.querySelector('.status-bar').getBoundingClientRect();
+  return bar.bottom - 0.5 <= box.top && box.bottom <= window.innerHeight + 0.5; }"""
 UNDER_THE_SAVE = """() => {
   const save = document.querySelector('.sheet-save').getBoundingClientRect();
   return Array.from(document.querySelectorAll('#scorer button, #scorer input:not([type=hidden]), #scorer select, '
@@ -135,7 +139,7 @@ def test_r_brouc_4_5_8_a_tapped_announcer_mariage_or_declaration_shows_its_whole
     tap(page, "button[value='add:m:C:KQ']")
     at_the_bottom(page, "#sheet details summary")
     page.click("#sheet details summary")  # la cape's declaration, opened on the phone
-    page.wait_for_timeout(200)
+    page.wait_for_function(OPENED_IN_VIEW)  # static/numbers.js brings it into view on its toggle
     assert in_view(page, "#sheet details[open]")
     assert page.evaluate(UNDER_THE_SAVE) == [] and problems == []
     context.close()

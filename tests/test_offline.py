@@ -10,28 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, need
-from tests.test_brisca import DEAL_4P
-from tests.test_browser import new_phone, shot
-from tests.test_memory import SERIES
+from tests.support.api import api
+from tests.support.browser import new_phone, shot
+from tests.support.deals import DEAL_4P
+from tests.support.env import ROOT, need
+from tests.support.offline import brisca_table, go_offline, lose_answer, offline_phone, synced
+from tests.support.series import SERIES
 
 WAITING = "#offline-queue li.waiting"
-
-
-def api(server, path, body=None, key=None):
-    request = urllib.request.Request(server.url + path, data=None if body is None else json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json",
-                                              **({"Authorization": f"Bearer {key}"} if key else {})})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
-def brisca_table(server) -> tuple:
-    """Ana, Bo, Cy, Di; Ana deals, espadas are trump (11E turned): Bo leads the first trick of DEAL_4P."""
-    made = api(server, "/api/v1/tables", {"game": "brisca", "players": ["Ana", "Bo", "Cy", "Di"]})
-    api(server, f"/api/v1/tables/{made['id']}/events", {"type": "deal", "trump": "11E", "dealer": 0},
-        key=made["scorer_key"])
-    return made["id"], made["scorer_key"], made["scorer_url"]
 
 
 def log(server, table_id, key):
@@ -48,43 +34,6 @@ def enter_offline(page, count: int):
 
 def queued_ids(page) -> list:
     return page.eval_on_selector_all("#offline-queue li", "items => items.map(i => i.dataset.clientEventId)")
-
-
-def synced(page):
-    """The queue is empty and the fragment came back from the server (no #offline-queue in it)."""
-    page.wait_for_function("() => !document.getElementById('offline-queue')"
-                           " && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')",
-                           timeout=20000)
-
-
-def offline_phone(browser, url):
-    """A phone at 360×740 on the scorer's page, then the network gone: (context, page, console problems)."""
-    context, page, _, problems = new_phone(browser, "en-GB")
-    page.goto(url)
-    go_offline(context, page)
-    return context, page, problems
-
-
-def go_offline(context, page):
-    context.set_offline(True)
-    page.wait_for_function("() => !navigator.onLine")
-
-
-def lose_answer(page, pattern: str, lost: int, read) -> list:
-    """Routes ``pattern``: the server stores the ``lost``-th request, the phone never hears back. Returns the list
-    of what ``read`` takes from each request, as they go."""
-    posts = []
-
-    def route_it(route):
-        posts.append(read(route.request))
-        if len(posts) == lost:
-            route.fetch()
-            route.abort()
-        else:
-            route.continue_()
-
-    page.route(pattern, route_it)
-    return posts
 
 
 def test_three_tricks_offline_one_undone_then_a_closed_tab_and_the_sync_stores_two_once_in_order(server, browser):
@@ -162,7 +111,7 @@ def test_a_conflict_stops_the_queue_with_the_servers_sentence_until_the_scorer_c
     refusal = page.locator("#offline-queue li.refused .offline-refusal").inner_text()
     assert "The table changed meanwhile" in refusal, refusal
     assert page.locator("#offline-queue li").count() == 2 and page.locator(WAITING).count() == 1
-    page.wait_for_timeout(5000)  # a retry period passes: nothing after the refused entry is sent
+    page.wait_for_timeout(5000)  # time is the subject: a retry period passes, nothing after the refused entry sent
     stored = log(server, table_id, key)
     assert len(stored) == 1 and stored[0]["client_event_id"] not in ids  # the co-scorer's trick only
     page.click("#offline-queue li.refused .offline-drop")  # drop trick 1 (the co-scorer's is in); trick 2 goes on
@@ -185,7 +134,7 @@ def test_fix_takes_the_refused_entry_and_those_after_it_back_for_entering_again(
     page.wait_for_selector("#offline-queue .offline-again")
     assert page.locator("#offline-queue li").count() == 0
     assert page.locator("#offline-queue .offline-again").inner_text().startswith("To enter again: ")
-    page.wait_for_timeout(1000)
+    page.wait_for_timeout(1000)  # time is the subject: a second passes and nothing taken back is sent
     assert [e["cards"] for e in log(server, table_id, key)] == [DEAL_4P[0][0]]
     assert page.locator(".status-next .next-card").inner_text() == "Bo's card"  # the server's state: Bo won it
     first.close()

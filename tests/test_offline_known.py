@@ -4,9 +4,10 @@ another hand, a card outside a hand the app knows whole; and its picker marks th
 recorded deals (tests/recorded/deals/) are entered offline in Chromium at 360×740 and reach the server unrefused."""
 import json
 
-from tests.engine import DEALS
-from tests.test_browser import shot
-from tests.test_offline import api, offline_phone, synced
+from tests.support.api import api
+from tests.support.browser import shot
+from tests.support.engine import DEALS
+from tests.support.offline import offline_phone, synced
 
 WAITING = "#offline-queue li"
 

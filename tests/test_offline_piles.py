@@ -4,9 +4,9 @@ waits in IndexedDB with the deal's typed points; on reconnect each goes to the s
 (its event id, the revision it was made on), even when an answer is lost; a refusal comes back in the page's
 language and stops the queue until the scorer chooses (R-COMMON-6: the other pile, the blank field, worked out by
 the server when the entry arrives)."""
-from tests.test_browser import IDLE, shot
-from tests.test_numbers_browser import api, at_table, state, totals_on_page
-from tests.test_offline import go_offline, lose_answer, synced
+from tests.support.api import api, state
+from tests.support.browser import IDLE, at_table, shot, totals_on_page
+from tests.support.offline import go_offline, lose_answer, synced
 
 WAITING = "#offline-queue li.waiting"
 ANA = ["1O", "3O", "12O", "1C", "2C", "4C"]  # three tricks, 11 + 10 + 4 + 11 = 36 points: Bo's pile is worked out
@@ -23,6 +23,8 @@ def test_r_common_6_a_pile_gathered_offline_waits_and_is_stored_once_when_the_wi
     go_offline(context, page)
     for code in ANA + ["7C"]:
         page.click(f"#picker button.card[value='{code}']")
+    # each tap is drawn once kept (IndexedDB), in order: 7C pending means every tap before it is drawn too
+    page.wait_for_selector("#picker button.card.pending[value='7C']")
     page.click("#picker button.card[value='7C']")  # a second tap takes the card back, as online
     page.wait_for_selector("#picker button.card.free[value='7C']")
     assert page.get_attribute("#picker button.card[value='3O']", "class") == "card pending"
@@ -91,7 +93,7 @@ def test_a_pile_refused_on_arrival_says_why_in_the_pages_language_and_waits_for_
     refusal = page.locator("#offline-queue li.refused .offline-refusal").inner_text()
     assert "La table a changé entre-temps" in refusal, refusal
     shot(page, "offline-pile-refused-fr-360")
-    page.wait_for_timeout(4500)  # a retry period passes: nothing is sent until the scorer chooses
+    page.wait_for_timeout(4500)  # time is the subject: a retry period passes, nothing sent until the scorer chooses
     assert len(events(server, made, "capture")) == 1
     page.click("#offline-queue li.refused .offline-fix")
     page.wait_for_selector("#offline-queue .offline-again")

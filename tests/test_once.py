@@ -15,11 +15,11 @@ from referee.ledger import Ledger, TableRecord
 from referee.models import RematchRecord, TournamentRecord
 from referee.once import Once
 from referee.tournament.store import Tournaments
-from tests.test_browser import new_phone
-from tests.test_limits import assert_rate_limited, limited_app
-from tests.test_openapi import check
-from tests.test_rematch import finished
-from tests.test_ui import token
+from tests.support.api import check
+from tests.support.browser import new_phone
+from tests.support.limits import assert_rate_limited, limited_app
+from tests.support.scorer import token
+from tests.support.series import finished
 
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
 PAIRS = [["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]

@@ -3,10 +3,10 @@ tapped in, the page never scrolls, the status bar and every card button stay ins
 least 44×44 px; a refused card puts its sentence inside the screen; the trick reopens on undo."""
 import pytest
 
-from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal
-from tests.test_brouc import DEAL_A
-from tests.test_browser import PHONE, shot
-from tests.test_numbers_browser import Taps, api, open_table
+from tests.support.api import api
+from tests.support.browser import PHONE, Taps, open_table, shot
+from tests.support.deals import DEAL_A
+from tests.support.simulate import brisca_deal, brulot_deal, brusquembille_deal
 
 # Every card button and the status bar, as boxes; the page's scroll; targets under 44×44 px.
 LAYOUT = """() => ({

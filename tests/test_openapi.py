@@ -6,29 +6,17 @@ import copy
 import re
 
 import pytest
-from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate as validate_spec
 
 from referee.errors import ParseError
 from referee.games import GAMES
-from referee.web.api.openapi import openapi_document
 from referee.web.api.openapi_events import EXAMPLES, GAMES as DOCUMENTED, IGNORED
-from tests.test_rematch import SERIES
+from tests.support.api import DOC, check, fits
+from tests.support.series import FINISHED as SERIES
 
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
-DOC = openapi_document()
 SCHEMAS = DOC["components"]["schemas"]
 EVENT_CASES = [(game, kind) for game in sorted(GAMES) for kind in sorted(GAMES[game].events)]
-
-
-def schema_validator(schema: dict) -> Draft202012Validator:
-    """A JSON Schema 2020-12 validator for one schema of the document, its $refs resolved inside the document."""
-    return Draft202012Validator({**schema, "components": DOC["components"]})
-
-
-def fits(schema: dict, instance) -> list:
-    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"[:300]
-            for e in schema_validator(schema).iter_errors(instance)]
 
 
 class Reading(dict):
@@ -186,25 +174,6 @@ def test_every_route_under_the_api_is_documented_with_its_answers(app):
 
 
 # --- every answer of a whole series of each game fits the document -----------------------------------------------
-
-def documented_answer(method: str, path: str, status: int) -> dict:
-    answers = DOC["paths"][path][method]["responses"]
-    answer = answers.get(str(status), answers["default"])
-    if "$ref" in answer:
-        answer = DOC["components"]["responses"][answer["$ref"].rsplit("/", 1)[1]]
-    return answer
-
-
-def check(response, method: str, path: str, status: int) -> dict:
-    assert response.status_code == status, response.get_data(as_text=True)[:300]
-    answer = documented_answer(method, path, status)
-    for header in answer.get("headers", {}):
-        assert header in response.headers, (path, status, header)
-    if response.mimetype == "application/json":
-        assert fits(answer["content"]["application/json"]["schema"], response.get_json()) == [], (path, status)
-    else:
-        assert response.mimetype in answer["content"], (path, status)
-    return response.get_json(silent=True)
 
 
 @pytest.mark.parametrize("game", sorted(SERIES))

@@ -2,8 +2,8 @@
 import re
 from html.parser import HTMLParser
 
-from tests.conftest import ROOT
-from tests.test_brisca import DEAL_4P
+from tests.support.deals import DEAL_4P
+from tests.support.env import ROOT
 
 
 def make_table(client, players=("Ana", "Bo", "Cy", "Di")):

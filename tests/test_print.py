@@ -1,44 +1,18 @@
 """Printed pages, printed for real: Chromium turns each rule summary (both languages) and two score sheets into
-PDF; pdfinfo counts the pages and pdftotext reads the text back (tests/pdfread.py). The values printed are the
+PDF; pdfinfo counts the pages and pdftotext reads the text back (tests/support/pdfread.py). The values printed are the
 engine's own. Every page's shape (one A4 page, no code, type size, the slate): tests/test_print_pages.py."""
-import threading
 
 import pytest
-from werkzeug.serving import make_server
 
-from referee import create_app
 from referee.games import brisca
 from referee.summaries import summary
-from tests.pdfread import read
-
-GAMES = ["brisca", "brouc", "brulot", "brusquembille", "buraco"]
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The app served from this process, so a test can change the engine's data and print again."""
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('print') / 'p.sqlite3'}",
-                      "SECRET_KEY": "test", "TESTING": True})
-    app.extensions["referee.ledger"].init_db()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield app, f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+from tests.support.printing import GAMES, print_page
 
 
 def print_pdf(browser, url, path):
     """The page at ``url`` printed on A4 as a browser prints it: its page count and its words."""
     printed = print_page(browser, url, path)
     return printed.pages, printed.text
-
-
-def print_page(browser, url, path):
-    page = browser.new_page()
-    page.goto(url)
-    page.pdf(path=str(path), format="A4", print_background=False)
-    page.close()
-    return read(path)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -88,7 +62,7 @@ def test_a_tables_summary_marks_its_options(site, browser, tmp_path):
 
 
 def test_score_sheets_of_finished_brouc_and_buraco_tables_print_their_totals(site, browser, tmp_path):
-    from tests.test_brouc import PILE_44
+    from tests.support.deals import PILE_44
     app, url = site
     ledger = app.extensions["referee.ledger"]
     brouc_state, brouc_key, _ = ledger.create_table("brouc", ["Ana", "Bo", "Cy", "Di"], {"coches_to_lose": 1})

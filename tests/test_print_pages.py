@@ -12,10 +12,10 @@ from referee.summaries import summary
 from referee.languages import LANGUAGES
 from referee.words import translate
 
-from tests.pdfread import CARD_CODE, PYTHON_WORDS, SNAKE_CASE
-from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal
-from tests.test_brouc import PILE_44
-from tests.test_print import GAMES, print_page, site  # noqa: F401 (the served app, a fixture)
+from tests.support.deals import PILE_44
+from tests.support.pdfread import CARD_CODE, PYTHON_WORDS, SNAKE_CASE
+from tests.support.printing import GAMES, print_page
+from tests.support.simulate import brisca_deal, brulot_deal, brusquembille_deal
 
 A4 = (595, 842)  # points, as pdfinfo says it (Chromium: 595.92 x 842.88)
 LANGS = list(LANGUAGES)  # every language, each summary and sheet still one page (issue 19)

@@ -5,7 +5,7 @@ import gzip
 import re
 
 from referee.web.filters import RECENT_DEALS
-from tests.simulate import brisca_deal, brulot_deal
+from tests.support.simulate import brisca_deal, brulot_deal
 
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]
 

@@ -6,7 +6,7 @@ import urllib.request
 
 import pytest
 
-from tests.test_browser import PHONE, new_phone, shot
+from tests.support.browser import PHONE, new_phone, shot
 
 BRISCA_DEAL = [{"type": "deal", "trump": "1O"}, {"type": "tally", "points": [70, 50]}]
 DESK = {"width": 1280, "height": 720}

@@ -14,8 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
-from tests.conftest import Server
-from tests.fuzzing import DATABASES, SNAKE, database_url, empty_database
+from tests.support.fuzzing import DATABASES, SNAKE, database_url, empty_database
+from tests.support.server import Server
+
+pytestmark = pytest.mark.slow  # schemathesis against a running server, every kind of key and database
 
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "150"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("FUZZ_RANDOM"),

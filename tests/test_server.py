@@ -6,7 +6,9 @@ import subprocess
 import sys
 import urllib.request
 
-from tests.test_brisca import DEAL_4P
+import pytest
+
+from tests.support.deals import DEAL_4P
 
 
 def call(url, method="GET", body=None, key=None):
@@ -32,11 +34,12 @@ def test_an_event_answered_201_survives_sigkill(server):
     assert state["deals"][0]["points"] == [0, 14]
 
 
+@pytest.mark.server  # a real server process of its own
 def test_a_change_through_one_gunicorn_worker_reaches_a_viewer_served_by_the_other(tmp_path):
     import os
     import time
 
-    from tests.conftest import ROOT, free_port
+    from tests.support.env import ROOT, free_port
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'workers.sqlite3'}", "SECRET_KEY": "test",
            "REFEREE_WORKER_HEADER": "1"}
     subprocess.run([sys.executable, "-m", "flask", "--app", "referee", "init-db"], cwd=ROOT, env=env, check=True,

@@ -12,10 +12,12 @@ import time
 import pytest
 
 from referee.web import serving
-from tests.conftest import ROOT, Server, free_port
-from tests.http_load import database_url, server_on
-from tests.test_brisca import DEAL_4P
+from tests.support.deals import DEAL_4P
+from tests.support.env import ROOT, free_port
+from tests.support.http_load import database_url, server_on
+from tests.support.server import Server
 
+pytestmark = pytest.mark.server  # each test starts its own server process
 WORKERS = max(2, serving.default_workers())
 
 

@@ -8,10 +8,9 @@ from contextlib import nullcontext
 import pytest
 
 from referee.games import GAMES
-from tests.conftest import ROOT
-from tests.test_brisca import DEAL_4P
-from tests.test_browser import IDLE, new_phone
-from tests.test_ui import token
+from tests.support.browser import IDLE, artifact, new_phone
+from tests.support.deals import DEAL_4P
+from tests.support.scorer import token
 
 # What a player must never read: snake_case words (an option id or a value code) and Python's constants.
 CODE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b(?:True|False|None)\b")
@@ -262,7 +261,6 @@ def test_a_tables_rules_print_its_options_in_plain_words(client):
 
 # --- in a real browser ----------------------------------------------------------------------------------------------
 WIDTHS = (320, 360, 1280)
-ARTIFACTS = ROOT / "tests" / "artifacts"
 TARGETS = ("() => [...document.querySelectorAll('#setup button, #setup select, #setup label.check, "
            "#setup input:not([type=hidden]):not([type=checkbox]):not([type=radio])')].filter(e => e.offsetParent !== null)"
            ".filter(e => e.getBoundingClientRect().height < 44 || e.getBoundingClientRect().width < 44)"
@@ -271,8 +269,7 @@ TARGETS = ("() => [...document.querySelectorAll('#setup button, #setup select, #
 
 def shot(page, name):
     """A screenshot that leaves the caret alone: hiding it adds a style the page's CSP refuses (a console error)."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True, caret="initial")
+    page.screenshot(path=str(artifact(name)), full_page=True, caret="initial")
 
 
 def test_the_setup_page_fits_a_phone_and_its_targets_are_big(browser, server):

@@ -6,26 +6,16 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.conftest import need
-from tests.test_brisca import DEAL_4P
-from tests.test_ui import Scorer, create
+from tests.support.api import events, new_table
+from tests.support.deals import DEAL_4P
+from tests.support.env import need
+from tests.support.scorer import Scorer, create
 
 
 @pytest.fixture
 def public_app(app):
     app.config["PUBLIC_URL"] = "http://192.0.2.10:5000"
     return app
-
-
-def new_table(client):
-    created = client.post("/api/v1/tables", json={"game": "brisca", "players": ["Ana", "Bo", "Cy", "Di"]}).get_json()
-    return created["id"], created["scorer_key"], created["viewer_key"]
-
-
-def events(client, table_id, key, *bodies):
-    for body in bodies:
-        assert client.post(f"/api/v1/tables/{table_id}/events", json=body,
-                           headers={"Authorization": f"Bearer {key}"}).status_code == 201
 
 
 def test_the_viewer_qr_code_decodes_to_the_viewer_link_which_opens_the_viewer_page(client, public_app, tmp_path):
@@ -57,7 +47,7 @@ def test_a_revoked_viewer_key_answers_401_at_once(client, csrf_app):
     old = ledger.viewer_key(table_id)
     assert client.get(f"/api/v1/tables/{table_id}?key={old}").status_code == 200
     page = client.get(f"/t/{table_id}/share?key={scorer.url.split('key=')[1]}").get_data(as_text=True)
-    from tests.test_ui import token
+    from tests.support.scorer import token
     response = client.post(f"/t/{table_id}/keys/viewer?key={scorer.url.split('key=')[1]}",
                            data={"csrf_token": token(page)}, follow_redirects=True)
     assert response.status_code == 200 and "the old one no longer works" in response.get_data(as_text=True)
@@ -149,7 +139,7 @@ def test_exports_round_trip(client):
 def test_a_co_scorer_code_needs_the_confirmation_and_a_reload_issues_no_other(client, csrf_app):
     scorer = create(client)
     table_id, key = scorer.url.split("/t/")[1].split("?")[0], scorer.url.split("key=")[1]
-    from tests.test_ui import token
+    from tests.support.scorer import token
     page = client.get(f"/t/{table_id}/share?key={key}").get_data(as_text=True)
     refused = client.post(f"/t/{table_id}/keys/coscorer?key={key}", data={"csrf_token": token(page)},
                           follow_redirects=True).get_data(as_text=True)

@@ -11,7 +11,7 @@ from referee.games import get_game
 from referee.web.tables.scorer import sheet_whole
 from referee.web.tables.sheet import Sheet, tally_body
 from referee.web.tables.sheet_games import sheet_bounds
-from tests.test_sheet import Phone
+from tests.support.sheet import Phone
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
 

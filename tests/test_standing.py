@@ -4,7 +4,7 @@ the shared win). Brisca counts deals won (R-BRISCA-6, 7), Brouc the partie's sla
 (R-BROUC-6, 7, 8), Brûlot penalty points, the lowest leading (R-BRULOT-6), Brusquembille points beside the jetons
 (R-BRUSQ-4, 5), Buraco points toward the target (R-BURACO-6)."""
 from referee.games import get_game
-from tests.engine import Driver
+from tests.support.engine import Driver
 
 BRISCA_DEALS = [[61, 59], [20, 100], [61, 59], [20, 100], [61, 59]]  # Montse 3 deals to 2, 223 card points to 377
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.test_browser import PHONE, new_phone, shot
+from tests.support.browser import PHONE, new_phone, shot
 
 BROUC = ["Raphaël", "Agnès", "Théo", "Mireille"]
 # Raphaël deals (9D turned, he keeps it), Agnès leads. Trick 3: hearts led, Raphaël discards 7S; trick 4 he plays AH.

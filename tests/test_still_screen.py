@@ -9,10 +9,10 @@ every board writes its names whole (a name wraps only at its spaces, or shrinks,
 import pytest
 
 from referee.games import get_game
-from tests.simulate import brisca_deal, brulot_deal, brusquembille_deal
-from tests.test_brouc import DEAL_A, DEAL_B
-from tests.test_browser import ARTIFACTS, PHONE, new_phone, shot
-from tests.test_numbers_browser import Taps, api
+from tests.support.api import api
+from tests.support.browser import PHONE, Taps, artifact, new_phone, shot
+from tests.support.deals import DEAL_A, DEAL_B
+from tests.support.simulate import brisca_deal, brulot_deal, brusquembille_deal
 
 LONG = ["Jean-Pierre Rossier", "Marie-Christine Roux", "Anne-Sophie Delacour", "Pierre-Alain Dufresne",
         "Marie-Claude Bérubé", "Louis-Philippe Gagné"]
@@ -335,8 +335,7 @@ def test_every_board_writes_its_names_whole_at_360_and_1280(browser, server, nam
                 heads = found["names"][:len(sides)] if game != "brouc" else sorted(found["names"])
                 assert heads == (sides if game != "brouc" else sorted(sides)), found
             label = "long" if names == LONG[:n] else "ordinary"
-            ARTIFACTS.mkdir(exist_ok=True)
-            path = ARTIFACTS / f"still-board-{name}-{label}-{size['width']}.png"
+            path = artifact(f"still-board-{name}-{label}-{size['width']}")
             page.locator("#scoreboard").screenshot(path=str(path))
         assert problems == []
         context.close()

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine import Driver
-from tests.simulate import brusquembille_deal
-from tests.test_brouc import ANNOUNCES_E, DEAL_A, DEAL_B, DEAL_D, DEAL_E, PILE_76, tricks
+from tests.support.deals import ANNOUNCES_E, DEAL_A, DEAL_B, DEAL_D, DEAL_E, PILE_76, tricks
+from tests.support.engine import Driver
+from tests.support.simulate import brusquembille_deal
 
 BRISCA, BROUC, BRUSQ = Driver("brisca"), Driver("brouc"), Driver("brusquembille")
 RECORDED = json.loads((Path(__file__).parent / "recorded" / "brisca_4p_series.json").read_text())

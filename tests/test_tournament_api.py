@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_openapi import DOC, check
+from tests.support.api import DOC, check
 
 PAIRS = [[f"N{i}a", f"N{i}b"] for i in range(8)]
 PLAN = [{"movement": "mitchell", "hands": 3}, {"movement": "mitchell", "hands": 3},

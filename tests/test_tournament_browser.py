@@ -8,11 +8,11 @@ import shutil
 import subprocess
 import time
 
-from tests.conftest import need
-from tests.pdfread import read
-from tests.test_browser import IDLE, new_phone, shot
-from tests.test_numbers_browser import Taps, api
-from tests.test_tournament_pages import HAND_TO_NS, PAIRS
+from tests.support.api import api
+from tests.support.browser import IDLE, Taps, artifact, new_phone, polls_answered, shot
+from tests.support.deals import HAND_TO_NS, PAIRS
+from tests.support.env import need
+from tests.support.pdfread import read
 
 
 def decode_pages(pdf, tmp_path, pages: int) -> list:
@@ -112,7 +112,7 @@ def test_a_club_evening_from_the_home_page_to_the_wall(browser, server, tmp_path
     wall.goto(server.url + wall_link)
     assert "key=" + key not in wall_link
     assert "Round 1: tables 1 (2/3), 2 (0/3), 3 (0/3), 4 (0/3) still playing" in wall.inner_text(".round-note")
-    wall.wait_for_timeout(1500)  # a poll or two with nothing new
+    polls_answered(wall, f"/tournaments/{tid}/live")  # a poll or two with nothing new
     started = time.monotonic()
     tap(".sheet-save")  # 535 – 75: after 600 – 110 twice, Ana & Bo 1735 – 295 Ida & Jo: 1440 apart, VP 19 – 1
     wall.wait_for_function("() => document.querySelector('.wall-table tbody tr .vp').textContent.trim() === '19'",
@@ -122,14 +122,10 @@ def test_a_club_evening_from_the_home_page_to_the_wall(browser, server, tmp_path
     first = wall.locator(".wall-table tbody tr").first.inner_text().split("\t")
     assert [cell.strip() for cell in first] == ["1", "Ana & Bo", "19", "1735", "19"]
     assert "Round 1: tables 2 (0/3), 3 (0/3), 4 (0/3) still playing" in wall.inner_text(".round-note")
-    wall.screenshot(path=str(shot_path("tournament-wall-1280")))
+    wall.screenshot(path=str(artifact("tournament-wall-1280")))
     assert wall.locator("#live-status.stale").count() == 0
     assert problems == [] and phone_problems == [] and wall_problems == []
     for ctx in (context, phone_context, wall_context):
         ctx.close()
 
 
-def shot_path(name):
-    from tests.test_browser import ARTIFACTS
-    ARTIFACTS.mkdir(exist_ok=True)
-    return ARTIFACTS / f"{name}.png"

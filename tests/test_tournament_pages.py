@@ -14,12 +14,7 @@ from html import unescape
 import pytest
 
 from referee.web.tournaments.form import default_plan, entrants_from_csv, entrants_from_text, read_plan, read_vp_rows
-
-PAIRS = ["Ana & Bo", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo", "Kim & Lu", "Mo & Ned", "Oz & Pia"]
-HAND_TO_NS = [{"type": "deal"}, {"type": "tally", "closed_by": 0, "sides": [
-    {"melds": 300, "burracos": {"pure": 1}, "pot": True, "hand": 0}, {"melds": 150, "pot": True, "hand": 40}]}]
-HAND_TO_EW = [{"type": "deal"}, {"type": "tally", "closed_by": 1, "sides": [
-    {"melds": 150, "pot": True, "hand": 40}, {"melds": 300, "burracos": {"pure": 1}, "pot": True, "hand": 0}]}]
+from tests.support.deals import HAND_TO_EW, HAND_TO_NS, PAIRS
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ import pytest
 from sqlmodel import Session, func, select
 
 from referee.ledger import TableRecord
-from tests.test_openapi import check
-from tests.test_rematch import finished
-from tests.test_tournament_pages import HAND_TO_EW, HAND_TO_NS
+from tests.support.api import check
+from tests.support.deals import HAND_TO_EW, HAND_TO_NS
+from tests.support.series import finished
 
 PAIRS = [["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]
 

@@ -6,7 +6,7 @@ from referee.cards import FRENCH_52, SPANISH_40
 from referee.games import get_game
 from referee.games.brisca import STRENGTH
 from referee.games.tricks import Absence, TrickDeal, check_revoke, record_absence, trick_winner
-from tests import simulate
+from tests.support import simulate
 
 FRENCH = {r: 14 - i for i, r in enumerate(("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"))}
 

@@ -1,71 +1,17 @@
 """The scorer's screens through Flask's client, as a browser without JavaScript uses them: forms post (with their
 CSRF token) and redirect; with an ``HX-Request`` header the same posts answer the fragment."""
 import re
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.test_brisca import DEAL_4P
-
-TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
-
-
-def token(page: str) -> str:
-    return TOKEN.search(page).group(1)
-
-
-class Scorer:
-    """A scorer with a phone: keeps the page it sees and posts its forms."""
-
-    def __init__(self, client, url):
-        self.client, self.url, self.anchor = client, url, ""
-        self.page = client.get(url).get_data(as_text=True)
-
-    def post(self, action, htmx=False, **form):
-        parts = urlsplit(self.url)
-        query = parse_qs(parts.query)
-        path = f"{parts.path}/{action}?key={query['key'][0]}"
-        seen = re.search(r'name="revision" value="(\d+)"', self.page)
-        event_id = re.search(r'name="event_id" value="(\w+)"', self.page)
-        pending = re.search(r'name="pending" value="([^"]*)"', self.page)  # the cards the page shows tapped
-        fields = {"csrf_token": token(self.page), "revision": seen.group(1) if seen else "",
-                  "event_id": event_id.group(1) if event_id else "",
-                  "mode": query.get("mode", ["trick"])[0],
-                  "pending": pending.group(1) if pending else "", "side": query.get("side", ["0"])[0], **form}
-        headers = {"HX-Request": "true"} if htmx else {}
-        response = self.client.post(path, data=fields, headers=headers)
-        if response.status_code == 303:
-            self.url, _, self.anchor = response.headers["Location"].partition("#")  # a browser keeps the anchor
-            self.page = self.client.get(self.url).get_data(as_text=True)
-        else:
-            self.page = response.get_data(as_text=True)
-            if "HX-Replace-Url" in response.headers:
-                self.url = response.headers["HX-Replace-Url"]
-        return response
-
-    def tap(self, code):
-        return self.post("tap", card=code)
-
-    def totals(self):
-        row = re.search(r'<tr class="total">(.*?)</tr>', self.page, re.S).group(1)
-        return [int(x) for x in re.findall(r"<summary>(\d+)</summary>", row)]
+from tests.support.deals import DEAL_4P
+from tests.support.scorer import Scorer, create, token
 
 
 @pytest.fixture
 def csrf_app(app):
     app.config["WTF_CSRF_ENABLED"] = True
     return app
-
-
-def create(client, names=("Ana", "Bo", "Cy", "Di"), **options):
-    client.set_cookie("lang", "en")
-    page = client.get("/new/brisca", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    form = {"csrf_token": token(page), "player": list(names), "dealer": "0", "op": "create",
-            "opt_tie_rule": "draw", "opt_wins_needed": "3", "opt_exchange_requires": "player"}
-    form.update({f"opt_{k}": v for k, v in options.items()})
-    response = client.post("/new/brisca", data=form, headers={"Accept-Language": "en"})
-    assert response.status_code == 303
-    return Scorer(client, response.headers["Location"])
 
 
 def test_setup_page_offers_seats_direction_options_and_dealer(client):
@@ -216,7 +162,7 @@ def create_brouc(client, dealer="0", **options):
 
 
 def test_brouc_announce_and_the_slate_by_forms(client):
-    from tests.test_brouc import DEAL_B
+    from tests.support.deals import DEAL_B
     scorer = create_brouc(client)
     scorer.post("deal", card="KH", dealer="0")
     assert "Announce" not in scorer.page  # R-BROUC-4: never with the first card
@@ -241,7 +187,7 @@ def test_brouc_announce_and_the_slate_by_forms(client):
 
 
 def test_brouc_declaration_buttons_only_when_possible(client):
-    from tests.test_brouc import DEAL_D, PILE_76
+    from tests.support.deals import DEAL_D, PILE_76
     scorer = create_brouc(client, dealer="1")  # Bo, Cy and Di deal three captured deals; Ana the fourth
     ledger = client.application.extensions["referee.ledger"]
     table_id = scorer.url.split("/t/")[1].split("?")[0]
@@ -278,7 +224,7 @@ def test_list_and_number_options_from_the_form(client, game, fields, expected):
 
 
 def test_brulot_captured_piles_side_after_side(client):
-    from tests.test_brulot import ANA, BO
+    from tests.support.deals import ANA, BO
     client.set_cookie("lang", "en")
     page = client.get("/new/brulot").get_data(as_text=True)
     form = {"csrf_token": token(page), "player": ["Ana", "Bo", "Cy"], "dealer": "0", "op": "create",
@@ -319,7 +265,7 @@ def test_r_common_4_a_hand_known_whole_is_all_the_picker_offers_and_another_card
     refused at that tap, with the sentence, the card shaking, nothing stored; her 8S is taken."""
     import json
 
-    from tests.engine import DEALS
+    from tests.support.engine import DEALS
     record = json.loads((DEALS / "brusquembille_3p_turned_last.json").read_text(encoding="utf-8"))
     client.set_cookie("lang", "en")
     made = client.post("/api/v1/tables", json={k: record[k] for k in ("game", "players", "options")}).get_json()

@@ -2,8 +2,9 @@
 catches up by itself when the network is back (issue 18: viewers)."""
 import re
 
-from tests.simulate import brisca_deal
-from tests.test_numbers_browser import api
+from tests.support.api import api
+from tests.support.offline import go_offline
+from tests.support.simulate import brisca_deal
 
 
 def test_a_viewer_offline_keeps_the_last_board_says_since_when_and_catches_up(browser, server):
@@ -16,7 +17,7 @@ def test_a_viewer_offline_keeps_the_last_board_says_since_when_and_catches_up(br
     page.goto(f"{server.url}/t/{table['id']}?key={table['viewer_key']}&lang=en")
     page.wait_for_selector("#live-status:not(.stale)")
     board = page.locator("#scoreboard").inner_text()
-    context.set_offline(True)
+    go_offline(context, page)
     page.wait_for_selector("#live-status.stale", timeout=8000)
     said = page.locator("#live-status .off").inner_text()
     assert re.fullmatch(r"○ not live since \d\d:\d\d: trying again…", said), said

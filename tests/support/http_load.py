@@ -10,8 +10,9 @@ import urllib.parse
 
 import pytest
 
-from tests.conftest import Server, need
-from tests.simulate import LONG_SERIES, PLAYERS, brulot_deal  # noqa: F401 (LONG_SERIES: the tests take it from here)
+from tests.support.env import need
+from tests.support.server import Server
+from tests.support.simulate import LONG_SERIES, PLAYERS, brulot_deal
 
 PLAYERS4 = PLAYERS
 

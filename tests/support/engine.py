@@ -9,7 +9,7 @@ import pytest
 from referee.errors import ParseError, RuleError
 from referee.games import get_game
 
-DEALS = Path(__file__).parent / "recorded" / "deals"  # whole deals played by tests/simulate.py, kept as recorded
+DEALS = Path(__file__).parents[1] / "recorded" / "deals"  # whole deals played by tests/support/simulate.py, kept as recorded
 
 
 class Driver:

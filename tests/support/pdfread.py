@@ -9,7 +9,7 @@ import zlib
 from dataclasses import dataclass
 from html import unescape
 
-from tests.conftest import need
+from tests.support.env import need
 
 # pdftohtml writes a font's size times its zoom, rounded (zoom 3 at most): 27 is 9 pt within 0.17 pt.
 ZOOM = 3

@@ -8,11 +8,10 @@ import random
 import re
 from dataclasses import dataclass, field
 
-import pytest
 
 from referee import create_app
 from referee.games import GAMES, get_game
-from tests.conftest import need
+from tests.support.env import need
 
 DATABASES = ["sqlite", "postgresql"]
 SNAKE = re.compile(r"[a-z][a-z0-9_]*")
@@ -139,13 +138,6 @@ def advance(client, seat: Seat, stage: str, rng: random.Random) -> None:
             cards = rng.sample(seat.cards, seat.players)
             if _post(client, seat, {"type": "trick", "cards": cards}).status_code == 201:
                 break
-
-
-@pytest.fixture(params=DATABASES)
-def fuzz_app(request, tmp_path):
-    app = make_app(database_url(request.param, tmp_path))
-    yield app
-    app.extensions["referee.ledger"].engine.dispose()
 
 
 def tally_whole_deal(client, seat: Seat) -> None:

@@ -1,0 +1,47 @@
+"""A real server process: ``flask --app referee serve`` on loopback with its own database file."""
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from tests.support.env import ROOT, free_port
+
+
+class Server:
+    """``flask --app referee serve`` in a child process, on loopback, with its own database file."""
+
+    def __init__(self, db_path: Path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_path}", "PUBLIC_URL": self.url,
+                    "SECRET_KEY": "test", "FLASK_RATELIMIT_ENABLED": "false"}  # every test comes from 127.0.0.1
+        self.process = None
+
+    def start(self) -> "Server":
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "flask", "--app", "referee", "serve", "--host", "127.0.0.1", "--port",
+             str(self.port)], cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 60  # a loaded machine starts a server slowly
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/api/v1/games", timeout=1).read()
+                return self
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError("server died: " + self.process.stderr.read().decode())
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self, sig=None) -> None:
+        if self.process and self.process.poll() is None:
+            if sig is None:
+                self.process.terminate()
+            else:
+                self.process.send_signal(sig)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # a machine under load: the test is over, stop it for good
+                self.process.kill()
+                self.process.wait(timeout=10)

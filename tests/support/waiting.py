@@ -1,0 +1,14 @@
+"""Waiting for a condition instead of a fixed time: ``until`` polls a check (a server's state, a page's promise that
+Playwright's wait_for_function cannot await) until it holds or its deadline passes."""
+import time
+
+
+def until(check, timeout: float = 10.0, every: float = 0.05, what: str = "the condition"):
+    """Calls ``check`` until it returns something true (returned), failing after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"{what}: not within {timeout} s"
+        time.sleep(every)  # the poll's interval: the condition above is what is awaited
