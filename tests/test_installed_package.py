@@ -16,7 +16,11 @@ import sysconfig
 import time
 import urllib.request
 
-from tests.conftest import ROOT, free_port, need
+import pytest
+
+from tests.support.env import ROOT, free_port, need
+
+pytestmark = [pytest.mark.slow, pytest.mark.server]  # a fresh virtual environment, an install, a server
 
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo", "*.mo.tmp")
 

@@ -4,7 +4,7 @@ compares a game's id (``game == "buraco"``, ``game.id != "brulot"``, ``state["ga
 seat and side order, its planned deals…). A lookup keyed by every game (a table per game) is no branch."""
 import re
 
-from tests.conftest import ROOT
+from tests.support.env import ROOT
 
 IDS = "brisca|brouc|brulot|brusquembille|buraco"
 QUOTED = rf"""['"](?:{IDS})['"]"""

@@ -1,6 +1,5 @@
 """A scorer's form field that should hold an index and does not: the refusal names what the field reads (a player,
 the dealer, a side), never "There is no player" for a side."""
-from tests.fuzzing import fuzz_app  # noqa: F401 (a fixture)
 
 ENGLISH = {"Accept-Language": "en"}
 

@@ -5,7 +5,7 @@ from collections import Counter
 from pathlib import Path
 
 from referee import create_app
-from tests.conftest import ROOT
+from tests.support.env import ROOT
 
 
 def template_folders(app) -> set:
