@@ -48,7 +48,7 @@ def key_refused(response) -> bool:
 
 def table_created(response) -> bool:
     """The API's 201, the form's redirect to the new table (303, or 204 with HX-Redirect for htmx); not a form's
-    second post, answered with the table its first made (``referee/web/forms.py``: ``made``)."""
+    second post, answered with the table its first made (``referee/web/services.py``: ``made``)."""
     if g.get("made_before"):
         return False
     return response.status_code in (201, 303) or (response.status_code == 204 and "HX-Redirect" in response.headers)

@@ -6,8 +6,8 @@ cannot (Windows) or when asked.
   fork of it (no second start-up, no second migration). The master's database connections are closed before the
   fork and each worker opens its own (a connection never crosses a fork).
 - Workers share nothing but the database: the replay cache is per process and keyed by the table's revision, the live
-  views' memo (``referee/web/watch.py``) asks the database, so an entry made through one worker is what every other
-  one serves at once.
+  views' memo (``referee/web/tables/watch.py``) asks the database, so an entry made through one worker is what every
+  other one serves at once.
 - A worker dies with its master (``PR_SET_PDEATHSIG`` on Linux): a server killed outright (``kill -9``, a crash)
   leaves no orphan holding the port or writing after it.
 - ``REFEREE_TLS_CERT`` and ``REFEREE_TLS_KEY`` (file paths: a certificate the club provides and its key) make gunicorn
@@ -21,7 +21,7 @@ answer shrink to a fifth or less on a phone's Wi-Fi.
 Never compressed: answers without a body or with one too small to gain (204, 304, a live view's "nothing changed",
 anything under ``MIN_BYTES``), files sent as they are (``static/``, with their own validators), streams, and answers
 that already say their encoding (the live views keep their fragment compressed once per revision:
-``referee/web/watch.py``). Every answer that could have been compressed says ``Vary: Accept-Encoding``.
+``referee/web/tables/watch.py``). Every answer that could have been compressed says ``Vary: Accept-Encoding``.
 """
 from __future__ import annotations
 

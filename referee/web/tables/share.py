@@ -1,7 +1,7 @@
 """Sharing a table: QR codes of its links, the live viewer and big screen, new keys, exports.
 
 The live views ask every second whether the table's revision changed. Each process reads the revisions of all its
-watched tables in one query a few times a second (``referee/web/watch.py``) and answers every viewer from that, so a
+watched tables in one query a few times a second (``watch.py``) and answers every viewer from that, so a
 change made through any worker process reaches every viewer: the signal goes through the database.
 """
 from __future__ import annotations
@@ -154,7 +154,7 @@ def opened_row(table_id: str, key: str | None):
 def live(table_id):
     """204 while nothing changed since ``since``; the new scoreboard (or big screen) fragment as soon as it did.
 
-    Answered from this process's memo (``referee/web/watch.py``): an unchanged board costs no database round trip,
+    Answered from this process's memo (``watch.py``): an unchanged board costs no database round trip,
     and a changed one is rendered once per revision for every viewer. The fragment carries an ``ETag``: a client
     that sends it back in ``If-None-Match`` is answered ``304`` while it is current."""
     key = request_key()

@@ -1,6 +1,6 @@
 """Reading the new-tournament form: entrants typed, pasted or from a CSV file, the rounds' plan, the VP table.
 
-Pure functions of the form's fields (no Flask): the page (``tournament_pages.py``) turns them into the API's body
+Pure functions of the form's fields (no Flask): the page (``pages.py``) turns them into the API's body
 (docs/api.md, "Tournaments") and shows what it could not read as a sentence.
 """
 from __future__ import annotations

@@ -2,7 +2,7 @@
 (/tournaments/<id>/screen): rank, names, VP, MP, last round's result, the current round's tables still playing.
 
 Both ask every second whether the tournament changed (``/tournaments/<id>/live?since=<revision>``), as a table's live
-view does (``referee/web/watch.py``). Each process keeps, per tournament, its revision as read at most
+view does (``referee/web/tables/watch.py``). Each process keeps, per tournament, its revision as read at most
 ``LIVE_REFRESH_SECONDS`` ago and the keys it has seen open it, and the fragment last rendered per view, language and
 role: 300 phones watching cost the database a few revision reads a second, and an unchanged standing is answered 204
 without rendering anything. A change made through another worker is seen at the next read of the revision.
