@@ -29,7 +29,10 @@ def backup(url: str, target: str | os.PathLike) -> dict:
     returns what was written: ``path``, ``bytes`` and, for SQLite, ``tables`` and ``events``."""
     parsed = make_url(plain_url(url))
     if parsed.get_backend_name() == "sqlite":
-        return backup_sqlite(parsed.database, target)
+        try:
+            return backup_sqlite(parsed.database, target)
+        except sqlite3.Error as error:  # said in one sentence, like every other reason (web/cli.py)
+            raise BackupError(f"SQLite could not copy the database: {error}") from error
     if parsed.get_backend_name() == "postgresql":
         return backup_postgresql(parsed, target)
     raise BackupError(f"Referee backs up SQLite and PostgreSQL databases, not {parsed.get_backend_name()}.")

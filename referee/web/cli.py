@@ -1,7 +1,6 @@
 """Command line: ``flask --app referee init-db``, ``serve``, ``backup <path>`` and ``db-revision <message>``."""
 from __future__ import annotations
 
-import sqlite3
 
 import click
 import qrcode
@@ -37,7 +36,7 @@ def register(app) -> None:
 
         try:
             done = take_backup(app.extensions["referee.ledger"].url, path)
-        except (BackupError, OSError, sqlite3.Error) as error:
+        except (BackupError, OSError) as error:
             raise click.ClickException(str(error)) from error
         counts = "".join(f"{done[name]} {name[:-1] if done[name] == 1 else name}, " for name in ("tables", "events")
                          if name in done)
