@@ -4,15 +4,11 @@ compares a game's id (``game == "buraco"``, ``game.id != "brulot"``, ``state["ga
 seat and side order, its planned deals…). A lookup keyed by every game (a table per game) is no branch."""
 import re
 
-import pytest
-
 from tests.conftest import ROOT
 
 IDS = "brisca|brouc|brulot|brusquembille|buraco"
 QUOTED = rf"""['"](?:{IDS})['"]"""
 BRANCH = re.compile(rf"""[!=]==?\s*{QUOTED}|{QUOTED}\s*[!=]==?|\bin\s*[(\[{{]\s*{QUOTED}""")
-# The templates helper switches this on once the templates ask the game (``game_of(state)``) instead of its id.
-TEMPLATES_TOO = False
 
 
 def branches(paths) -> list:
@@ -39,7 +35,6 @@ def test_no_python_or_javascript_outside_the_engines_branches_on_a_game():
     assert not found, "ask the game instead (referee/games/base.py):\n" + "\n".join(found)
 
 
-@pytest.mark.skipif(not TEMPLATES_TOO, reason="templates helper: the templates still branch on the game's id")
 def test_no_template_branches_on_a_game():
     folders = [ROOT / "templates", ROOT / "referee"]
     found = branches(sorted(p for folder in folders if folder.exists() for p in folder.rglob("*.html")))
