@@ -151,7 +151,7 @@ class Ledger(Entries, Making):
             return rows.seen(connection, table_id, client_event_id, undo=False)
 
     def watched(self, table_ids) -> dict:
-        """What the live views of these tables need, in one query (``referee/web/watch.py`` asks it a few times a
+        """What the live views of these tables need, in one query (``referee/web/tables/watch.py`` asks it a few times a
         second per process, whatever the number of viewers): id -> (revision, viewer_key, scorer_hash,
         coscorer_hash, draft, draft_revision): the trick under way is part of what they show."""
         with self.engine.connect() as connection:

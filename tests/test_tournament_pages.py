@@ -285,7 +285,7 @@ def test_the_live_standings_answer_204_until_something_changes(client, app):
     assert client.get(f"/tournaments/{tid}/live?key={viewer}&since={revision}").status_code == 204
     play(app, round_["tables"][0]["table_id"], card_keys(app, tid)[1], [HAND_TO_NS] * 3)
     play(app, round_["tables"][2]["table_id"], card_keys(app, tid)[3], [HAND_TO_EW])
-    app.extensions["referee.tournament_memo"].forget(tid)  # as another worker's write: seen at the next read
+    app.extensions["referee.standings_watch"].forget(tid)  # as another worker's write: seen at the next read
     live = client.get(f"/tournaments/{tid}/live?key={viewer}&since={revision}")
     assert live.status_code == 200 and "Round 1: tables 2 (0/3), 3 (1/3), 4 (0/3) still playing" in text(live)
     rows = re.findall(r'<td class="num rank">(\d+)</td><th scope="row" class="names">([^<]*)</th><td class="num vp">'

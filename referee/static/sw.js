@@ -1,5 +1,5 @@
 const PRECACHE = {"version": "", "assets": [], "offline": ""};
-// Referee's service worker (served as /sw.js by referee/web/offline.py, which fills the line above: the files under
+// Referee's service worker (served as /sw.js by referee/web/tables/offline.py, which fills the line above: the files under
 // static/, the offline page and a version made of their contents). Plain JavaScript, no library.
 //
 // - The app shell (styles, scripts, htmx, icons, the offline page) is kept at install, one cache per version, and

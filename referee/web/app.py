@@ -19,6 +19,7 @@ from referee.tournament.store import Tournaments
 from referee.web.i18n import api_refusal, refusal
 from referee.web.limits import init_limits
 from referee.web.serving import init_compression
+from referee.web.services import known_ids
 from referee.web.tables.watch import REFRESH_SECONDS, Watch
 
 # A strict policy: our own scripts and styles only, never inline script (the brief's security basics).
@@ -68,6 +69,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
     app.json.sort_keys = False
     make_services(app)
+    app.url_value_preprocessor(known_ids)  # an id none can have is 404 before it reaches the database
     init_compression(app)  # first registered, so the last after_request hook: it compresses the final body
 
     from flask_wtf.csrf import CSRFProtect
@@ -137,6 +139,9 @@ def make_services(app: Flask) -> None:
     app.extensions["referee.tournaments"] = Tournaments(ledger)  # on the ledger's engine and replay cache
     app.config.setdefault("LIVE_REFRESH_SECONDS", REFRESH_SECONDS)
     app.extensions["referee.watch"] = Watch(ledger, app.config["LIVE_REFRESH_SECONDS"])
+    from referee.web.tournaments.live import StandingsWatch  # an area's module: imported once the app is made
+
+    app.extensions["referee.standings_watch"] = StandingsWatch()  # the tournaments' live views
 
 
 def refusal_page(error, status: int, csrf: bool = False):

@@ -9,12 +9,13 @@ that it makes it once (``referee/once.py``); the API says the same with an ``Ide
 from __future__ import annotations
 
 import ipaddress
+import re
 import uuid
 from urllib.parse import urlsplit
 
 from flask import Response, current_app, g, redirect, request, url_for
 
-from referee.errors import ParseError
+from referee.errors import NotFound, ParseError
 from referee.once import Created, Once
 from referee.web.serving import lan_addresses
 
@@ -34,6 +35,11 @@ def tournaments():
 def watch():
     """The live views' memo of this process (``referee/web/tables/watch.py``)."""
     return current_app.extensions["referee.watch"]
+
+
+def standings_watch():
+    """The tournaments' live views' memo of this process (``referee/web/tournaments/live.py``)."""
+    return current_app.extensions["referee.standings_watch"]
 
 
 def request_key() -> str | None:
@@ -118,3 +124,17 @@ def made(created: Created) -> Created:
     if created.status == 200:
         g.made_before = True
     return created
+
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what the ledger and the tournaments make (token_urlsafe)
+
+
+def known_ids(_endpoint, values) -> None:
+    """A table or tournament id that none can have (a NUL, a space, too long) is answered 404 here, on every page
+    and API call, before it reaches a database that would choke on it (PostgreSQL refuses a NUL in text)."""
+    table_id = (values or {}).get("table_id")
+    if table_id is not None and not TABLE_ID.fullmatch(table_id):
+        raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
+    tournament_id = (values or {}).get("tournament_id")
+    if tournament_id is not None and not TABLE_ID.fullmatch(tournament_id):
+        raise NotFound("tournament_not_found", "There is no tournament {tournament}.", tournament=repr(tournament_id))

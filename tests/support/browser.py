@@ -68,7 +68,7 @@ def new_phone(browser, locale="fr-CH", js=True, **options):
     return context, page, Phone(page, js), problems
 
 
-# htmx asks for the sheet's preview 250 ms after the last input (templates/_sheet_preview.html, delay:250ms), or queues
+# htmx asks for the sheet's preview 250 ms after the last input (referee/web/tables/templates/_sheet_preview.html, delay:250ms), or queues
 # the ask behind one on its way: the page notes when the last input and the last ask happened (htmx:trigger).
 WATCH_PREVIEW = """() => { if (window.refereePreview) { return; } window.refereePreview = {input: 0, asked: 0};
   document.addEventListener('input', () => { window.refereePreview.input = performance.now(); }, true);

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import json
-import re
 
 from flask import current_app, jsonify, request, url_for
 
-from referee.errors import NotFound, ParseError
+from referee.errors import ParseError
 from referee.games import GAMES
 from referee.games.base import Doc
 from referee.web.api import bp
@@ -14,21 +13,6 @@ from referee.web.api.openapi import openapi_document
 from referee.web.services import api_once, ledger, public_url, request_key, tournaments
 
 CONTRACT_ORDER = ("brulot", "brisca", "buraco", "brouc", "brusquembille")
-
-
-TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what the ledger and the tournaments make (token_urlsafe)
-
-
-@bp.app_url_value_preprocessor
-def known_table_id(_endpoint, values) -> None:
-    """A table or tournament id that none can have (a NUL, a space, too long) is answered 404 here, on every page
-    and API call, before it reaches a database that would choke on it (PostgreSQL refuses a NUL in text)."""
-    table_id = (values or {}).get("table_id")
-    if table_id is not None and not TABLE_ID.fullmatch(table_id):
-        raise NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
-    tournament_id = (values or {}).get("tournament_id")
-    if tournament_id is not None and not TABLE_ID.fullmatch(tournament_id):
-        raise NotFound("tournament_not_found", "There is no tournament {tournament}.", tournament=repr(tournament_id))
 
 
 JSON_DEPTH = 32  # the deepest body the API writes back is an export's state, well under this

@@ -1,5 +1,5 @@
 """Printable pages: the one-page rule summary of a game (for a table's options), and score sheets shaped like each
-game's own (a blank one, or a table's filled with its numbers: ``print_sheets``)."""
+game's own (a blank one, or a table's filled with its numbers: ``printing/sheets.py``)."""
 from __future__ import annotations
 
 import math

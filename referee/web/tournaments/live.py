@@ -18,7 +18,7 @@ from flask import Response, current_app, g, render_template, request
 from referee.errors import Unauthorized
 from referee.web.i18n import lang
 from referee.web.serving import MIN_BYTES, gzip_bytes
-from referee.web.services import phone_link
+from referee.web.services import phone_link, standings_watch
 from referee.web.services import tournaments as store
 from referee.web.tables.share import qr_svg
 from referee.web.tables.views import number
@@ -29,8 +29,8 @@ from referee.web.tournaments.common import key_of, open_round, round_length, vie
 MAX_FRAGMENTS = 256
 
 
-class Memo:
-    """Per process: tournament id -> (revision, read at); (id, key hash) -> role; rendered fragments."""
+class StandingsWatch:
+    """The tournaments' live views' memo, made by the factory (one per process, like the tables' ``Watch``): tournament id -> (revision, read at); (id, key hash) -> role; rendered fragments."""
 
     def __init__(self):
         self.revisions: dict[str, tuple[int, float]] = {}
@@ -72,8 +72,8 @@ class Memo:
         return self.renders.get(variant, revision, render)
 
 
-def memo() -> Memo:
-    return current_app.extensions.setdefault("referee.tournament_memo", Memo())
+def memo() -> StandingsWatch:
+    return standings_watch()
 
 
 @bp.after_app_request
@@ -81,13 +81,12 @@ def _told(response):
     """A write through this process (a director's post, or an entry at one of its tables: any table's write may be
     a tournament's) is seen by the live standings at their next poll."""
     if request.method not in ("GET", "HEAD", "OPTIONS"):
-        kept = current_app.extensions.get("referee.tournament_memo")
-        if kept is not None:
-            tournament_id = (request.view_args or {}).get("tournament_id")
-            if tournament_id:
-                kept.forget(tournament_id)
-            else:
-                kept.revisions.clear()
+        kept = standings_watch()
+        tournament_id = (request.view_args or {}).get("tournament_id")
+        if tournament_id:
+            kept.forget(tournament_id)
+        else:
+            kept.revisions.clear()
     return response
 
 
