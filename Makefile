@@ -7,7 +7,6 @@ PYTEST_ARGS ?=
 # Both cores (pytest-xdist), a test file's tests on one worker (its module's server and browser stay shared);
 # XDIST= runs in one process.
 XDIST       ?= -n 2 --dist loadfile
-FAST        := not browser and not server and not slow
 FLASK       := $(VENV)/bin/flask --app referee
 
 .PHONY: help install install-test db backup run test test-fast test-tools bench taps translations clean
@@ -17,7 +16,7 @@ help:
 	@echo "make db                      create the database, or upgrade it in place (migrations; data kept)"
 	@echo "make backup [TO=path]        copy the live database to instance/backups/ (SQLite; PostgreSQL: pg_dump)"
 	@echo "make run  [PORT=5000]        install, init the db and serve on the LAN"
-	@echo "make test-fast [PYTEST_ARGS=...]  after every change: engines, ledger, API (no browser, server process, slow)"
+	@echo "make test-fast [PYTEST_ARGS=...]  after every change: engines, ledger, API (the tests marked fast, < 30 s)"
 	@echo "make test [PYTEST_ARGS=...]  before landing: install and run the whole suite, on both cores (XDIST=)"
 	@echo "make bench [BENCH_ARGS=...]  print Referee's figures beside its floor's (bench/run.py; ~10 min; PostgreSQL too with BENCH_DATABASE_URL)"
 	@echo "make taps                    print taps, scrolls and seconds per deal in each way of entry (Chromium)"
@@ -68,7 +67,7 @@ test: install-test test-tools
 
 # Markers (pyproject.toml) given by tests/support/markers.py from the fixtures a test uses, or by pytestmark.
 test-fast: install-test
-	$(VENV)/bin/python -m pytest $(XDIST) -m "$(FAST)" $(PYTEST_ARGS)
+	$(VENV)/bin/python -m pytest $(XDIST) -m fast $(PYTEST_ARGS)
 
 # Debian tools some tests use: Chromium (browser tests), zbarimg (reads QR codes), pdfinfo (printed pages). Installed when run as
 # root with apt-get (as CI does); otherwise those tests say what is missing and are skipped (never under CI=true).

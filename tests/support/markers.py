@@ -7,7 +7,18 @@ import pytest
 
 BROWSER_FIXTURES = {"browser"}
 SERVER_FIXTURES = {"server", "server_module", "api_server"}
-POSTGRES_FIXTURES = {"pg_url"}  # tests/test_backup.py: pg_dump and pg_restore on the test database
+POSTGRES_FIXTURES = {"pg_url"}
+# ``fast`` (``make test-fast``, under 90 s on two cores): the engines, the ledger, the API, the tournaments' rules and
+# store, the scorer's forms through Flask's client and the house's walls; never a browser, a server or a slow test.
+FAST_MODULES = {
+    "test_base", "test_brisca", "test_brisca_score", "test_brouc", "test_brouc_slate", "test_brulot",
+    "test_brulot_tally", "test_brusquembille", "test_buraco", "test_buraco_hands", "test_buraco_tally", "test_cards",
+    "test_events", "test_tricks", "test_tally", "test_standing", "test_recorded", "test_movements",
+    "test_victory_points", "test_standings", "test_ledger", "test_draft", "test_incremental", "test_once",
+    "test_tournament_store", "test_api", "test_tournament_api", "test_keys", "test_log_own_fields", "test_rematch",
+    "test_openapi", "test_scorer_indexes", "test_pages", "test_sheet", "test_layers", "test_no_game_branches",
+    "test_template_folders", "test_template_lines",
+}  # tests/test_backup.py: pg_dump and pg_restore on the test database
 
 
 def mark_by_fixtures(item) -> None:
@@ -19,3 +30,6 @@ def mark_by_fixtures(item) -> None:
     callspec = getattr(item, "callspec", None)
     if used & POSTGRES_FIXTURES or callspec is not None and "postgresql" in map(str, callspec.params.values()):
         item.add_marker(pytest.mark.postgres)
+    if item.module.__name__.rpartition(".")[2] in FAST_MODULES and not any(
+            item.get_closest_marker(name) for name in ("browser", "server", "slow")):
+        item.add_marker(pytest.mark.fast)
