@@ -10,7 +10,6 @@ from babel.messages.pofile import read_po
 from referee import create_app
 from referee.languages import LANGUAGES, READY, SOURCE, html_lang, kept
 from referee.games import get_game
-from referee.web.tables.sheet import entry_modes
 from referee.web.tables.views import modes_for
 from referee.words import Words, said
 from tests.support.env import ROOT
@@ -148,7 +147,7 @@ def site(tmp_path_factory):
                       f"share-{game}": f"/t/{table}/share?key={scorer}",
                       f"table-rules-{game}": f"/t/{table}/rules?key={scorer}",
                       f"sheet-{game}": f"/t/{table}/sheet?key={scorer}"})
-        for mode in dict.fromkeys(entry_modes(game) + modes_for(get_game(game))):
+        for mode in dict.fromkeys(get_game(game).entry_modes + modes_for(get_game(game))):
             pages[f"scorer-{game}-{mode}"] = f"/t/{table}?key={scorer}&mode={mode}"
     made = client.post("/api/v1/tournaments", json={"game": "buraco", "name": "Mardi au Circolo", "entrants": [
         ["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]], "rounds": [{"movement": "mitchell", "hands": 2}]})
@@ -217,11 +216,11 @@ def more_pages(client) -> dict:
     for game, players, options, entries in SERIES:
         made = client.post("/api/v1/tables", json={"game": game, "players": players, "options": options}).get_json()
         base = f"/t/{made['id']}?key={made['scorer_key']}"
-        found.update({f"first-{game}-{mode}": f"{base}&mode={mode}" for mode in entry_modes(game)})
+        found.update({f"first-{game}-{mode}": f"{base}&mode={mode}" for mode in get_game(game).entry_modes})
         if entries[0]["type"] == "deal":
             client.post(f"/api/v1/tables/{made['id']}/events", json=entries[0],
                         headers={"Authorization": f"Bearer {made['scorer_key']}"})
-            for mode in entry_modes(game):
+            for mode in get_game(game).entry_modes:
                 found[f"dealt-{game}-{mode}"] = f"{base}&mode={mode}" + (TYPED.get(game, "") if mode == "numbers" else "")
         found[f"error-403-{game}"] = f"/t/{made['id']}?key=wrong"
     return found

@@ -161,11 +161,6 @@ class Sheet:
         return given
 
 
-def entry_modes(game_id: str) -> tuple:
-    """How a deal can be entered, as the switch offers it: the game's own ways (R-COMMON-6)."""
-    return get_game(game_id).entry_modes
-
-
 FIELDS_PER = {"players": lambda players, sides: players, "melds": lambda players, sides: 2 * sides,
               "sides": lambda players, sides: sides}
 
