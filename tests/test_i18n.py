@@ -76,3 +76,26 @@ def test_every_language_punctuates_its_catalogue_and_summaries_as_it_does():
         if found:
             wrong[lang] = found
     assert wrong == {}
+
+
+def test_catalogues_compiled_by_many_at_once_are_whole(tmp_path):
+    """Fresh clone, several processes starting together (xdist workers, a server's workers): each writes its own
+    temporary file and renames it, so none fails and every .mo is a whole catalogue (a clean-clone run once saw
+    FileNotFoundError when two moved the same messages.mo.tmp)."""
+    import shutil
+    from concurrent.futures import ThreadPoolExecutor
+
+    from babel.messages.mofile import read_mo
+
+    from referee.web.i18n import TRANSLATIONS, compile_catalogues
+
+    root = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, root, ignore=shutil.ignore_patterns("*.mo"))
+    with ThreadPoolExecutor(8) as pool:
+        for done in [pool.submit(compile_catalogues, root) for _ in range(8)]:
+            done.result()
+    mos = sorted(root.glob("*/LC_MESSAGES/messages.mo"))
+    assert len(mos) == len(list(root.glob("*/LC_MESSAGES/messages.po"))) >= 7
+    assert not list(root.rglob("*.tmp"))
+    with (root / "fr" / "LC_MESSAGES" / "messages.mo").open("rb") as mo:
+        assert read_mo(mo).get("Undo").string == "Annuler"

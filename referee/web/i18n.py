@@ -3,6 +3,8 @@ the browser's, among the ready ones), the message catalogues (compiled from the 
 their .mo), and refusals translated for the page."""
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -49,10 +51,11 @@ def compile_catalogues(root: Path = TRANSLATIONS) -> None:
             continue
         with po.open("rb") as source:
             catalogue = read_po(source, locale=po.parent.parent.name)
-        tmp = mo.with_suffix(".mo.tmp")
-        with tmp.open("wb") as target:
+        # A file of its own, then one atomic rename: two processes starting at once (a server's workers, the tests'
+        # xdist workers on a fresh clone) never move each other's half-written catalogue.
+        with tempfile.NamedTemporaryFile(dir=mo.parent, prefix=".messages.", suffix=".tmp", delete=False) as target:
             write_mo(target, catalogue)
-        tmp.replace(mo)
+        os.replace(target.name, mo)
 
 
 def init_app(app) -> None:
