@@ -13,7 +13,7 @@ POSTGRES_FIXTURES = {"pg_url"}
 FAST_MODULES = {
     "test_base", "test_brisca", "test_brisca_score", "test_brouc", "test_brouc_slate", "test_brulot",
     "test_brulot_tally", "test_brusquembille", "test_buraco", "test_buraco_hands", "test_buraco_tally", "test_cards",
-    "test_events", "test_tricks", "test_tally", "test_standing", "test_recorded", "test_movements",
+    "test_events", "test_facts", "test_tricks", "test_tally", "test_standing", "test_recorded", "test_movements",
     "test_victory_points", "test_standings", "test_ledger", "test_draft", "test_incremental", "test_once",
     "test_tournament_store", "test_api", "test_tournament_api", "test_keys", "test_log_own_fields", "test_rematch",
     "test_openapi", "test_scorer_indexes", "test_pages", "test_sheet", "test_layers", "test_no_game_branches",
