@@ -136,7 +136,7 @@ def make_services(app: Flask) -> None:
     """Every service the views use (``referee/web/services.py`` reads them): one of each per app."""
     ledger = Ledger(app.config["DATABASE_URL"])
     app.extensions["referee.ledger"] = ledger
-    app.extensions["referee.tournaments"] = Tournaments(ledger)  # on the ledger's engine and replay cache
+    app.extensions["referee.tournaments"] = Tournaments(ledger)  # through the ledger's doors and replay cache
     app.config.setdefault("LIVE_REFRESH_SECONDS", REFRESH_SECONDS)
     app.extensions["referee.watch"] = Watch(ledger, app.config["LIVE_REFRESH_SECONDS"])
     from referee.web.tournaments.live import StandingsWatch  # an area's module: imported once the app is made

@@ -28,7 +28,7 @@ def ledger():
 
 
 def tournaments():
-    """The app's tournaments (``referee/tournament/store.py``), on the ledger's engine."""
+    """The app's tournaments (``referee/tournament/store.py``), stored through the ledger's doors."""
     return current_app.extensions["referee.tournaments"]
 
 

@@ -72,10 +72,6 @@ class StandingsWatch:
         return self.renders.get(variant, revision, render)
 
 
-def memo() -> StandingsWatch:
-    return standings_watch()
-
-
 @bp.after_app_request
 def _told(response):
     """A write through this process (a director's post, or an entry at one of its tables: any table's write may be
@@ -109,7 +105,7 @@ def render_live(tournament_id: str, key: str, screen: bool) -> Fragment:
 @bp.get("/tournaments/<tournament_id>/standings")
 def standings(tournament_id):
     key = key_of()
-    memo().role(tournament_id, key)
+    standings_watch().role(tournament_id, key)
     state = store().state(tournament_id)
     return render_template("tournament_standings.html", state=state, key=key, **standings_view(state))
 
@@ -117,7 +113,7 @@ def standings(tournament_id):
 @bp.get("/tournaments/<tournament_id>/screen")
 def screen(tournament_id):
     key = key_of()
-    memo().role(tournament_id, key)
+    standings_watch().role(tournament_id, key)
     state = store().state(tournament_id)
     # The phones' link: the viewer key (read only), whatever key opened the wall.
     link = phone_link("tournaments.standings", tournament_id=tournament_id, key=viewer_key(tournament_id))
@@ -131,19 +127,19 @@ def live(tournament_id):
     with ``view=screen``), with an ETag (304 while current)."""
     key = key_of()
     try:
-        role = memo().role(tournament_id, key)
+        role = standings_watch().role(tournament_id, key)
     except Unauthorized:
         if not request.headers.get("HX-Request"):
             raise
         g.key_refused = True
         return Response(status=286, headers={"HX-Reswap": "none"})  # htmx stops polling
     refresh = current_app.config.get("LIVE_REFRESH_SECONDS", REFRESH_SECONDS)
-    revision = memo().revision(tournament_id, refresh)
+    revision = standings_watch().revision(tournament_id, refresh)
     since = number(request.args.get("since", ""))
     if since is not None and since >= revision:
         return Response(status=204)
     screen_view = request.args.get("view") == "screen"
-    fragment = memo().fragment((tournament_id, screen_view, lang(), role, key), revision,
+    fragment = standings_watch().fragment((tournament_id, screen_view, lang(), role, key), revision,
                                lambda: render_live(tournament_id, key, screen_view))
     if since is not None and since >= fragment.revision:
         return Response(status=204)
