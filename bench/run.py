@@ -1,12 +1,13 @@
 """``make bench``: Referee's figures side by side with their floor, one table per bench, with the issue's goals.
 
-    .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers,tournament]
+    .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers,streams,tournament]
 
 Referee is served as ``make run`` serves it (``flask --app referee serve``, here on 127.0.0.1 with ``--workers 2``:
 two processes), the floor (``bench/floor.py``: a bare Flask app appending one JSON row to SQLite in WAL mode with
 ``synchronous=FULL``) under the same server and settings. Every database is a temporary one; the PostgreSQL part runs
 when ``BENCH_DATABASE_URL`` (or ``TEST_DATABASE_URL``) reaches a server, in a scratch database made and dropped
-there, and says it was skipped otherwise. ``tournament`` (``bench/tournament.py``) has no floor: a round of 100
+there, and says it was skipped otherwise. ``streams`` (``bench/streams.py``): 2,000 viewers' server-sent event
+streams held open while scorers enter, each change timed to every stream. ``tournament`` (``bench/tournament.py``) has no floor: a round of 100
 tables on PostgreSQL and a club evening of 12 on SQLite, its figures alone. Figures only: nothing asserts, and a run
 takes under ten minutes.
 """
@@ -27,7 +28,7 @@ import servers  # noqa: E402
 import tournament  # noqa: E402
 from common import ROOT, machine, ms, ms_of, print_table, rate, run_load, secs, times  # noqa: E402
 
-BENCHES = ("entries", "depth", "scorers", "viewers", "tournament")
+BENCHES = ("entries", "depth", "scorers", "viewers", "streams", "tournament")
 
 
 def load(task: dict) -> dict:
@@ -71,6 +72,33 @@ def print_viewers(figures: dict, task: dict, server: str) -> str:
         f"{task['change_every']:g} s; {task['rounds']} rounds of {task['seconds']:g} s per side, alternating. A "
         f"change is seen from the scorer's POST sent to the viewer's answer that shows it; {server}; locust "
         f"itself took up to {figures['load_cpu']:.0%} of a core.")
+
+
+def mib(size) -> str:
+    return "—" if size is None else f"{size / 1024 / 1024:,.0f} MB"
+
+
+def print_streams(figures: dict, task: dict, server: str) -> str:
+    floor, ours = figures["floor"], figures["referee"]
+    rows = [["streams open (each has had its first event)", f"{floor['streams_open']:,}", f"{ours['streams_open']:,}",
+             f"{task['streams']:,}"],
+            ["a change seen by every stream, median", secs(floor["lag_p50_s"]), secs(ours["lag_p50_s"]), "≤ 0.3 s"],
+            ["a change seen by every stream, p99", secs(floor["lag_p99_s"]), secs(ours["lag_p99_s"]), "≤ 1 s"],
+            ["a change seen, the slowest stream", secs(floor["lag_max_s"]), secs(ours["lag_max_s"]), ""],
+            ["changes a stream missed", f"{floor['missed']:,}", f"{ours['missed']:,}", "0"],
+            ["the server's memory, no stream open (Pss, every process)", mib(floor["pss_idle"]),
+             mib(ours["pss_idle"]), ""],
+            [f"the server's memory, {task['streams']:,} streams open", mib(floor["pss"]), mib(ours["pss"]),
+             "≤ 300 MB in all"]]
+    what = "the viewer page's own stream (each event the board, rendered once)" if ours.get("page_stream") else \
+        "the API's stream (the viewer page had none)"
+    return print_table(
+        f"{task['streams']:,} viewers' streams", ["figure", "floor", "Referee", "goal"], rows,
+        f"{task['streams']:,} server-sent event streams on {task['tables']} tables ({what}; the floor's: a "
+        f"revision), from {task['addresses']} loopback addresses, while a scorer per table enters every "
+        f"{task['change_every']:g} s for {task['seconds']:g} s ({ours['changes']:,} changes to Referee's tables). "
+        f"A change is seen from the scorer's POST sent to the event that shows it, on every stream of its table; "
+        f"{server}; the streams' client took {figures['load_cpu']:.0%} of a core.")
 
 
 def raise_open_files() -> None:
@@ -130,6 +158,13 @@ def main() -> None:
                                "warm_up": 2 if quick else 4, "played": 20}
                 viewer_figures = load(viewer_task)
                 took("viewers")
+            if "streams" in only:
+                streams_task = {"streams": 500 if quick else 2000, "tables": 20, "change_every": 2,
+                                "seconds": 8 if quick else 20, "addresses": 40, "played": 10,
+                                "targets": [{**target, "pid": served.process.pid} for target, served in
+                                            zip(targets, (floor, referee))]}
+                streams_figures = run_load("streams.py", streams_task, timeout=600)
+                took("streams")
         if "scorers" in only:
             rows += postgres_scorers(scorer_task, args.workers, options, cpu)
             took("50 scorers, PostgreSQL")
@@ -140,6 +175,8 @@ def main() -> None:
                         f"{server}; locust itself took up to {max(cpu):.0%} of a core.")
         if "viewers" in only:
             print_viewers(viewer_figures, viewer_task, server)
+        if "streams" in only:
+            print_streams(streams_figures, streams_task, server)
         if "tournament" in only:
             tournament.bench(tmp, args.workers, options, quick)
             took("a tournament's round")
