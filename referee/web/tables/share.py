@@ -6,7 +6,6 @@ change made through any worker process reaches every viewer: the signal goes thr
 """
 from __future__ import annotations
 
-import csv
 import io
 import json
 
@@ -20,6 +19,7 @@ from qrcode.image.svg import SvgPathImage
 from referee.errors import Unauthorized
 from referee.games import get_game
 from referee.web.api.tables import json_body
+from referee.web.csv_files import csv_download
 from referee.web.i18n import lang
 from referee.web.limits import key_failed
 from referee.web.serving import MIN_BYTES, gzip_bytes
@@ -217,32 +217,16 @@ def export_json(table_id):
 
 @bp.get("/api/v1/tables/<table_id>/export.csv")
 def export_csv(table_id):
-    """One row per deal and side: its points in the game's unit (and the slate for Brouc), the running total."""
+    """One row per deal and side: its points in the game's unit (and the slate for Brouc), the running total; the
+    names written safe for a spreadsheet (``referee/web/csv_files.py``)."""
     ledger().authorize(table_id, request_key())
     state = ledger().state(table_id)
     rows = []
     for deal in state["deals"]:
         for side, info in enumerate(state["sides"]):
             slate = deal.get("slate", [None] * len(state["sides"]))[side] if "slate" in deal else ""
-            rows.append([deal["number"], side, spreadsheet_safe(info["name"]), deal["points"][side], slate,
-                         deal["complete"]])
+            rows.append([deal["number"], side, info["name"], deal["points"][side], slate, deal["complete"]])
     return csv_download(["deal", "side", "players", "points", "slate", "complete"], rows, f"referee-{table_id}.csv")
-
-
-def csv_download(header: list, rows: list, filename: str) -> Response:
-    """A CSV file to download: its header row, then the rows."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(header)
-    writer.writerows(rows)
-    response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-def spreadsheet_safe(text: str) -> str:
-    """A name a spreadsheet could read as a formula is written as text."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 @bp.post("/api/v1/import")
