@@ -95,7 +95,8 @@ def key_failed():
     if not limiter.enabled or g.get("guess_counted"):
         return None
     g.guess_counted = True  # one request, one guess
-    who = (current_app.config.get("RATELIMIT_KEY_PREFIX", ""), "keys", get_remote_address(), guessed_at())
+    prefix = current_app.config.get("RATELIMIT_KEY_PREFIX")  # Flask-Limiter's own setting, for a shared storage
+    who = (*([prefix] if prefix else []), "keys", get_remote_address(), guessed_at())
     try:
         items = parse_many(current_app.config["RATELIMIT_KEY_GUESSES"])
         refused = [item for item in items if not limiter.limiter.hit(item, *who)]  # every window counts the guess

@@ -84,8 +84,8 @@ def standings_csv(tournament_id):
     """One row an entrant, in rank order: rank, entrant, names, VP, MP, MP difference, rounds played."""
     store().authorize(tournament_id, key_of())
     state = store().state(tournament_id)
-    rows = [[row["rank"], row["entrant"], row["names"], number_text(row["vp"]),
-             number_text(row["mp"]), number_text(row.get("mp_difference")), row["played"]] for row in state["standings"]]
+    rows = [[row["rank"], row["entrant"], row["names"], number_text(row["vp"]), number_text(row["mp"]),
+             number_text(row.get("mp_difference")), row["played"]] for row in state["standings"]]
     return csv_download(["rank", "entrant", "names", "vp", "mp", "mp_difference", "played"], rows,
                         f"tournament-{tournament_id}.csv")
 
