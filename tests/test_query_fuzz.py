@@ -44,7 +44,7 @@ def routes(app, table: dict, tournament: dict) -> list:
     for rule in app.url_map.iter_rules():
         path = rule.rule
         for name in rule.arguments:
-            value = ("svg" if "/qr/" in path else "viewer") if name == "kind" else values[name]
+            value = ("svg" if "/qr/" in path else "viewer") if name == "kind" else values.get(name, "x")  # a new one
             path = re.sub(rf"<(?:\w+:)?{name}>", value, path)
         key = tournament["director_key"] if "tournament_id" in rule.arguments else table["scorer_key"]
         found += [(method, path, key) for method in sorted(rule.methods - {"HEAD", "OPTIONS"})]
