@@ -1,5 +1,6 @@
-"""Rate limits per client address: tables created, imports, wrong keys. Answered 429 with Retry-After and the
-contract's error body; a club behind one address still creates an evening's tables with the default limits."""
+"""Rate limits: tables created and imports per client address, wrong keys per address and table. Answered 429 with
+Retry-After and the contract's error body; a club behind one address still creates an evening's tables with the
+default limits, and a guesser among its phones never stops their right keys."""
 import json
 import re
 import urllib.error
@@ -76,23 +77,100 @@ def test_imports_have_their_own_count(tmp_path):
     assert create(client).status_code == 201  # imports do not use up the tables' count
 
 
-def test_wrong_keys_are_counted_and_past_the_limit_the_address_waits(tmp_path):
-    client = limited_app(tmp_path, RATELIMIT_KEY_GUESSES="5 per minute").test_client()
+def test_200_wrong_keys_from_one_address_never_stop_its_right_keys(tmp_path):
+    """The defaults (60 wrong keys a minute per address and table): a guesser at the club's address is answered 429
+    past the limit; the scorer's entry and the viewer's look from that address pass, as does a guess at another
+    table (counted apart) or from another address."""
+    client = limited_app(tmp_path).test_client()
     created = create(client).get_json()
-    table, viewer = created["id"], created["viewer_key"]
-    for _ in range(30):  # right keys are never counted
-        assert client.get(f"/api/v1/tables/{table}?key={viewer}", environ_base=CLUB).status_code == 200
-    guesses = [client.get(f"/api/v1/tables/{table}?key=guess{i}", environ_base=CLUB).status_code for i in range(5)]
-    assert guesses == [401] * 5
-    guessed = client.get(f"/api/v1/tables/{table}?key=guess6", environ_base=CLUB)
-    wait = assert_rate_limited(guessed)
-    assert wait <= 60 and guessed.get_json()["error"]["message"].startswith("Too many wrong keys from this address")
-    assert client.get(f"/api/v1/tables/{table}?key={viewer}", environ_base=CLUB).status_code == 429  # the whole address
+    table, scorer, viewer = created["id"], created["scorer_key"], created["viewer_key"]
+    guesses = [client.get(f"/api/v1/tables/{table}?key=guess{i}", environ_base=CLUB).status_code for i in range(200)]
+    assert guesses == [401] * 60 + [429] * 140
+    entry = client.post(f"/api/v1/tables/{table}/events", json={"type": "deal", "trump": "11E"},
+                        headers={"Authorization": f"Bearer {scorer}"}, environ_base=CLUB)
+    assert entry.status_code == 201 and entry.get_json()["state"]["version"] == 1
+    assert client.get(f"/api/v1/tables/{table}?key={viewer}", environ_base=CLUB).status_code == 200
     page = client.get(f"/t/{table}?key={viewer}", environ_base=CLUB, headers={"Accept-Language": "en"})
+    assert page.status_code == 200 and "Ana" in page.get_data(as_text=True)
+    poll = client.get(f"/t/{table}/live?key={viewer}&since=0", headers={"HX-Request": "true"}, environ_base=CLUB)
+    assert poll.status_code == 200 and b"Ana" in poll.data
+    assert client.get(f"/t/{table}/screen?key={viewer}", environ_base=CLUB).status_code == 200
+    guessed = client.get(f"/api/v1/tables/{table}?key=guess", environ_base=CLUB)
+    wait = assert_rate_limited(guessed)
+    assert wait <= 60 and guessed.get_json()["error"]["message"] == (
+        f"Too many wrong keys from this address: try again in {wait} s.")
+    other_table = create(client).get_json()["id"]
+    assert client.get(f"/api/v1/tables/{other_table}?key=guess", environ_base=CLUB).status_code == 401  # per table
+    assert client.get(f"/api/v1/tables/{table}?key=guess", environ_base=OTHER).status_code == 401  # per address
+
+
+def test_past_the_limit_every_wrong_key_of_the_table_waits_on_every_door(tmp_path):
+    """Pages, forms, prints and polls count their wrong keys with the API's; past the limit each answers 429 (a page
+    in words), the right keys still pass."""
+    app = limited_app(tmp_path, RATELIMIT_KEY_GUESSES="4 per minute")
+    client = app.test_client()
+    client.set_cookie("lang", "en")
+    created = create(client).get_json()
+    table, scorer, viewer = created["id"], created["scorer_key"], created["viewer_key"]
+    doors = [client.get(f"/t/{table}?key=a", environ_base=CLUB),
+             client.get(f"/t/{table}/share", environ_base=CLUB),  # no key at all: a guess too
+             client.get(f"/t/{table}/sheet?key=c", environ_base=CLUB),
+             client.post(f"/api/v1/tables/{table}/undo", headers={"Authorization": "Bearer d"}, environ_base=CLUB)]
+    assert [door.status_code for door in doors] == [401, 401, 401, 401]
+    page = client.get(f"/t/{table}?key=e", environ_base=CLUB)
     assert_rate_limited(page, api=False)
     assert "Too many wrong keys from this address: try again in 1 minute." in page.get_data(as_text=True)
-    assert client.get(f"/api/v1/tables/{table}?key={viewer}", environ_base=OTHER).status_code == 200
-    assert client.get("/static/referee.css", environ_base=CLUB).status_code == 200  # styles still load
+    assert page.headers["Content-Security-Policy"].startswith("default-src 'self'")
+    poll = client.get(f"/t/{table}/live?key=f&since=0", headers={"HX-Request": "true"}, environ_base=CLUB)
+    assert_rate_limited(poll, api=False)  # not 286: a poll guesses no faster than the API
+    assert client.get(f"/t/{table}?key={scorer}", environ_base=CLUB).status_code == 200
+    assert client.get(f"/t/{table}/share?key={scorer}", environ_base=CLUB).status_code == 200
+    assert client.get(f"/t/{table}/live?key={viewer}", environ_base=CLUB).status_code == 200
+    assert client.get(f"/api/v1/tables/{table}/export.csv?key={viewer}", environ_base=CLUB).status_code == 200
+    assert client.get("/static/referee.css", environ_base=CLUB).status_code == 200
+
+
+def test_a_tournaments_wrong_keys_are_counted_per_tournament_and_its_keys_still_open_it(tmp_path):
+    client = limited_app(tmp_path, RATELIMIT_KEY_GUESSES="3 per minute").test_client()
+    made = client.post("/api/v1/tournaments", environ_base=CLUB, json={
+        "game": "buraco", "name": "Mardi", "entrants": [["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]],
+        "rounds": [{"movement": "mitchell", "hands": 2}]}).get_json()
+    tid, director, viewer = made["id"], made["director_key"], made["viewer_key"]
+    assert client.post(f"/api/v1/tournaments/{tid}/rounds", headers={"Authorization": f"Bearer {director}"},
+                       environ_base=CLUB).status_code == 201
+    wrong = [client.get(f"/api/v1/tournaments/{tid}?key=x", environ_base=CLUB),
+             client.get(f"/tournaments/{tid}/standings?key=y", environ_base=CLUB),
+             client.get(f"/tournaments/{tid}/tables/1?key=z", environ_base=CLUB)]  # a table card's page
+    assert [response.status_code for response in wrong] == [401, 401, 401]
+    assert_rate_limited(client.get(f"/api/v1/tournaments/{tid}?key=x", environ_base=CLUB))
+    assert_rate_limited(client.get(f"/tournaments/{tid}/live?key=y", headers={"HX-Request": "true"},
+                                   environ_base=CLUB), api=False)
+    assert client.get(f"/api/v1/tournaments/{tid}?key={director}", environ_base=CLUB).status_code == 200
+    assert client.get(f"/tournaments/{tid}/standings?key={viewer}", environ_base=CLUB).status_code == 200
+    assert client.get(f"/tournaments/{tid}?key={director}", environ_base=CLUB).status_code == 200
+    table = create(client).get_json()["id"]
+    assert client.get(f"/api/v1/tables/{table}?key=x", environ_base=CLUB).status_code == 401  # its own count
+
+
+def test_the_wrong_keys_count_is_kept_in_flask_limiters_storage(tmp_path):
+    """The count lives where RATELIMIT_STORAGE_URI says (redis://… shares it between servers): here memory://,
+    and clearing the limiter's storage forgives the guesses."""
+    app = limited_app(tmp_path, RATELIMIT_KEY_GUESSES="2 per minute")
+    client = app.test_client()
+    table = create(client).get_json()["id"]
+    assert [client.get(f"/api/v1/tables/{table}?key=x", environ_base=CLUB).status_code for _ in range(3)] == [
+        401, 401, 429]
+    limiter = app.extensions["referee.limiter"]
+    counted = [key for key in limiter.storage.storage if f"keys/{CLUB['REMOTE_ADDR']}/table:{table}" in key]
+    assert len(counted) == 1 and limiter.storage.get(counted[0]) == 3
+    limiter.reset()
+    assert client.get(f"/api/v1/tables/{table}?key=x", environ_base=CLUB).status_code == 401
+
+
+def test_wrong_keys_are_not_limited_when_the_limits_are_off(tmp_path):
+    client = limited_app(tmp_path, RATELIMIT_ENABLED=False, RATELIMIT_KEY_GUESSES="1 per minute").test_client()
+    table = create(client).get_json()["id"]
+    assert [client.get(f"/api/v1/tables/{table}?key=x", environ_base=CLUB).status_code for _ in range(5)] == [401] * 5
 
 
 def test_a_live_view_whose_key_was_revoked_stops_polling_and_counts_once(tmp_path):

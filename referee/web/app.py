@@ -13,13 +13,13 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, Unauthorized
 from referee.ledger import Ledger
 from referee.tournament.store import Tournaments
 from referee.web.i18n import api_refusal, refusal
-from referee.web.limits import init_limits
+from referee.web.limits import init_limits, key_failed
 from referee.web.serving import init_compression
-from referee.web.services import known_ids
+from referee.web.services import known_ids, printable_query
 from referee.web.tables.watch import REFRESH_SECONDS, Watch
 
 # A strict policy: our own scripts and styles only, never inline script (the brief's security basics).
@@ -70,6 +70,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     make_services(app)
     app.url_value_preprocessor(known_ids)  # an id none can have is 404 before it reaches the database
+    app.before_request(printable_query)  # a control character in the query: 400, never a 5xx
     init_compression(app)  # first registered, so the last after_request hook: it compresses the final body
 
     from flask_wtf.csrf import CSRFProtect
@@ -104,6 +105,9 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.errorhandler(RefereeError)
     def refused(error: RefereeError):
+        limited = key_failed() if isinstance(error, Unauthorized) else None  # every 401: a key guess
+        if limited is not None:
+            return limited
         if request.path.startswith("/api/"):
             response = jsonify(error=api_refusal(error))
             response.vary.add("Accept-Language")

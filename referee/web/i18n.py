@@ -150,10 +150,12 @@ def asked_language() -> str | None:
 
 @bp.get("/lang/<code>")
 def switch(code):
-    """Sets the language and goes back where the player was (only to a page of this site)."""
+    """Sets the language and goes back where the player was: only to a local path of this site (no scheme, no
+    ``//``, no backslash, no control character: ``services.printable_query`` answers 400 first), else home."""
     target = request.args.get("next") or "/"
     parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//") or "\\" in target \
+            or not target.isprintable():
         target = "/"
     response = redirect(target, code=303)
     if code in LANGUAGES:

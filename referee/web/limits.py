@@ -1,19 +1,23 @@
-"""Rate limits per client address (Flask-Limiter), sized so that a club behind one address still has its evening.
+"""Rate limits (Flask-Limiter), sized so that a club behind one address still has its evening.
 
 - Tables created (the API's ``POST /api/v1/tables``, the set-up form's "Create" and a tournament's creation,
-  ``POST /api/v1/tournaments``, share one count; a refused creation counts nothing, nor does a form posted again
-  that made its table before): ``RATELIMIT_TABLES``, by
-  default 100 an hour and 300 a day — an evening of 50 tables from one address, each made twice over, stays under
-  it.
-- Imports (``POST /api/v1/import``, every attempt: an import replays a whole log): ``RATELIMIT_IMPORTS``, 30 an hour.
-- Wrong keys (every 401 answer, and a live view's poll refused for its key): ``RATELIMIT_KEY_GUESSES``, 60 a minute;
-  past it every request from the address waits for the minute to end. A live view whose key was revoked stops
-  polling at its first refusal (share.live), so a forgotten TV never locks a club out.
+  ``POST /api/v1/tournaments``, share one count per client address; a refused creation counts nothing, nor does a
+  form posted again that made its table before): ``RATELIMIT_TABLES``, by default 100 an hour and 300 a day — an
+  evening of 50 tables from one address, each made twice over, stays under it.
+- Imports (``POST /api/v1/import``, every attempt, per address: an import replays a whole log):
+  ``RATELIMIT_IMPORTS``, 30 an hour.
+- Wrong keys, per client address *and* table (or tournament): ``RATELIMIT_KEY_GUESSES``, 60 a minute. Counted and
+  checked only where a key fails (``key_failed``: every 401, and a live view's poll refused for its key), so a
+  request whose key opens its table is never refused by this limit — a guesser at the club's address slows itself
+  down at the table it guesses, never the room's phones, nor its own guesses at another table. Past it a wrong key
+  is answered 429 instead of 401 until the window ends. Keys are 192 random bits (``secrets.token_urlsafe(24)``):
+  the limit keeps guessing a nuisance, the keys' length keeps it hopeless.
 
 Past a limit: 429 with ``Retry-After`` (seconds) and the contract's error body, code ``rate_limited`` (a page gets a
-readable page). The counts live in memory by default (one process); several workers or machines share them through
-``RATELIMIT_STORAGE_URI`` (Flask-Limiter's setting, e.g. ``redis://…``). ``RATELIMIT_ENABLED=false`` turns every limit
-off. Operators set all of these as ``FLASK_…`` environment variables (``app.config.from_prefixed_env``).
+readable page). The counts live in Flask-Limiter's storage, memory by default (one process); several workers or
+machines share them through ``RATELIMIT_STORAGE_URI`` (e.g. ``redis://…``), the wrong keys' count too (it is kept
+by the limiter's own strategy). ``RATELIMIT_ENABLED=false`` turns every limit off. Operators set all of these as
+``FLASK_…`` environment variables (``app.config.from_prefixed_env``).
 """
 from __future__ import annotations
 
@@ -23,9 +27,10 @@ from types import SimpleNamespace
 
 from flask import Flask, current_app, g, jsonify, render_template, request
 from flask_babel import ngettext
-from flask_limiter import ApplicationLimit, Limiter
+from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
+from limits import parse_many
 
 DEFAULTS = {
     "RATELIMIT_ENABLED": True,
@@ -39,11 +44,6 @@ WHAT = {"tables": "tables created", "imports": "imports", "keys": "wrong keys"} 
 
 def _setting(name: str):
     return lambda: current_app.config[name]
-
-
-def key_refused(response) -> bool:
-    """A key guess: a 401 answer, or a live poll told to stop because its key no longer opens the table."""
-    return response.status_code == 401 or bool(g.get("key_refused"))
 
 
 def table_created(response) -> bool:
@@ -63,28 +63,63 @@ def init_limits(app: Flask) -> Limiter:
     """The limiter and its limits on the views already registered; call after the blueprints."""
     for name, value in DEFAULTS.items():
         app.config.setdefault(name, value)
-    limiter = Limiter(get_remote_address, application_limits=[ApplicationLimit(
-        _setting("RATELIMIT_KEY_GUESSES"), scope="keys", deduct_when=key_refused)])
+    limiter = Limiter(get_remote_address)
     limiter.init_app(app)
-    from referee.web.tables.share import opening_live_poll
-
-    limiter.request_filter(opening_live_poll)  # a viewer polling with a key that opens its table guesses nothing
     tables = limiter.shared_limit(_setting("RATELIMIT_TABLES"), scope="tables", deduct_when=table_created,
                                   exempt_when=lambda: not creating())
     imports = limiter.shared_limit(_setting("RATELIMIT_IMPORTS"), scope="imports")
     for endpoint, limit in (("api.create_table", tables), ("tables.change", tables), ("api.create_tournament", tables),
                             ("tables.import_table", imports)):
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])
-    app.register_error_handler(RateLimitExceeded, lambda error: too_many(limiter, error))
+    app.register_error_handler(RateLimitExceeded, lambda error: too_many_created(limiter, error))
     app.extensions["referee.limiter"] = limiter
     return limiter
 
 
-def too_many(limiter: Limiter, error: RateLimitExceeded):
-    """429: how long to wait in ``Retry-After`` (seconds), the contract's body for the API, a page for a person."""
+def guessed_at() -> str:
+    """What a wrong key tried to open: the request's table, else its tournament (a table card's page)."""
+    values = request.view_args or {}
+    if values.get("table_id"):
+        return "table:" + values["table_id"]
+    if values.get("tournament_id"):
+        return "tournament:" + values["tournament_id"]
+    return "-"
+
+
+def key_failed():
+    """A key that opens nothing here was given (the caller answers 401, or a poll's 286): one guess counted for
+    this address and table; past ``RATELIMIT_KEY_GUESSES`` the 429 to answer instead, else None. Asked only where a
+    key failed, so a right key never meets this limit. The count is Flask-Limiter's (its storage and strategy:
+    ``RATELIMIT_STORAGE_URI`` shares it between processes)."""
+    limiter: Limiter = current_app.extensions["referee.limiter"]
+    if not limiter.enabled or g.get("guess_counted"):
+        return None
+    g.guess_counted = True  # one request, one guess
+    prefix = current_app.config.get("RATELIMIT_KEY_PREFIX")  # Flask-Limiter's own setting, for a shared storage
+    who = (*([prefix] if prefix else []), "keys", get_remote_address(), guessed_at())
+    try:
+        items = parse_many(current_app.config["RATELIMIT_KEY_GUESSES"])
+        refused = [item for item in items if not limiter.limiter.hit(item, *who)]  # every window counts the guess
+        if not refused:
+            return None
+        resets = [limiter.limiter.get_window_stats(item, *who).reset_time for item in refused]
+    except Exception:  # the storage is out of reach (redis down): as Flask-Limiter does, unless told to swallow it
+        if not current_app.config.get("RATELIMIT_SWALLOW_ERRORS"):
+            raise
+        current_app.logger.exception("the wrong keys' count could not be kept")
+        return None
+    return too_many("keys", max(1, math.ceil(max(resets) - time.time())))
+
+
+def too_many_created(limiter: Limiter, error: RateLimitExceeded):
+    """Flask-Limiter's refusal (tables, imports): 429 until its window ends."""
     breached = limiter.current_limit
     wait = max(1, math.ceil(breached.window[0] - time.time())) if breached else 60  # the window ends
-    scope = error.limit.scope if isinstance(error.limit.scope, str) else "keys"
+    return too_many(error.limit.scope if isinstance(error.limit.scope, str) else "tables", wait)
+
+
+def too_many(scope: str, wait: int):
+    """429: how long to wait in ``Retry-After`` (seconds), the contract's body for the API, a page for a person."""
     if request.path.startswith("/api/"):
         response = jsonify(error={"code": "rate_limited", "retry_after": wait, "message":
                                   f"Too many {WHAT.get(scope, 'requests')} from this address: try again in "

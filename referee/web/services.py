@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from flask import Response, current_app, g, redirect, request, url_for
 
-from referee.errors import NotFound, ParseError
+from referee.errors import NotFound, ParseError, msg
 from referee.once import Created, Once
 from referee.web.serving import lan_addresses
 
@@ -138,3 +138,23 @@ def known_ids(_endpoint, values) -> None:
     tournament_id = (values or {}).get("tournament_id")
     if tournament_id is not None and not TABLE_ID.fullmatch(tournament_id):
         raise NotFound("tournament_not_found", "There is no tournament {tournament}.", tournament=repr(tournament_id))
+
+
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # U+0000–U+001F and U+007F: no link of this site holds one
+
+
+class QueryRefused(ParseError):
+    """A query that no link of this site has: 400, before any view reads it."""
+
+    status = 400
+
+
+def printable_query() -> None:
+    """Every page and API call (``before_request``): a query name or value with a control character (a line break,
+    a tab, a NUL — raw or %-encoded) is answered 400 with a sentence (the contract's error body for /api/), so none
+    reaches a header (a redirect's Location), a template or the database."""
+    for name, value in request.args.items(multi=True):
+        if CONTROL.search(name) or CONTROL.search(value):
+            raise QueryRefused("control_character", msg(
+                "This address holds an invisible control character (a line break, a tab) that no link of this site "
+                "has: check the link and try again."), field=name)

@@ -47,12 +47,14 @@ RESPONSES = {
     "Refused": _json("The body cannot be read, or a rule refuses it: nothing stored (422). The error names the "
                      "code, the sentence, and where they apply the ruling id, the card, the player and the field",
                      _ref("Error")),
+    "BadQuery": _json("A query name or value holds a control character (400, control_character)", _ref("Error")),
     "RateLimited": _json("Too many requests from this address (429): table creations and imports per address, "
-                         "and wrong keys; code rate_limited", _ref("Error"),
+                         "and wrong keys per address and table; code rate_limited", _ref("Error"),
                          {"Retry-After": {"$ref": "#/components/headers/Retry-After"}}),
     "Error": _json("Any other refusal, in the same shape", _ref("Error")),
 }
-COMMON = {"405": _error("MethodNotAllowed"), "429": _error("RateLimited"), "default": _error("Error")}
+COMMON = {"400": _error("BadQuery"), "405": _error("MethodNotAllowed"), "429": _error("RateLimited"),
+          "default": _error("Error")}
 READ = {"401": _error("BadKey"), "404": _error("NoTable"), **COMMON}
 WRITE = {**READ, "403": _error("ViewerKey"), "413": _error("TooLarge"), "422": _error("Refused")}
 OPEN = {"413": _error("TooLarge"), "422": _error("Refused"), **COMMON}  # no key asked

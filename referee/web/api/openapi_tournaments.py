@@ -21,7 +21,8 @@ def _body(schema: dict, required: bool = True) -> dict:
     return {"required": required, "content": {"application/json": {"schema": schema}}}
 
 
-COMMON = {"405": _error("MethodNotAllowed"), "429": _error("RateLimited"), "default": _error("Error")}
+COMMON = {"400": _error("BadQuery"), "405": _error("MethodNotAllowed"), "429": _error("RateLimited"),
+          "default": _error("Error")}
 NO_TOURNAMENT = _json("No such tournament (404), or no such round or entrant in it", _ref("Error"))
 READ = {"401": _error("BadKey"), "404": NO_TOURNAMENT, **COMMON}
 WRITE = {**READ, "403": _json("The viewer's key on a director's call (403)", _ref("Error")),

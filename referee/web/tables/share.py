@@ -6,12 +6,11 @@ change made through any worker process reaches every viewer: the signal goes thr
 """
 from __future__ import annotations
 
-import csv
 import io
 import json
 
 import qrcode
-from flask import Response, current_app, g, jsonify, redirect, render_template, request, url_for
+from flask import Response, current_app, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup
 from qrcode.image.pure import PyPNGImage
@@ -20,7 +19,9 @@ from qrcode.image.svg import SvgPathImage
 from referee.errors import Unauthorized
 from referee.games import get_game
 from referee.web.api.tables import json_body
+from referee.web.csv_files import csv_download
 from referee.web.i18n import lang
+from referee.web.limits import key_failed
 from referee.web.serving import MIN_BYTES, gzip_bytes
 from referee.web.services import api_once, ledger, phone_url, request_key, see_other, tournaments, watch
 from referee.web.tables import bp
@@ -120,22 +121,9 @@ def _told(response):
     return response
 
 
-def opening_live_poll() -> bool:
-    """This request is a live view's poll whose key opens its table (as this process's memo has it): no key guess,
-    so the limits need not look at it (referee/web/limits.py) — a room of viewers costs a check less per poll."""
-    if request.endpoint != "tables.live":
-        return False
-    table_id = (request.view_args or {}).get("table_id")
-    row = watch().row(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
-    if row is None or not row.opens(request_key()):
-        return False
-    g.opened_row = row  # live() answers from it: the key is checked once a poll
-    return True
-
-
 def opened_row(table_id: str, key: str | None):
-    """The memo's row of a table this key opens (the limiter's filter did not check it), or the refusal: the one
-    the ledger gives (404, 401), or a key issued since the memo's last read."""
+    """The memo's row of a table this key opens (the key checked once a poll), or the refusal: the one the ledger
+    gives (404, 401), or a key issued since the memo's last read."""
     row = watch().row(table_id)
     if row is not None and row.opens(key):
         return row
@@ -144,7 +132,9 @@ def opened_row(table_id: str, key: str | None):
     except Unauthorized:
         if not request.headers.get("HX-Request"):
             raise
-        g.key_refused = True  # counted as a key guess (limits.py) all the same
+        limited = key_failed()  # a key guess all the same (limits.py): past the limit, 429
+        if limited is not None:
+            return limited
         return Response(status=286, headers={"HX-Reswap": "none"})  # htmx stops polling: revoked for good
     watch().forget()
     return watch().row(table_id)
@@ -158,7 +148,7 @@ def live(table_id):
     and a changed one is rendered once per revision for every viewer. The fragment carries an ``ETag``: a client
     that sends it back in ``If-None-Match`` is answered ``304`` while it is current."""
     key = request_key()
-    row = g.get("opened_row") or opened_row(table_id, key)
+    row = opened_row(table_id, key)
     if isinstance(row, Response):
         return row
     since = request.args.get("since", "")  # the stamp of what it shows: the revision, and the trick under way
@@ -227,32 +217,16 @@ def export_json(table_id):
 
 @bp.get("/api/v1/tables/<table_id>/export.csv")
 def export_csv(table_id):
-    """One row per deal and side: its points in the game's unit (and the slate for Brouc), the running total."""
+    """One row per deal and side: its points in the game's unit (and the slate for Brouc), the running total; the
+    names written safe for a spreadsheet (``referee/web/csv_files.py``)."""
     ledger().authorize(table_id, request_key())
     state = ledger().state(table_id)
     rows = []
     for deal in state["deals"]:
         for side, info in enumerate(state["sides"]):
             slate = deal.get("slate", [None] * len(state["sides"]))[side] if "slate" in deal else ""
-            rows.append([deal["number"], side, spreadsheet_safe(info["name"]), deal["points"][side], slate,
-                         deal["complete"]])
+            rows.append([deal["number"], side, info["name"], deal["points"][side], slate, deal["complete"]])
     return csv_download(["deal", "side", "players", "points", "slate", "complete"], rows, f"referee-{table_id}.csv")
-
-
-def csv_download(header: list, rows: list, filename: str) -> Response:
-    """A CSV file to download: its header row, then the rows."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(header)
-    writer.writerows(rows)
-    response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-def spreadsheet_safe(text: str) -> str:
-    """A name a spreadsheet could read as a formula is written as text."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 @bp.post("/api/v1/import")

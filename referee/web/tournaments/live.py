@@ -13,10 +13,11 @@ import hashlib
 import threading
 import time
 
-from flask import Response, current_app, g, render_template, request
+from flask import Response, current_app, render_template, request
 
 from referee.errors import Unauthorized
 from referee.web.i18n import lang
+from referee.web.limits import key_failed
 from referee.web.serving import MIN_BYTES, gzip_bytes
 from referee.web.services import phone_link, standings_watch
 from referee.web.services import tournaments as store
@@ -131,7 +132,9 @@ def live(tournament_id):
     except Unauthorized:
         if not request.headers.get("HX-Request"):
             raise
-        g.key_refused = True
+        limited = key_failed()  # a key guess all the same (limits.py): past the limit, 429
+        if limited is not None:
+            return limited
         return Response(status=286, headers={"HX-Reswap": "none"})  # htmx stops polling
     refresh = current_app.config.get("LIVE_REFRESH_SECONDS", REFRESH_SECONDS)
     revision = standings_watch().revision(tournament_id, refresh)

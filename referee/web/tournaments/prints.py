@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from flask import jsonify, redirect, render_template, url_for
 
+from referee.web.csv_files import csv_download
 from referee.web.services import phone_link
 from referee.web.services import tournaments as store
-from referee.web.tables.share import csv_download, qr_svg, spreadsheet_safe
+from referee.web.tables.share import qr_svg
 from referee.web.tournaments import bp
 from referee.web.tournaments.common import current_round, entrant_names, key_of
 
@@ -83,8 +84,8 @@ def standings_csv(tournament_id):
     """One row an entrant, in rank order: rank, entrant, names, VP, MP, MP difference, rounds played."""
     store().authorize(tournament_id, key_of())
     state = store().state(tournament_id)
-    rows = [[row["rank"], row["entrant"], spreadsheet_safe(row["names"]), number_text(row["vp"]),
-             number_text(row["mp"]), number_text(row.get("mp_difference")), row["played"]] for row in state["standings"]]
+    rows = [[row["rank"], row["entrant"], row["names"], number_text(row["vp"]), number_text(row["mp"]),
+             number_text(row.get("mp_difference")), row["played"]] for row in state["standings"]]
     return csv_download(["rank", "entrant", "names", "vp", "mp", "mp_difference", "played"], rows,
                         f"tournament-{tournament_id}.csv")
 
