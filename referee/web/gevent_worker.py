@@ -1,0 +1,191 @@
+"""gunicorn's gevent worker as ``serve`` runs it: every connection a greenlet, with deadlines and a cap per address.
+
+- **Headers deadline** (``REFEREE_HEADER_SECONDS``, 10 s): a new connection's request line and headers arrive whole
+  within it, or the connection is closed (a slowloris, a socket opened and left silent).
+- **Kept alive** (``REFEREE_KEEPALIVE_SECONDS``, 30 s): after an answer, the next request's headers arrive whole
+  within it, or the connection is closed. gunicorn's own ``keepalive`` setting, which its async workers apply around
+  the reading of every request's headers (``timeout_ctx``); here the first request has the shorter deadline above.
+- **Body deadline** (``REFEREE_BODY_SECONDS``, 30 s): a request's body arrives whole within it, read before the app
+  runs, or the client is answered 408 and the connection closed. A body over ``BODY_BUFFER`` bytes by its
+  ``Content-Length`` is left unread for the app to refuse (413) without reading it.
+- **TLS** (``REFEREE_TLS_CERT``): each step of the handshake within the headers deadline.
+- **Per address** (``REFEREE_CONNECTIONS_PER_ADDRESS``, 200 per worker process; 0: no cap): at the cap, a new
+  connection from that address closes the oldest of that address's connections still waiting for a request (idle
+  or sending its headers), so that an honest phone sharing an address with an attacker still gets in; with none
+  waiting (all being answered), the new connection is closed. Behind a reverse proxy every client has the proxy's
+  address: set 0 there and let the proxy limit its clients.
+
+None of these cuts an answer being written: a server-sent event stream (``text/event-stream``) lasts as long as its
+view holds it, and the worker's heartbeat (gunicorn's ``timeout``) goes on in a greenlet of its own meanwhile.
+"""
+from __future__ import annotations
+
+import io
+import os
+import select
+import socket
+import sys
+from dataclasses import dataclass
+
+import gevent
+from gevent import getcurrent
+from gunicorn.http.body import Body, LengthReader
+from gunicorn.workers.ggevent import GeventWorker
+
+BODY_BUFFER = 16 * 1024 * 1024  # above every body the app takes (an import: 8 MiB): read whole before it runs
+
+
+def closing_answer(status: str, text: str) -> bytes:
+    body = text.encode()
+    return (f"HTTP/1.1 {status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+
+
+REQUEST_TIMEOUT = closing_answer("408 Request Timeout", "The request's body came too slowly.")
+TOO_LARGE = closing_answer("413 Content Too Large", "The request's body is too large.")
+
+
+def setting(name: str, default: float) -> float:
+    """A number of the environment (``REFEREE_…``); the default when unset or not a number >= 0."""
+    raw = os.environ.get(name, "").strip()
+    try:
+        value = float(raw)
+    except ValueError:
+        return default
+    return value if value >= 0 else default
+
+
+@dataclass(frozen=True)
+class Limits:
+    header_seconds: float = 10.0
+    keepalive_seconds: float = 30.0
+    body_seconds: float = 30.0
+    per_address: int = 200
+
+    @staticmethod
+    def from_env() -> "Limits":
+        return Limits(setting("REFEREE_HEADER_SECONDS", 10.0), setting("REFEREE_KEEPALIVE_SECONDS", 30.0),
+                      setting("REFEREE_BODY_SECONDS", 30.0), int(setting("REFEREE_CONNECTIONS_PER_ADDRESS", 200)))
+
+
+class Connection:
+    """One client connection in this worker: its greenlet, whether it waits for a request (evictable), the
+    deadline it waits under, the requests it was answered."""
+
+    __slots__ = ("greenlet", "waiting", "deadline", "served")
+
+    def __init__(self, greenlet):
+        self.greenlet, self.waiting, self.deadline, self.served = greenlet, True, None, 0
+
+    def evictable(self) -> bool:
+        return self.waiting and self.deadline is not None and self.deadline.pending
+
+    def evict(self) -> None:
+        """Its deadline fires now: gunicorn's loop ends the connection as at any deadline (quietly, then closed)."""
+        self.greenlet.kill(self.deadline, block=False)
+
+
+def cooperative_psycopg() -> None:
+    """psycopg 3 picks its wait function when first imported: its C one, which blocks the hub, if gevent had not
+    patched ``select`` yet (the master imported it: the app it made to upgrade the schema). Picked again here, as
+    psycopg would have picked after patching (``psycopg/waiting.py``: gevent's patched select is detected)."""
+    waiting = sys.modules.get("psycopg.waiting")
+    if waiting is not None and waiting.wait is getattr(waiting, "wait_c", None):
+        waiting.wait = waiting.wait_poll if hasattr(select, "poll") else waiting.wait_select
+
+
+class Worker(GeventWorker):
+    """``serving.serve_gunicorn``'s worker class; ``limits`` is set by the master before it forks."""
+
+    limits = Limits()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.by_address: dict[str, dict[Connection, None]] = {}  # oldest first
+        self.current: dict[object, Connection] = {}  # greenlet -> its connection
+
+    def patch(self):
+        super().patch()
+        cooperative_psycopg()
+        if self.cfg.is_ssl:  # gevent's server shakes hands before ``handle``: each step of it within the deadline
+            socket.setdefaulttimeout(self.limits.header_seconds or None)  # ``handle`` makes the socket blocking
+
+    def timeout_ctx(self):
+        """Around the reading of each request's line and headers (gunicorn's async loop): silent, the connection
+        closes when it fires."""
+        connection = self.current.get(getcurrent())
+        seconds = self.limits.keepalive_seconds if connection and connection.served else self.limits.header_seconds
+        deadline = gevent.Timeout(seconds, False)
+        if connection is not None:
+            connection.deadline = deadline
+        return deadline
+
+    def handle(self, listener, client, addr):
+        address = addr[0] if isinstance(addr, tuple) and addr else None
+        cap = self.limits.per_address
+        held = self.by_address.setdefault(address, {}) if cap and address is not None else None
+        if held is not None and len(held) >= cap and not self.evict_oldest_waiting(held):
+            client.close()
+            return
+        connection = Connection(getcurrent())
+        if held is not None:
+            held[connection] = None
+        self.current[getcurrent()] = connection
+        try:
+            super().handle(listener, client, addr)
+        finally:
+            self.current.pop(getcurrent(), None)
+            if held is not None:
+                held.pop(connection, None)
+                if not held and self.by_address.get(address) is held:
+                    del self.by_address[address]
+
+    @staticmethod
+    def evict_oldest_waiting(held: dict) -> bool:
+        for connection in held:
+            if connection.evictable():
+                del held[connection]
+                connection.evict()
+                return True
+        return False
+
+    def handle_request(self, listener_name, req, sock, addr):
+        connection = self.current.get(getcurrent())
+        if connection is not None:
+            connection.waiting = False
+        try:
+            self.read_body(req, sock)
+            return super().handle_request(listener_name, req, sock, addr)
+        finally:
+            if connection is not None:
+                connection.waiting, connection.served = True, connection.served + 1
+
+    def read_body(self, req, sock) -> None:
+        """The request's whole body, read within the body deadline and handed to the app from memory; 408 (or 413
+        for a chunked body over ``BODY_BUFFER``) and the connection closed otherwise."""
+        reader = req.body.reader
+        if isinstance(reader, LengthReader) and not 0 < reader.length <= BODY_BUFFER:
+            return  # none, or one the app refuses by its Content-Length alone
+        if getattr(req, "_expected_100_continue", False):  # the client waits for this before it sends the body
+            sock.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
+            req._expected_100_continue = False  # gunicorn's wsgi.create would send it again
+        timer = gevent.Timeout(self.limits.body_seconds)
+        timer.start()
+        try:
+            data = req.body.read(BODY_BUFFER + 1)
+        except gevent.Timeout as fired:
+            if fired is not timer:
+                raise
+            self.refuse(sock, REQUEST_TIMEOUT)
+        finally:
+            timer.close()
+        if len(data) > BODY_BUFFER:
+            self.refuse(sock, TOO_LARGE)
+        req.body = Body(io.BytesIO(data))
+
+    def refuse(self, sock, answer: bytes):
+        try:
+            sock.sendall(answer)
+        except OSError:
+            pass
+        raise StopIteration()  # gunicorn's loop closes the connection
