@@ -95,9 +95,10 @@ def cooperative_psycopg() -> None:
 
 
 class Worker(GeventWorker):
-    """``serving.serve_gunicorn``'s worker class; ``limits`` is set by the master before it forks."""
+    """``serving.serve_gunicorn``'s worker class (``limits`` read again by its master before it forks); also
+    ``gunicorn -k referee.web.gevent_worker.Worker "referee:create_app()"``."""
 
-    limits = Limits()
+    limits = Limits.from_env()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
