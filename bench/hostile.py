@@ -14,19 +14,19 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import multiprocessing
 import os
 import select
 import socket
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import servers  # noqa: E402
-from common import ROOT, machine, ms, percentile, print_table  # noqa: E402
+from common import ROOT, machine, ms, percentile, print_table, raise_open_files  # noqa: E402
 
 IDLE, SLOW = 2000, 100
 DRIP_SECONDS = 5.0  # a slowloris client's pace: one header byte every five seconds
@@ -36,14 +36,13 @@ CAP = "200"  # REFEREE_CONNECTIONS_PER_ADDRESS as `make run` has it
 
 
 class Attack:
-    """2,000 idle and 100 slowloris sockets from 127.0.0.1 to ``port``, opened again as the server closes them,
-    in a thread of its own until ``stop``."""
+    """2,000 idle and 100 slowloris sockets from 127.0.0.1 to ``port``, opened again as the server closes them. Run
+    in a process of its own (``attacking``): its work never takes the timed client's interpreter."""
 
     def __init__(self, port: int):
         self.port, self.idle, self.slow = port, [], []
         self.closed_by_server = 0
-        self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.dripped = time.monotonic()
 
     def connect(self, slow: bool) -> socket.socket | None:
         try:
@@ -56,11 +55,8 @@ class Attack:
             return None
 
     def start(self) -> "Attack":
-        for _ in range(IDLE):
-            self.idle.append(self.connect(False))
-        for _ in range(SLOW):
-            self.slow.append(self.connect(True))
-        self.thread.start()
+        self.idle = [self.connect(False) for _ in range(IDLE)]
+        self.slow = [self.connect(True) for _ in range(SLOW)]
         return self
 
     def reap(self, group: list) -> None:
@@ -82,33 +78,42 @@ class Attack:
             group[by_fd[fd]] = None
             self.closed_by_server += 1
 
-    def run(self) -> None:
-        dripped = time.monotonic()
-        while not self.stopping.wait(1.0):
-            for group, slow in ((self.idle, False), (self.slow, True)):
-                self.reap(group)
-                budget = REOPEN_PER_SECOND
-                for n, sock in enumerate(group):
-                    if sock is None and budget:
-                        group[n], budget = self.connect(slow), budget - 1
-            if time.monotonic() - dripped >= DRIP_SECONDS:
-                dripped = time.monotonic()
-                for sock in self.slow:
-                    try:
-                        if sock is not None:
-                            sock.send(b"a")
-                    except OSError:
-                        pass
+    def turn(self) -> None:
+        """Once a second: what the server closed is opened again, and every five seconds each slowloris client
+        sends one more header byte."""
+        for group, slow in ((self.idle, False), (self.slow, True)):
+            self.reap(group)
+            budget = REOPEN_PER_SECOND
+            for n, sock in enumerate(group):
+                if sock is None and budget:
+                    group[n], budget = self.connect(slow), budget - 1
+        if time.monotonic() - self.dripped >= DRIP_SECONDS:
+            self.dripped = time.monotonic()
+            for sock in self.slow:
+                try:
+                    if sock is not None:
+                        sock.send(b"a")
+                except OSError:
+                    pass
 
-    def open_now(self) -> int:
-        return sum(sock is not None for sock in self.idle + self.slow)
+    def figures(self) -> tuple[int, int]:
+        return sum(sock is not None for sock in self.idle + self.slow), self.closed_by_server
 
-    def stop(self) -> None:
-        self.stopping.set()
-        self.thread.join(timeout=10)
-        for sock in self.idle + self.slow:
-            if sock is not None:
-                sock.close()
+
+def attacking(port: int, orders) -> None:
+    """The attack's process: ``orders`` (a pipe) asks "figures" (sockets open, closed by the server) or "stop"."""
+    attack = Attack(port).start()
+    orders.send("started")
+    while True:
+        if orders.poll(1.0):
+            order = orders.recv()
+            orders.send(attack.figures())
+            if order == "stop":
+                break
+        attack.turn()
+    for sock in attack.idle + attack.slow:
+        if sock is not None:
+            sock.close()
 
 
 def probe(port: int, path: str, source: str) -> float | None:
@@ -129,10 +134,15 @@ def probe(port: int, path: str, source: str) -> float | None:
 def measure(served: servers.Served, path: str, requests: int) -> dict:
     """The attack held on ``served``, then ``requests`` normal requests from each address (given up after five
     failures in a row: a stalled server would take minutes)."""
-    attack = Attack(served.port).start()
+    orders, theirs = multiprocessing.Pipe()
+    attacker = multiprocessing.get_context("fork").Process(target=attacking, args=(served.port, theirs), daemon=True)
+    attacker.start()
     try:
-        time.sleep(2)  # the server accepts (or not) what the attack opened
-        figures = {"open_at_start": attack.open_now()}
+        if not orders.poll(120) or orders.recv() != "started":
+            raise SystemExit("the attack did not start")
+        time.sleep(3)  # the server accepts (or evicts) the flood the attack opened: then the attack held
+        orders.send("figures")
+        figures = {"open_at_start": orders.recv()[0]}
         for name, source in (("other", "127.0.0.2"), ("same", "127.0.0.1")):
             times, failed, in_a_row = [], 0, 0
             for _ in range(requests):
@@ -145,10 +155,13 @@ def measure(served: servers.Served, path: str, requests: int) -> dict:
                     times.append(took)
                     in_a_row = 0
             figures[name] = {"times": times, "failed": failed, "tried": len(times) + failed}
-        figures["open_at_end"], figures["closed_by_server"] = attack.open_now(), attack.closed_by_server
+        orders.send("stop")
+        figures["open_at_end"], figures["closed_by_server"] = orders.recv()
         return figures
     finally:
-        attack.stop()
+        attacker.join(timeout=20)
+        if attacker.is_alive():
+            attacker.kill()
 
 
 def cell(figures: dict, fraction: float) -> str:
@@ -191,15 +204,6 @@ def bench(tmp: Path, workers: int, options: dict, quick: bool) -> str:
         f"server in {workers} processes; Referee and the first floor as `make run` serves (gevent workers, at most "
         f"{CAP} connections per address and process, a headers deadline of 10 s), the second floor under gunicorn's "
         f"gthread workers as Referee was served before.")
-
-
-def raise_open_files() -> None:
-    import resource
-
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = hard if hard != resource.RLIM_INFINITY else 65536
-    if soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def main() -> None:

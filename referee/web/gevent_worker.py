@@ -24,6 +24,7 @@ import io
 import os
 import select
 import socket
+import ssl
 import sys
 from dataclasses import dataclass
 
@@ -110,6 +111,8 @@ class Worker(GeventWorker):
         cooperative_psycopg()
         if self.cfg.is_ssl:  # gevent's server shakes hands before ``handle``: each step of it within the deadline
             socket.setdefaulttimeout(self.limits.header_seconds or None)  # ``handle`` makes the socket blocking
+            hub = gevent.get_hub()  # a handshake timed out or refused is routine: no traceback in the log for it
+            hub.NOT_ERROR = (*hub.NOT_ERROR, TimeoutError, ConnectionError, ssl.SSLError)
 
     def timeout_ctx(self):
         """Around the reading of each request's line and headers (gunicorn's async loop): silent, the connection
