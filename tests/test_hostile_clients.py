@@ -173,7 +173,9 @@ def test_a_body_that_does_not_arrive_within_the_deadline_is_answered_408(short_d
         answer = b""
         while chunk := sock.recv(4096):
             answer += chunk
-        assert answer.startswith(b"HTTP/1.1 408 ") and b"Connection: close" in answer
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 408 ") and b"\r\nConnection: close" in head
+        assert json.loads(body)["error"]["code"] == "request_timeout"  # the app's own answer to a refusal
     finally:
         sock.close()
     # a body sent whole (and in pieces within the deadline) is taken as usual

@@ -5,9 +5,10 @@
 - **Kept alive** (``REFEREE_KEEPALIVE_SECONDS``, 30 s): after an answer, the next request's headers arrive whole
   within it, or the connection is closed. gunicorn's own ``keepalive`` setting, which its async workers apply around
   the reading of every request's headers (``timeout_ctx``); here the first request has the shorter deadline above.
-- **Body deadline** (``REFEREE_BODY_SECONDS``, 30 s): a request's body arrives whole within it, read before the app
-  runs, or the client is answered 408 and the connection closed. A body over ``BODY_BUFFER`` bytes by its
-  ``Content-Length`` is left unread for the app to refuse (413) without reading it.
+- **Body deadline** (``REFEREE_BODY_SECONDS``, 30 s, from the end of the headers): the app's reads of a request's
+  body end within it, or the read raises ``RequestTimeout``, which the app answers 408 (its own error page or JSON
+  error), and the connection is closed after. The body is read as the app reads it (nothing buffered beyond what
+  gunicorn does: the app's size limits hold); what the app left unread is drained within the kept-alive bound.
 - **TLS** (``REFEREE_TLS_CERT``): each step of the handshake within the headers deadline.
 - **Per address** (``REFEREE_CONNECTIONS_PER_ADDRESS``, 200 per worker process; 0: no cap): at the cap, a new
   connection from that address closes the oldest of that address's connections still waiting for a request (idle
@@ -20,30 +21,18 @@ view holds it, and the worker's heartbeat (gunicorn's ``timeout``) goes on in a 
 """
 from __future__ import annotations
 
-import io
 import os
 import select
 import socket
 import ssl
 import sys
+import time
 from dataclasses import dataclass
 
 import gevent
 from gevent import getcurrent
-from gunicorn.http.body import Body, LengthReader
 from gunicorn.workers.ggevent import GeventWorker
-
-BODY_BUFFER = 16 * 1024 * 1024  # above every body the app takes (an import: 8 MiB): read whole before it runs
-
-
-def closing_answer(status: str, text: str) -> bytes:
-    body = text.encode()
-    return (f"HTTP/1.1 {status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n"
-            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
-
-
-REQUEST_TIMEOUT = closing_answer("408 Request Timeout", "The request's body came too slowly.")
-TOO_LARGE = closing_answer("413 Content Too Large", "The request's body is too large.")
+from werkzeug.exceptions import RequestTimeout
 
 
 def setting(name: str, default: float) -> float:
@@ -67,6 +56,40 @@ class Limits:
     def from_env() -> "Limits":
         return Limits(setting("REFEREE_HEADER_SECONDS", 10.0), setting("REFEREE_KEEPALIVE_SECONDS", 30.0),
                       setting("REFEREE_BODY_SECONDS", 30.0), int(setting("REFEREE_CONNECTIONS_PER_ADDRESS", 200)))
+
+
+class BodyDeadline:
+    """gunicorn's body reader (``req.body.reader``), each read within what is left of the body's deadline."""
+
+    def __init__(self, req, seconds: float):
+        self.req, self.reader = req, req.body.reader
+        self.ends = time.monotonic() + seconds
+
+    def __getattr__(self, name):  # the reader's other attributes (a LengthReader's ``length``)
+        return getattr(self.reader, name)
+
+    def read(self, size):
+        left = self.ends - time.monotonic()
+        if left <= 0:
+            self.expire()
+        timer = gevent.Timeout(left)
+        timer.start()
+        try:
+            return self.reader.read(size)
+        except gevent.Timeout as fired:
+            if fired is not timer:
+                raise
+            self.expire()
+        finally:
+            timer.close()
+
+    def expire(self):
+        self.req.must_close = True  # the answer says ``Connection: close``: the rest of the body is never read
+        raise RequestTimeout("The request's body came too slowly.")
+
+    def answered(self) -> None:
+        """The app answered: what it left unread is drained under the kept-alive bound, not this deadline."""
+        self.ends = float("inf")
 
 
 class Connection:
@@ -157,39 +180,10 @@ class Worker(GeventWorker):
         connection = self.current.get(getcurrent())
         if connection is not None:
             connection.waiting = False
+        body = req.body.reader = BodyDeadline(req, self.limits.body_seconds)
         try:
-            self.read_body(req, sock)
             return super().handle_request(listener_name, req, sock, addr)
         finally:
+            body.answered()
             if connection is not None:
                 connection.waiting, connection.served = True, connection.served + 1
-
-    def read_body(self, req, sock) -> None:
-        """The request's whole body, read within the body deadline and handed to the app from memory; 408 (or 413
-        for a chunked body over ``BODY_BUFFER``) and the connection closed otherwise."""
-        reader = req.body.reader
-        if isinstance(reader, LengthReader) and not 0 < reader.length <= BODY_BUFFER:
-            return  # none, or one the app refuses by its Content-Length alone
-        if getattr(req, "_expected_100_continue", False):  # the client waits for this before it sends the body
-            sock.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
-            req._expected_100_continue = False  # gunicorn's wsgi.create would send it again
-        timer = gevent.Timeout(self.limits.body_seconds)
-        timer.start()
-        try:
-            data = req.body.read(BODY_BUFFER + 1)
-        except gevent.Timeout as fired:
-            if fired is not timer:
-                raise
-            self.refuse(sock, REQUEST_TIMEOUT)
-        finally:
-            timer.close()
-        if len(data) > BODY_BUFFER:
-            self.refuse(sock, TOO_LARGE)
-        req.body = Body(io.BytesIO(data))
-
-    def refuse(self, sock, answer: bytes):
-        try:
-            sock.sendall(answer)
-        except OSError:
-            pass
-        raise StopIteration()  # gunicorn's loop closes the connection
