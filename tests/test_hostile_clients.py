@@ -194,6 +194,26 @@ def test_a_body_that_does_not_arrive_within_the_deadline_is_answered_408(short_d
         sock.close()
 
 
+def test_idle_kept_alive_connections_do_not_hold_a_stop(tmp_path):
+    """gunicorn waits up to its graceful timeout (10 s) for every connection; the idle ones are closed at once."""
+    server = served(tmp_path)
+    kept = []
+    try:
+        for _ in range(4):
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+            connection.request("GET", "/api/v1/games")
+            connection.getresponse().read()
+            kept.append(connection)
+        started = time.monotonic()
+        server.process.terminate()
+        server.process.wait(timeout=20)
+        assert time.monotonic() - started < 8 and server.process.returncode == 0
+    finally:
+        for connection in kept:
+            connection.close()
+        server.kill()
+
+
 STREAMING_APP = """
 import time
 

@@ -137,6 +137,19 @@ class Worker(GeventWorker):
             hub = gevent.get_hub()  # a handshake timed out or refused is routine: no traceback in the log for it
             hub.NOT_ERROR = (*hub.NOT_ERROR, TimeoutError, ConnectionError, ssl.SSLError)
 
+    def run(self):
+        gevent.spawn(self.close_waiting_when_stopping)
+        super().run()
+
+    def close_waiting_when_stopping(self) -> None:
+        """Stopping, gunicorn waits up to ``graceful_timeout`` for every connection: the idle ones end at once (a
+        phone's kept-alive connection would hold a restart for the whole wait), those being answered go on."""
+        while self.alive:
+            gevent.sleep(0.2)
+        for connection in list(self.current.values()):
+            if connection.evictable():
+                connection.evict()
+
     def timeout_ctx(self):
         """Around the reading of each request's line and headers (gunicorn's async loop): silent, the connection
         closes when it fires."""

@@ -131,6 +131,8 @@ def serve_gunicorn(make_app: Callable[[], Flask], host: str, port: int, workers:
         die_with_parent()
         if os.getppid() != parent:  # the master ended before the line above: follow it
             os._exit(1)
+        for number in (signal.SIGTERM, signal.SIGINT):  # stopped while it starts (makes its app): it ends at once,
+            signal.signal(number, signal.SIG_DFL)  # not after the master's graceful timeout (its handlers come later)
         enough_files(CONNECTIONS + 256)
 
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
