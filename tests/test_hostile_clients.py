@@ -36,8 +36,8 @@ def open_files(wanted: int) -> None:
 def served(tmp_path, **env) -> Server:
     server = Server(tmp_path / "hostile.sqlite3")
     server.env.update({"REFEREE_CONNECTIONS_PER_ADDRESS": str(CAP), **env})
-    if serving.default_workers() < 2:
-        server.env["WEB_CONCURRENCY"] = "2"
+    if serving.default_workers() < 2 and "WEB_CONCURRENCY" not in env:
+        server.env["WEB_CONCURRENCY"] = "2"  # two workers, as on any machine of two cores or more
     return server.start()
 
 
@@ -122,6 +122,41 @@ def test_idle_sockets_and_slowloris_clients_leave_normal_requests_answered(tmp_p
         assert server.process.poll() is None
     finally:
         for sock in idle + slow:
+            sock.close()
+        server.kill()
+
+
+def test_at_the_cap_with_none_waiting_a_new_connection_is_closed(tmp_path):
+    """One worker, a cap of 3: three connections being answered (their bodies still coming) are never evicted; a
+    fourth from their address is closed unanswered, another address is answered, and once the three are done their
+    address is served again."""
+    server = served(tmp_path, WEB_CONCURRENCY="1", REFEREE_CONNECTIONS_PER_ADDRESS="3", REFEREE_BODY_SECONDS="4")
+    busy = []
+    try:
+        for _ in range(3):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            sock.sendall(b"POST /api/v1/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 100\r\n\r\n{")
+            busy.append(sock)
+        time.sleep(0.5)  # their headers read: each is being answered
+        fourth = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        try:
+            fourth.sendall(b"GET /api/v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        except OSError:
+            pass
+        try:
+            assert fourth.recv(4096) == b""  # closed, never answered
+        except ConnectionResetError:
+            pass
+        fourth.close()
+        assert normal_request(server.port, "127.0.0.2") == 200
+        for sock in busy:  # the body deadline answers them 408
+            assert sock.recv(4096).startswith(b"HTTP/1.1 408 ")
+            sock.close()
+        time.sleep(0.2)
+        assert normal_request(server.port, "127.0.0.1") == 200
+    finally:
+        for sock in busy:
             sock.close()
         server.kill()
 
