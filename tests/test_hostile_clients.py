@@ -1,13 +1,13 @@
 """Hostile clients against `serve` as `make run` starts it (gunicorn's gevent workers, referee/web/gevent_worker.py):
-idle sockets and slowloris clients held open while normal requests are answered, a client silent past the headers
-deadline closed, a kept-alive connection closed after its bound, a slow body answered 408; and, without a server,
-the worker's app made after gevent patched it (cooperative locks, psycopg's cooperative wait).
+idle sockets and slowloris clients held open while normal requests are answered, the cap per address, a client
+silent past the headers deadline closed, a kept-alive connection closed after its bound, a slow body answered 408, a
+server-sent event stream outliving every deadline, a stop not held by idle connections; and, without a server, the
+worker's app made after gevent patched it (cooperative locks, psycopg's cooperative wait).
 
 Every test is bounded to about 30 s: its sockets time out, its loops have deadlines."""
 import http.client
 import json
 import os
-import resource
 import select
 import socket
 import subprocess
@@ -24,13 +24,6 @@ pytestmark = pytest.mark.server  # each server test starts its own server proces
 WORKERS = max(2, serving.default_workers())
 CAP = 200  # REFEREE_CONNECTIONS_PER_ADDRESS's default, per worker process
 SHORT = 2  # seconds: the deadlines of the `short_deadlines` server
-
-
-def open_files(wanted: int) -> None:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard),
-                                                    hard))
 
 
 def served(tmp_path, **env) -> Server:
@@ -94,7 +87,7 @@ def short_deadlines(tmp_path_factory):
 
 
 def test_idle_sockets_and_slowloris_clients_leave_normal_requests_answered(tmp_path):
-    open_files(4096)
+    serving.enough_files(4096)  # this process's own 520 sockets
     server = served(tmp_path, REFEREE_HEADER_SECONDS="25")  # the attack is held open for the whole test
     idle, slow = [], []
     try:
