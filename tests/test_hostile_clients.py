@@ -351,3 +351,14 @@ def test_limits_are_read_from_the_environment(monkeypatch):
     monkeypatch.setenv("REFEREE_HEADER_SECONDS", "2.5")
     monkeypatch.setenv("REFEREE_BODY_SECONDS", "soon")  # not a number: the default
     assert gevent_worker.Limits.from_env() == gevent_worker.Limits(2.5, 30.0, 30.0, 0)
+
+
+def test_a_gevent_workers_app_holds_thousands_of_streams_unless_the_operator_said(monkeypatch):
+    from flask import Flask
+
+    monkeypatch.delenv("FLASK_LIVE_STREAMS", raising=False)
+    assert serving.holds_streams(Flask("a")).config["LIVE_STREAMS"] == serving.LIVE_STREAMS == 5000
+    monkeypatch.setenv("FLASK_LIVE_STREAMS", "40")
+    app = Flask("b")
+    app.config.from_prefixed_env()
+    assert serving.holds_streams(app).config["LIVE_STREAMS"] == 40

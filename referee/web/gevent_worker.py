@@ -16,8 +16,9 @@
   waiting (all being answered), the new connection is closed. Behind a reverse proxy every client has the proxy's
   address: set 0 there and let the proxy limit its clients.
 
-None of these cuts an answer being written: a server-sent event stream (``text/event-stream``) lasts as long as its
-view holds it, and the worker's heartbeat (gunicorn's ``timeout``) goes on in a greenlet of its own meanwhile.
+A deadline of 0 is none. None of these cuts an answer being written: a server-sent event stream
+(``text/event-stream``) lasts as long as its view holds it, and the worker's heartbeat (gunicorn's ``timeout``) goes
+on in a greenlet of its own meanwhile.
 """
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ class BodyDeadline:
 
     def __init__(self, req, seconds: float):
         self.req, self.reader = req, req.body.reader
-        self.ends = time.monotonic() + seconds
+        self.ends = time.monotonic() + seconds if seconds else float("inf")  # 0: no deadline
 
     def __getattr__(self, name):  # the reader's other attributes (a LengthReader's ``length``)
         return getattr(self.reader, name)
@@ -72,7 +73,7 @@ class BodyDeadline:
         left = self.ends - time.monotonic()
         if left <= 0:
             self.expire()
-        timer = gevent.Timeout(left)
+        timer = gevent.Timeout(None if left == float("inf") else left)
         timer.start()
         try:
             return self.reader.read(size)
@@ -102,7 +103,8 @@ class Connection:
         self.greenlet, self.waiting, self.deadline, self.served = greenlet, True, None, 0
 
     def evictable(self) -> bool:
-        return self.waiting and self.deadline is not None and self.deadline.pending
+        """Waiting inside gunicorn's read of a request's headers (its deadline set there, cleared once read)."""
+        return self.waiting and self.deadline is not None
 
     def evict(self) -> None:
         """Its deadline fires now: gunicorn's loop ends the connection as at any deadline (quietly, then closed)."""
@@ -155,7 +157,7 @@ class Worker(GeventWorker):
         closes when it fires."""
         connection = self.current.get(getcurrent())
         seconds = self.limits.keepalive_seconds if connection and connection.served else self.limits.header_seconds
-        deadline = gevent.Timeout(seconds, False)
+        deadline = gevent.Timeout(seconds or None, False)  # 0: no deadline
         if connection is not None:
             connection.deadline = deadline
         return deadline
@@ -192,7 +194,7 @@ class Worker(GeventWorker):
     def handle_request(self, listener_name, req, sock, addr):
         connection = self.current.get(getcurrent())
         if connection is not None:
-            connection.waiting = False
+            connection.waiting, connection.deadline = False, None
         body = req.body.reader = BodyDeadline(req, self.limits.body_seconds)
         try:
             return super().handle_request(listener_name, req, sock, addr)
