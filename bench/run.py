@@ -1,21 +1,22 @@
 """``make bench``: Referee's figures side by side with their floor, one table per bench, with the issue's goals.
 
-    .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers,streams,tournament]
+    .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers,streams,tournament,hostile]
 
 Referee is served as ``make run`` serves it (``flask --app referee serve``, here on 127.0.0.1 with ``--workers 2``:
 two processes), the floor (``bench/floor.py``: a bare Flask app appending one JSON row to SQLite in WAL mode with
 ``synchronous=FULL``) under the same server and settings. Every database is a temporary one; the PostgreSQL part runs
 when ``BENCH_DATABASE_URL`` (or ``TEST_DATABASE_URL``) reaches a server, in a scratch database made and dropped
 there, and says it was skipped otherwise. ``streams`` (``bench/streams.py``): 2,000 viewers' server-sent event
-streams held open while scorers enter, each change timed to every stream. ``tournament`` (``bench/tournament.py``) has no floor: a round of 100
-tables on PostgreSQL and a club evening of 12 on SQLite, its figures alone. Figures only: nothing asserts, and a run
-takes under ten minutes.
+streams held open while scorers enter, each change timed to every stream. ``tournament`` (``bench/tournament.py``)
+has no floor: a round of 100 tables on PostgreSQL and a club evening of 12 on SQLite, its figures alone. ``hostile`` (``bench/hostile.py``): 2,000
+idle sockets and 100 slowloris clients held open while normal requests are timed, against Referee, the floor under
+the same server and the floor under gunicorn's gthread workers (as Referee was served before). Figures only: nothing
+asserts, and a run takes under ten minutes.
 """
 from __future__ import annotations
 
 import argparse
 import os
-import resource
 import sys
 import tempfile
 import time
@@ -24,11 +25,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import entries  # noqa: E402
+import hostile  # noqa: E402
 import servers  # noqa: E402
 import tournament  # noqa: E402
-from common import ROOT, machine, ms, ms_of, print_table, rate, run_load, secs, times  # noqa: E402
+from common import (ROOT, machine, ms, ms_of, print_table, raise_open_files, rate, run_load, secs,  # noqa: E402
+                    times)
 
-BENCHES = ("entries", "depth", "scorers", "viewers", "streams", "tournament")
+BENCHES = ("entries", "depth", "scorers", "viewers", "streams", "tournament", "hostile")
 
 
 def load(task: dict) -> dict:
@@ -99,14 +102,6 @@ def print_streams(figures: dict, task: dict, server: str) -> str:
         f"{task['change_every']:g} s for {task['seconds']:g} s ({ours['changes']:,} changes to Referee's tables). "
         f"A change is seen from the scorer's POST sent to the event that shows it, on every stream of its table; "
         f"{server}; the streams' client took {figures['load_cpu']:.0%} of a core.")
-
-
-def raise_open_files() -> None:
-    """A thousand viewers hold a thousand connections: the soft limit on open files up to the hard one."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = hard if hard != resource.RLIM_INFINITY else 65536
-    if soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def main() -> None:
@@ -180,6 +175,9 @@ def main() -> None:
         if "tournament" in only:
             tournament.bench(tmp, args.workers, options, quick)
             took("a tournament's round")
+        if "hostile" in only:
+            hostile.bench(tmp, args.workers, options, quick)
+            took("hostile clients")
     print(f"(make bench took {time.monotonic() - started:.0f} s)")
 
 

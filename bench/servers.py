@@ -20,6 +20,9 @@ from common import ROOT
 # minute); the limiter itself stays on, as in `make run`, so that its cost per request is measured.
 BENCH_LIMITS = {"FLASK_RATELIMIT_TABLES": "100000 per hour", "FLASK_RATELIMIT_IMPORTS": "100000 per hour",
                 "FLASK_RATELIMIT_KEY_GUESSES": "100000 per minute"}
+# A bench's thousand phones all come from 127.0.0.1: the cap on connections per address is off for Referee and the
+# floor alike, as behind a proxy (bench/hostile.py measures with it on, as `make run` serves).
+SERVER_LIMITS = {"REFEREE_CONNECTIONS_PER_ADDRESS": "0"}
 
 
 def free_port() -> int:
@@ -103,10 +106,12 @@ def server_args(workers: int | None, options: dict) -> list:
     return ["--workers", str(workers)] if workers and "workers" in options else []
 
 
-def referee(database_url: str, workers: int | None, options: dict) -> Served:
+def referee(database_url: str, workers: int | None, options: dict, settings: dict | None = None) -> Served:
+    """``settings``: environment variables over the bench's (``SERVER_LIMITS`` by default)."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "bench-" + secrets.token_hex(8),
-           "PUBLIC_URL": f"http://127.0.0.1:{port}", **BENCH_LIMITS}
+           "PUBLIC_URL": f"http://127.0.0.1:{port}", **BENCH_LIMITS,
+           **(SERVER_LIMITS if settings is None else settings)}
     if workers:
         env.pop("WEB_CONCURRENCY", None)
     command = [sys.executable, "-m", "flask", "--app", "referee", "serve", "--host", "127.0.0.1", "--port",
@@ -116,18 +121,21 @@ def referee(database_url: str, workers: int | None, options: dict) -> Served:
 
 def start_server(db: Path, port: int) -> Served:
     """Referee as ``make run`` serves it on 127.0.0.1:``port``, on its own SQLite file (``bench/taps.py``)."""
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "SECRET_KEY": "bench", **BENCH_LIMITS}
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "SECRET_KEY": "bench", **BENCH_LIMITS, **SERVER_LIMITS}
     command = [sys.executable, "-m", "flask", "--app", "referee", "serve", "--host", "127.0.0.1", "--port", str(port)]
     return Served("taps", command, env, "/api/v1/games").start()
 
 
-def floor(database_url: str, workers: int | None, options: dict) -> Served:
-    """The floor under the server Referee's serve picks, with the same processes and threads."""
+def floor(database_url: str, workers: int | None, options: dict, settings: dict | None = None,
+          worker: str = "gevent") -> Served:
+    """The floor under the server Referee's serve picks, with the same processes, threads and settings;
+    ``worker`` "gthread": gunicorn's threads, as Referee was served before its gevent workers."""
     port = free_port()
-    env = {**os.environ, "FLOOR_DATABASE_URL": database_url, "PYTHONPATH": str(ROOT / "bench")}
+    env = {**os.environ, "FLOOR_DATABASE_URL": database_url, "PYTHONPATH": str(ROOT / "bench"),
+           **(SERVER_LIMITS if settings is None else settings)}
     command = [sys.executable, str(ROOT / "bench" / "floor_serve.py"), "--port", str(port),
-               "--threads", options.get("threads") or "8", *server_args(workers, options)]
-    return Served("floor", command, env, "/t/probe/live").start()
+               "--threads", options.get("threads") or "8", "--worker", worker, *server_args(workers, options)]
+    return Served(f"floor-{worker}", command, env, "/t/probe/live").start()
 
 
 # --- PostgreSQL -------------------------------------------------------------------------------------------------

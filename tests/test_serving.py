@@ -1,4 +1,4 @@
-"""`serve` as `make run` starts it: gunicorn's worker processes (one per core, at least two here), the database
+"""`serve` as `make run` starts it: gunicorn's gevent worker processes (one per core, at least two here), the database
 upgraded once before they start, an entry made through one worker seen by another at once (SQLite and PostgreSQL),
 no worker left behind by a kill -9, and waitress when asked."""
 import http.client
@@ -122,7 +122,7 @@ def test_serve_upgrades_the_database_once_then_starts_its_workers(tmp_path):
     assert process.returncode == 0, err
     assert out.count("Database ready at revision") == 1 and "(was without a revision)" in out
     assert f"Referee is open at  http://127.0.0.1:{port}" in out
-    assert f"{WORKERS} worker processes of 8 threads" in out
+    assert f"{WORKERS} gevent worker processes of up to {serving.CONNECTIONS:,} connections" in out
 
 
 def test_kill_9_of_the_server_leaves_no_worker_behind(tmp_path):

@@ -56,9 +56,10 @@ def register(app) -> None:
     @click.option("--workers", type=click.IntRange(min=1), default=None,
                   help="Worker processes (gunicorn) [default: WEB_CONCURRENCY, else one per core].")
     @click.option("--threads", default=8, show_default=True, type=click.IntRange(min=1),
-                  help="Threads per worker process.")
+                  help="Threads of waitress's process (gunicorn's gevent workers need none).")
     @click.option("--server", type=click.Choice(["auto", "gunicorn", "waitress"]), default="auto",
-                  show_default=True, help="auto: gunicorn's processes where the system can fork, else waitress.")
+                  show_default=True, help="auto: gunicorn's gevent processes where the system can fork, else "
+                  "waitress.")
     def serve(host, port, workers, threads, server):
         """Serve Referee on the local network and print the address phones at the table can open."""
 
@@ -85,11 +86,20 @@ def register(app) -> None:
         code.print_ascii(invert=True)
         if server == "gunicorn":
             workers = workers or serving.default_workers()
-            how = f"{workers} worker process{'es' if workers > 1 else ''} of {threads} threads"
+            how = (f"{workers} gevent worker process{'es' if workers > 1 else ''} of up to "
+                   f"{serving.CONNECTIONS:,} connections")
         else:
             how = f"one process of {threads} threads"
         click.echo(f"(on this machine: {scheme}://127.0.0.1:{port}; {how})  Stop with Ctrl+C.\n", err=False)
-        if server == "gunicorn":
-            serving.serve_gunicorn(app, host, port, workers, threads, tls)
-        else:
+        if server == "waitress":
             serving.serve_waitress(app, host, port, threads)
+            return
+        overrides = {"PUBLIC_URL": url, **({"SESSION_COOKIE_SECURE": True} if tls else {})}
+
+        def worker_app():  # made in each worker once gevent patched it (serving.py says why)
+            from referee import create_app
+
+            return create_app(overrides)
+
+        app.extensions["referee.ledger"].forget_connections()  # nothing of the master's crosses the fork
+        serving.serve_gunicorn(worker_app, host, port, workers, threads, tls)

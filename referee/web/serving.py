@@ -1,13 +1,35 @@
 """How ``serve`` (``make run``) serves, on which addresses (``lan_addresses``), and how its answers travel: gunicorn's
-worker processes on every core where the system can fork (Linux, macOS), waitress's threads in one process where it
-cannot (Windows) or when asked.
+gevent worker processes on every core where the system can fork (Linux, macOS), waitress's threads in one process
+where it cannot (Windows) or when asked.
 
-- The app is made once, in the master, after the database was brought to this version's schema: each worker is a
-  fork of it (no second start-up, no second migration). The master's database connections are closed before the
-  fork and each worker opens its own (a connection never crosses a fork).
+Why gevent: a connection waiting for its request, or held open by a server-sent event stream, costs a greenlet (a
+few KiB), not a thread. With gunicorn's gthread workers (2 × 8 threads) 24 silent sockets or a slowloris left every
+phone unanswered; under gevent thousands wait side by side and each is bounded (``referee/web/gevent_worker.py``:
+a deadline for a request's headers and one for its body, a kept-alive connection closed after a while, a cap on the
+connections of one address). ``bench/hostile.py`` measures both. gevent workers are the field's usual answer for
+Flask apps that hold many connections.
+
+- **The app is made in each worker, after gevent patched it.** The master (the ``flask … serve`` process) brings the
+  database to this version's schema once, with the app the command line made, closes that app's connections, then
+  forks; each worker patches the standard library (gunicorn's gevent worker: ``monkey.patch_all()``) and only then
+  makes its own app (``make_app``), so every lock, pool and thread the app makes is gevent's cooperative one: the
+  ledger's SQLAlchemy pool (its queue's ``threading`` lock and condition), the replay cache's, the live views' and
+  the tournaments' locks (``state_cache.py``, ``web/tables/watch.py``, ``web/tournaments/live.py``,
+  ``tournament/reading.py``), Flask-Limiter's storage. None of them is made at import time. Patching in the master
+  instead would need patching before the command line makes its app, that is before Flask's CLI runs.
+- **psycopg 3 cooperates with gevent**: waiting for PostgreSQL, a greenlet lets the others run. psycopg picks its
+  wait function when first imported (``psycopg/waiting.py`` detects gevent's patched ``select``); the master imported
+  it before any patching, so the worker picks again after patching (``gevent_worker.cooperative_psycopg``).
+- **sqlite3's C calls block the hub**: a request's SQLite work runs to its end before another greenlet of that worker
+  runs. Reads in WAL mode never wait; a write waiting for another process's write lock (``busy_timeout``) holds up
+  its whole worker meanwhile, a few milliseconds per entry. No greenlet yields inside a SQLite transaction (nothing
+  in it waits on the network), so two greenlets of one worker never wait on each other's lock.
 - Workers share nothing but the database: the replay cache is per process and keyed by the table's revision, the live
   views' memo (``referee/web/tables/watch.py``) asks the database, so an entry made through one worker is what every
   other one serves at once.
+- ``app.config["LIVE_STREAMS"]``, the server-sent event streams one process holds at once, is ``LIVE_STREAMS`` under
+  gevent unless the operator set ``FLASK_LIVE_STREAMS`` (a threaded server keeps the app's small default: a stream
+  holds a thread there).
 - A worker dies with its master (``PR_SET_PDEATHSIG`` on Linux): a server killed outright (``kill -9``, a crash)
   leaves no orphan holding the port or writing after it.
 - ``REFEREE_TLS_CERT`` and ``REFEREE_TLS_KEY`` (file paths: a certificate the club provides and its key) make gunicorn
@@ -28,15 +50,18 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gzip
+import math
 import os
 import signal
 import socket
 import sys
+from typing import Callable
 
 from flask import Flask, request
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
-CONNECTIONS = 4000  # open connections per worker (a room of viewers kept alive, each one a file descriptor)
+CONNECTIONS = 6000  # open connections per worker (viewers' streams and kept-alive polls, each a file descriptor)
+LIVE_STREAMS = 5000  # server-sent event streams per gevent worker (a greenlet each), leaving room for the rest
 
 
 def can_fork() -> bool:
@@ -91,14 +116,13 @@ def enough_files(wanted: int) -> None:
         return
 
 
-def forget_connections(app) -> None:
-    """The master's pooled connections stay with the master: a forked worker starts with an empty pool."""
-    app.extensions["referee.ledger"].forget_connections(close=False)
+def serve_gunicorn(make_app: Callable[[], Flask], host: str, port: int, workers: int, threads: int = 8,
+                   tls: tuple[str, str] | None = None, worker_class: str = "gevent") -> None:
+    """gunicorn's ``workers`` processes, each making its app with ``make_app`` once forked (and patched: gevent).
 
-
-def serve_gunicorn(app, host: str, port: int, workers: int, threads: int, tls: tuple[str, str] | None = None) -> None:
-    """gunicorn's gthread workers: ``workers`` processes of ``threads`` threads each; idle kept-alive connections
-    (a viewer polling every second) wait in each worker's poller, not in a thread. ``tls``: https with these files."""
+    ``worker_class`` "gevent" (``make run``): every connection a greenlet, bounded by ``gevent_worker.Limits``
+    (``REFEREE_…`` settings, read here); "gthread": ``threads`` threads a process (``bench/hostile.py`` sets it
+    against gevent). ``tls``: https with these files."""
     from gunicorn.app.base import BaseApplication
 
     parent = os.getpid()
@@ -107,21 +131,28 @@ def serve_gunicorn(app, host: str, port: int, workers: int, threads: int, tls: t
         die_with_parent()
         if os.getppid() != parent:  # the master ended before the line above: follow it
             os._exit(1)
-        forget_connections(app)
+        for number in (signal.SIGTERM, signal.SIGINT):  # stopped while it starts (makes its app): it ends at once,
+            signal.signal(number, signal.SIG_DFL)  # not after the master's graceful timeout (its handlers come later)
         enough_files(CONNECTIONS + 256)
 
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     options = {
-        "bind": [bind], "workers": workers, "threads": threads, "worker_class": "gthread",
-        # A live view asks every second: its connection waits between polls in the worker's poller, not in a
-        # thread, for as long as waitress keeps an idle one (a phone coming back after a while finds it open).
-        "keepalive": 120, "worker_connections": CONNECTIONS,
-        "timeout": 60, "graceful_timeout": 10,
+        "bind": [bind], "workers": workers, "worker_connections": CONNECTIONS,
+        "timeout": 60, "graceful_timeout": 10,  # the heartbeat: a gevent worker's goes on while it holds streams
         "loglevel": "warning", "accesslog": None, "errorlog": "-",
         "post_fork": post_fork,
         "control_socket_disable": True,  # gunicorn >= 25.1 opens a control socket in $HOME otherwise
         **({"certfile": tls[0], "keyfile": tls[1]} if tls else {}),
     }
+    if worker_class == "gevent":
+        from referee.web import gevent_worker
+
+        gevent_worker.Worker.limits = limits = gevent_worker.Limits.from_env()  # the forks inherit them
+        # gunicorn's keepalive (whole seconds, > 0 for its loop to bound each request's headers at all); the bounds
+        # themselves are the worker's (``timeout_ctx``)
+        options.update(worker_class=gevent_worker.Worker, keepalive=max(1, math.ceil(limits.keepalive_seconds)))
+    else:  # a live view's connection waits between polls in the worker's poller, not in a thread
+        options.update(worker_class="gthread", threads=threads, keepalive=120)
 
     class Referee(BaseApplication):
         def load_config(self):
@@ -129,11 +160,18 @@ def serve_gunicorn(app, host: str, port: int, workers: int, threads: int, tls: t
                 if name in self.cfg.settings:
                     self.cfg.set(name, value)
 
-        def load(self):
-            return app
+        def load(self):  # in the worker, once forked (and patched)
+            app = make_app()
+            return holds_streams(app) if worker_class == "gevent" else app
 
-    app.extensions["referee.ledger"].forget_connections()  # nothing of the master's crosses the fork
     Referee().run()
+
+
+def holds_streams(app: Flask) -> Flask:
+    """A gevent worker's app: ``LIVE_STREAMS`` streams at once unless the operator set ``FLASK_LIVE_STREAMS``."""
+    if "FLASK_LIVE_STREAMS" not in os.environ:
+        app.config["LIVE_STREAMS"] = LIVE_STREAMS
+    return app
 
 
 def serve_waitress(app, host: str, port: int, threads: int) -> None:
