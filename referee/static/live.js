@@ -25,15 +25,16 @@
   }
   function mark() {
     var status = document.getElementById("live-status");
+    var stale = !navigator.onLine || Date.now() - lastGood > STALE_MS;
     if (status) {
-      var stale = !navigator.onLine || Date.now() - lastGood > STALE_MS;
       var off = status.querySelector(".off[data-since]");
       if (stale && off && !status.classList.contains("stale")) {  // the board shown is the last one received
         off.textContent = off.getAttribute("data-since").replace("{time}", clock(lastGood));
       }
       status.classList.toggle("stale", stale);
-      status.classList.toggle("pushed", !stale && healthy());  // for the curious (and the tests)
     }
+    // how the page hears of changes now, for the curious (and the tests): "pushed" or "polled"
+    document.documentElement.setAttribute("data-live", !stale && healthy() ? "pushed" : "polled");
   }
   function heard() {
     lastEvent = lastGood = Date.now();

@@ -21,7 +21,8 @@ import threading
 import time
 from typing import Callable, Iterator
 
-from flask import Flask, Response, current_app, jsonify, request, stream_with_context
+from flask import Flask, Response, current_app, jsonify, request
+from flask.globals import request_ctx
 
 ALIVE_SECONDS = 5.0  # a page's stream says "alive" this often (static/live.js: healthy while one came in 7 s)
 COMMENT_SECONDS = 10.0  # an API stream's comment line (the contract: at least every 15 s)
@@ -205,14 +206,22 @@ def stream(topic: tuple, value: object, events: Callable[[Topic], Iterator[bytes
             held.leave(topic)
             held.release()
 
+    context = request_ctx.copy()  # the request's, pushed while each event is worked out (rendered, translated)
+
     def body():
         try:
             yield f"retry: {RETRY_MS}\n\n".encode()
-            yield from events(kept)
+            made = events(kept)
+            while True:
+                with context:  # never held across a yield: streams iterated in turn by one thread nest nothing
+                    chunk = next(made, None)
+                if chunk is None:
+                    return
+                yield chunk
         finally:
             release()
 
-    response = Response(stream_with_context(body()), mimetype="text/event-stream", headers=STREAM_HEADERS)
+    response = Response(body(), mimetype="text/event-stream", headers=STREAM_HEADERS)
     response.call_on_close(release)  # a stream never started (its client gone first) gives its place back too
     return response
 
