@@ -17,7 +17,7 @@ from referee.web.tables.watch import Fragment
 from tests.support.api import events, new_table
 from tests.support.deals import DEAL_4P, HAND_TO_NS, PAIRS
 from tests.support.env import need
-from tests.test_live_cost import Queries
+from tests.support.queries import Queries
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
