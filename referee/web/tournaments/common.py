@@ -103,7 +103,7 @@ def round_part(tournament_id: str, state: dict) -> dict:
     tables = []
     if shown:
         for table in shown["tables"]:
-            tables.append({**table, "progress": progress(table),
-                           "link": url_for("tables.table", table_id=table["table_id"], key=cards.get(table["number"]))})
-    return {"shown": shown, "tables": tables, "cards": cards, "names": entrant_names(state),
+            link = url_for("tables.table", table_id=table["table_id"], key=cards.get(table["number"]))
+            tables.append({**table, "progress": progress(table), "link": link})
+    return {"shown": shown, "open": open_round(state), "tables": tables, "cards": cards, "names": entrant_names(state),
             "length": round_length(state, shown["number"]) if shown else None, "unit": ROUND_UNIT.get(state["game"])}

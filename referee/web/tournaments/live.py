@@ -54,7 +54,8 @@ class StandingsWatch:
             return value
 
     def reread(self, tournament_id: str, read) -> int | None:
-        """The watcher's read (``live_streams.py``): the revision now (None: no such tournament), kept for the polls."""
+        """The watcher's read (``live_streams.py``): the revision now (None: no such tournament), kept for the
+        polls."""
         try:
             value = read(tournament_id)
         except NotFound:
@@ -112,7 +113,7 @@ def live_view(role: str) -> str | None:
     """The live part asked (``view``): the wall's, the director's (a director's key only: 403), else the phones'."""
     view = request.args.get("view")
     if view == "director" and role != "director":
-        raise Forbidden("read_only_key", "This is the viewer key: the director's page needs the director's key.")
+        raise Forbidden("read_only_key", "This is the viewer key: it shows the tournament but cannot change it.")
     return view if view in VIEWS else None
 
 

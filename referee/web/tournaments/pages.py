@@ -19,7 +19,7 @@ from referee.web.i18n import refusal
 from referee.web.services import form_once, made, phone_link, see_other
 from referee.web.services import tournaments as store
 from referee.web.tournaments import bp
-from referee.web.tournaments.common import ROUND_UNIT, key_of, open_round, round_part, viewer_key, withdrawn
+from referee.web.tournaments.common import ROUND_UNIT, key_of, round_part, viewer_key, withdrawn
 from referee.web.tournaments.form import (DEFAULT_HANDS, MAX_ENTRANTS, MAX_ROUNDS, default_plan,
                                          entrants_from_csv, entrants_from_text, read_plan, read_vp_rows)
 
@@ -125,7 +125,7 @@ def render_director(tournament_id: str, key: str, error: str | None = None, done
     viewer = phone_link("tournaments.standings", tournament_id=tournament_id, key=viewer_key_)
     response = make_response(render_template(
         "tournament_director.html", state=state, key=key, **part,
-        open=open_round(state), more=len(state["rounds"]) < len(state.get("plan") or ()), error=error,
+        more=len(state["rounds"]) < len(state.get("plan") or ()), error=error,
         done=done if done in ("seated", "closed", "withdrawn", "added") else None, viewer=viewer,
         viewer_key=viewer_key_,
         game=get_game(state["game"]), withdrawn=withdrawn(state),
