@@ -17,6 +17,7 @@ from referee.web.tables.watch import Fragment
 from tests.support.api import events, new_table
 from tests.support.deals import DEAL_4P, HAND_TO_NS, PAIRS
 from tests.support.env import need
+from tests.support.limits import assert_rate_limited, limited_app
 from tests.support.queries import Queries
 
 
@@ -248,3 +249,17 @@ def test_a_tournament_streams_its_revision_and_its_live_parts(app):
     for stream in (api_stream, wall, director_page):
         stream.close()
     other.engine.dispose()
+
+
+def test_a_stream_with_the_right_key_opens_past_the_guesses_of_others_at_its_address(tmp_path):
+    client = limited_app(tmp_path, RATELIMIT_KEY_GUESSES="3 per minute").test_client()
+    table_id, scorer, viewer = new_table(client)
+    club = {"REMOTE_ADDR": "203.0.113.9"}  # everyone behind the club's one address
+    answers = [client.get(f"/api/v1/tables/{table_id}/stream?key=guess{n}", environ_base=club).status_code
+               for n in range(5)]  # each a key guess
+    assert answers == [401] * 3 + [429] * 2
+    assert_rate_limited(client.get(f"/api/v1/tables/{table_id}/stream?key=guess", environ_base=club))
+    for path in (f"/api/v1/tables/{table_id}/stream?key={viewer}", f"/t/{table_id}/stream?key={viewer}"):
+        opened = client.get(path, environ_base=club, buffered=False)
+        assert opened.status_code == 200, path
+        opened.close()

@@ -1,8 +1,9 @@
 """Sharing a table: QR codes of its links, the live viewer and big screen, new keys, exports.
 
-The live views ask every second whether the table's revision changed. Each process reads the revisions of all its
-watched tables in one query a few times a second (``watch.py``) and answers every viewer from that, so a
-change made through any worker process reaches every viewer: the signal goes through the database.
+The live views hold a stream each (``stream.py``), or ask every second whether the table's revision changed (the
+poll, ``live``: where no stream can be held). Each process reads the revisions of all its watched tables in one query
+a few times a second (``watch.py``, its watcher ``live_streams.py``) and tells every viewer from that, so a change
+made through any worker process reaches every viewer: the signal goes through the database.
 """
 from __future__ import annotations
 
@@ -120,10 +121,14 @@ def _told(response):
     return response
 
 
+LIVE_ENDPOINTS = frozenset({"tables.live", "tables.live_stream", "tables.api_stream"})  # polls and streams
+
+
 def opening_live_poll() -> bool:
-    """This request is a live view's poll whose key opens its table (as this process's memo has it): no key guess,
-    so the limits need not look at it (referee/web/limits.py) — a room of viewers costs a check less per poll."""
-    if request.endpoint != "tables.live":
+    """This request is a live view's poll or stream whose key opens its table (as this process's memo has it): no
+    key guess, so the limits need not look at it (referee/web/limits.py) — a room of viewers costs a check less per
+    poll, and a stream with the right key is never refused for the guesses of others at its address."""
+    if request.endpoint not in LIVE_ENDPOINTS:
         return False
     table_id = (request.view_args or {}).get("table_id")
     row = watch().row(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None

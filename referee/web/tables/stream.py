@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 
-from flask import request
+from flask import g, request
 
 from referee.web.i18n import lang
 from referee.web.live_streams import api_events, full_for_api, full_for_page, page_events, since_shown, stream
@@ -35,7 +35,7 @@ def opened(table_id: str, key: str | None):
 @bp.get("/t/<table_id>/stream")
 def live_stream(table_id):
     key = request_key()
-    row = opened_row(table_id, key)  # 404, 401 (no HX-Request header from an EventSource)
+    row = g.get("opened_row") or opened_row(table_id, key)  # 404, 401 (an EventSource sends no HX-Request)
     screen_view = request.args.get("view") == "screen"
     variant = (table_id, screen_view, lang(), key)
     since = since_shown()
@@ -56,7 +56,7 @@ def live_stream(table_id):
 @bp.get("/api/v1/tables/<table_id>/stream")
 def api_stream(table_id):
     key = request_key()
-    row = opened_row(table_id, key)  # the contract's 404, 401
+    row = g.get("opened_row") or opened_row(table_id, key)  # the contract's 404, 401
 
     def state(now):
         if now is None:
