@@ -7,8 +7,9 @@ waits. The process's ``Watcher``, a daemon thread started with the first stream 
 under the Flask dev server, gthread or waitress, greenlets under gevent's patching), reads every streamed table's row
 (``Ledger.watched``, through the tables' memo ``watch.py``, so the polls share the read) and every streamed
 tournament's revision every ``LIVE_REFRESH_SECONDS`` (0.25 s: four reads a second, whatever the number of streams)
-and wakes the topics whose value changed. A write through this process wakes the watcher at once (``poke``); a write
-through another process or machine is seen at its next read: the signal goes through the database.
+and wakes the topics whose value changed. A write through this process wakes the watcher at once (``poke``: a read
+more, as a poll's ``forget`` costs one); a write through another process or machine is seen at its next read: the
+signal goes through the database.
 
 ``LIVE_STREAMS`` bounds the streams one process holds at once (each holds a thread on a threaded server): beyond it a
 page's stream answers 204 (the page polls instead) and the API's 503 with ``Retry-After``.
@@ -94,6 +95,7 @@ class Watcher:
         """The topic's streams are one more; ``value`` is what the stream just read (the watcher compares with it)."""
         self._own()
         with self._lock:
+            idle = not self._topics  # the thread waits for a first stream: wake it (else its next tick comes)
             kept = self._topics.get(topic)
             if kept is None:
                 kept = self._topics[topic] = Topic()
@@ -102,7 +104,8 @@ class Watcher:
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="referee-watcher", daemon=True)
                 self._thread.start()
-        self._wake.set()
+        if idle:
+            self._wake.set()
         return kept
 
     def leave(self, topic: tuple) -> None:
@@ -118,7 +121,7 @@ class Watcher:
         return self._values.get(topic)
 
     def poke(self) -> None:
-        """A write through this process: read now, not at the next tick."""
+        """A write through this process: read now, not at the next tick (pokes during a read make one more)."""
         if self._thread is not None and self._pid == os.getpid():
             self._wake.set()
 

@@ -1,11 +1,14 @@
 """The standings, live: on every player's phone (/tournaments/<id>/standings) and on the club's wall
-(/tournaments/<id>/screen): rank, names, VP, MP, last round's result, the current round's tables still playing.
+(/tournaments/<id>/screen): rank, names, VP, MP, last round's result, the current round's tables still playing; and
+the director's page's round (its live part, ``view=director``).
 
-Both ask every second whether the tournament changed (``/tournaments/<id>/live?since=<revision>``), as a table's live
-view does (``referee/web/tables/watch.py``). Each process keeps, per tournament, its revision as read at most
-``LIVE_REFRESH_SECONDS`` ago and the keys it has seen open it, and the fragment last rendered per view, language and
-role: 300 phones watching cost the database a few revision reads a second, and an unchanged standing is answered 204
-without rendering anything. A change made through another worker is seen at the next read of the revision.
+Each page holds a stream (``stream.py``) and falls back to asking every second whether the tournament changed
+(``/tournaments/<id>/live?since=<revision>``), as a table's live view does (``referee/web/tables/watch.py``). Each
+process keeps, per tournament, its revision as read at most ``LIVE_REFRESH_SECONDS`` ago (by the process's watcher,
+``live_streams.py``, while a stream is open; else by a poll) and the keys it has seen open it, and the fragment last
+rendered per view, language and role: 300 phones watching cost the database a few revision reads a second, and an
+unchanged standing is sent or answered without rendering anything. A change made through another worker is seen at
+the next read of the revision.
 """
 from __future__ import annotations
 
