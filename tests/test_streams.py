@@ -139,6 +139,17 @@ def test_a_renewed_key_ends_its_stream_and_the_next_try_is_401(app):
     other.engine.dispose()
 
 
+def test_a_process_that_stops_ends_its_streams_at_once(app):
+    client = app.test_client()
+    table_id, scorer, viewer = new_table(client)
+    streams = [Stream(client.get(f"/api/v1/tables/{table_id}/stream?key={viewer}", buffered=False)),
+               Stream(client.get(f"/t/{table_id}/stream?key={viewer}&since=0", buffered=False))]
+    assert [s.next()["event"] for s in streams] == ["state", "alive"]
+    later(0.2, app.extensions["referee.watcher"].close)
+    started = time.monotonic()
+    assert all(s.ended() for s in streams) and time.monotonic() - started < 2.0
+
+
 def test_a_page_stream_says_alive_sends_what_the_page_lacks_at_once_then_each_change(app):
     client = app.test_client()
     table_id, scorer, viewer = new_table(client)
