@@ -19,6 +19,7 @@ from tests.support.deals import DEAL_4P, HAND_TO_NS, PAIRS
 from tests.support.env import need
 from tests.support.limits import assert_rate_limited, limited_app
 from tests.support.queries import Queries
+from tests.support.series import BRISCA_DEAL
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -38,21 +39,24 @@ def app(request, tmp_path):
 
 
 class Stream:
-    """A stream read as it comes: each of its chunks is one event (or comment) as the server wrote it."""
+    """A stream read as it comes: its chunks as the server wrote them, cut into events (or comments)."""
 
     def __init__(self, response):
         assert response.status_code == 200, response.get_data(as_text=True)[:300]
         self.response = response
         self.chunks = iter(response.response)
+        self.pending = []
         assert next(self.chunks) == f"retry: {live_streams.RETRY_MS}\n\n".encode()
 
     def next(self) -> dict:
         """The next event: its name, id and data (a comment: name ``:``)."""
-        chunk = next(self.chunks).decode()
-        if chunk.startswith(":"):
-            return {"event": ":", "data": chunk[1:].strip()}
+        while not self.pending:
+            self.pending = [part for part in next(self.chunks).decode().split("\n\n") if part]
+        part = self.pending.pop(0)
+        if part.startswith(":"):
+            return {"event": ":", "data": part[1:].strip()}
         said = {"event": None, "id": None, "data": []}
-        for line in chunk.rstrip("\n").split("\n"):
+        for line in part.split("\n"):
             field, _, value = line.partition(": ")
             if field == "data":
                 said["data"].append(value)
@@ -176,6 +180,26 @@ def test_a_page_stream_says_alive_sends_what_the_page_lacks_at_once_then_each_ch
     assert reconnected.next()["id"] == "3"  # nothing sent for 0: the last event it had was 2
     reconnected.close()
     other.engine.dispose()
+
+
+def test_a_viewers_stream_tells_of_the_rematch_with_its_link(app):
+    client = app.test_client()
+    made = client.post("/api/v1/tables", json={"game": "brisca", "players": ["Ana", "Bo", "Cy", "Di"]}).get_json()
+    table_id, scorer, viewer = made["id"], made["scorer_key"], made["viewer_key"]
+    for body in BRISCA_DEAL * 3:  # three deals won: the series is over (R-BRISCA-6)
+        events(client, table_id, scorer, body)
+    seen = client.get(f"/api/v1/tables/{table_id}?key={viewer}").get_json()["revision"]
+    screen = Stream(client.get(f"/t/{table_id}/stream?key={viewer}&since={seen}&view=screen", buffered=False))
+    assert screen.next()["event"] == "alive"
+    rematch = {"Authorization": f"Bearer {scorer}"}
+    later(0.2, lambda: client.post(f"/api/v1/tables/{table_id}/rematch", headers=rematch))
+    board = screen.next()
+    assert board["event"] == "live" and board["id"] == str(seen + 1)  # the rematch moved the old table's revision
+    told = screen.next()
+    new_id = client.get(f"/api/v1/tables/{table_id}?key={viewer}").get_json()["rematch"]
+    assert told["event"] == "referee:rematch" and json.loads(told["data"]) == {
+        "url": f"/t/{new_id}/screen?key={viewer}"}
+    screen.close()
 
 
 def test_a_fragment_with_a_rematch_sends_it_as_its_own_event():
