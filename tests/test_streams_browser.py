@@ -1,8 +1,9 @@
 """The pages' streams in Debian's Chromium, on a served app: a viewer whose stream works makes no poll while it is
 healthy and shows each change; a page whose stream is refused (``LIVE_STREAMS=0``: 204) polls and still shows the
-change; a renewed key ends the page's stream, its poll is answered 286 and nothing asks again; the tournament's wall,
+change (SQLite and PostgreSQL); a renewed key ends the page's stream, its poll is answered 286 and nothing asks again; the tournament's wall,
 its phones and the director's page follow a table's entries. Screenshots of the viewer and the wall at 360×740 and
 1280×720: tests/artifacts/stream-*.png."""
+import os
 import time
 
 import pytest
@@ -11,6 +12,7 @@ from referee.ledger import Ledger
 from tests.support.api import api
 from tests.support.browser import PHONE, PUSHED, artifact, shot
 from tests.support.deals import DEAL_4P, HAND_TO_NS, PAIRS
+from tests.support.env import need
 from tests.support.server import Server
 
 WIDE = {"width": 1280, "height": 720}
@@ -84,8 +86,16 @@ def test_a_viewer_whose_stream_works_makes_no_poll_and_shows_each_change(browser
     viewer.context.close()
 
 
-def test_a_page_whose_stream_is_refused_polls_and_still_shows_the_change(browser, tmp_path):
-    server = Server(tmp_path / "refused.sqlite3", FLASK_LIVE_STREAMS="0").start()  # every stream: 204
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_page_whose_stream_is_refused_polls_and_still_shows_the_change(browser, tmp_path, database):
+    url = None
+    if database == "postgresql":
+        url = os.environ.get("TEST_DATABASE_URL")
+        need(bool(url), "TEST_DATABASE_URL is not set (.ci/run starts a PostgreSQL and sets it)")
+        emptied = Ledger(url)
+        emptied.drop_all()
+        emptied.engine.dispose()
+    server = Server(tmp_path / "refused.sqlite3", url, FLASK_LIVE_STREAMS="0").start()  # every stream: 204
     try:
         table = brisca_table(server)
         viewer = Watched(browser)
