@@ -1,8 +1,8 @@
 """The pages' streams in Debian's Chromium, on a served app: a viewer whose stream works makes no poll while it is
 healthy and shows each change; a page whose stream is refused (``LIVE_STREAMS=0``: 204) polls and still shows the
-change (SQLite and PostgreSQL); a renewed key ends the page's stream, its poll is answered 286 and nothing asks again; the tournament's wall,
-its phones and the director's page follow a table's entries. Screenshots of the viewer and the wall at 360×740 and
-1280×720: tests/artifacts/stream-*.png."""
+change (SQLite and PostgreSQL); a renewed key ends the page's stream, its poll is answered 286 and nothing asks
+again; the tournament's wall, its phones and the director's page follow a table's entries. Screenshots of the viewer
+and the wall at 360×740 and 1280×720: tests/artifacts/stream-*.png."""
 import os
 import time
 
