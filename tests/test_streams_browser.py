@@ -1,8 +1,9 @@
 """The pages' streams in Debian's Chromium, on a served app: a viewer whose stream works makes no poll while it is
 healthy and shows each change; a page whose stream is refused (``LIVE_STREAMS=0``: 204) polls and still shows the
-change (SQLite and PostgreSQL); a renewed key ends the page's stream, its poll is answered 286 and nothing asks
-again; the tournament's wall, its phones and the director's page follow a table's entries. Screenshots of the viewer
-and the wall at 360×740 and 1280×720: tests/artifacts/stream-*.png."""
+change (SQLite and PostgreSQL), and so does one whose stream a proxy holds back; a renewed key ends the page's
+stream, its poll is answered 286 and nothing asks again; the tournament's wall, its phones and the director's page
+follow a table's entries. Screenshots of the viewer and the wall at 360×740 and 1280×720: tests/artifacts/stream-*.png.
+"""
 import os
 import time
 
@@ -111,6 +112,22 @@ def test_a_page_whose_stream_is_refused_polls_and_still_shows_the_change(browser
         viewer.context.close()
     finally:
         server.kill()
+
+
+def test_a_stream_held_back_by_a_buffering_proxy_leaves_the_poll_on(browser, server_module):
+    table = brisca_table(server_module)
+    viewer = Watched(browser)
+    held = []
+    viewer.page.route("**/stream?**", lambda route: held.append(route))  # never answered: a proxy that buffers the whole stream
+    viewer.page.goto(f"{server_module.url}/t/{table['id']}?key={table['viewer_key']}&lang=en")
+    with viewer.page.expect_response(lambda r: "/live?" in r.url):
+        pass
+    before = viewer.board()
+    trick(server_module, table, 0)
+    viewer.changed(before, timeout=5000)
+    assert held and viewer.page.evaluate("document.documentElement.getAttribute('data-live')") == "polled"
+    assert viewer.page.locator("#live-status.stale").count() == 0
+    viewer.context.close()
 
 
 def test_a_renewed_key_ends_the_page_stream_and_its_poll_stops_for_good(browser, server_module):
