@@ -2,8 +2,8 @@
 healthy and shows each change; a page whose stream is refused (``LIVE_STREAMS=0``: 204) polls and still shows the
 change (SQLite and PostgreSQL), and so does one whose stream a proxy holds back; a renewed key ends the page's
 stream, its poll is answered 286 and nothing asks again; the tournament's wall, its phones and the director's page
-follow a table's entries. Screenshots of the viewer and the wall at 360×740 and 1280×720: tests/artifacts/stream-*.png.
-"""
+follow a table's entries. Screenshots of the viewer and the wall at 360×740 and 1280×720:
+tests/artifacts/stream-*.png."""
 import os
 import time
 
@@ -118,7 +118,8 @@ def test_a_stream_held_back_by_a_buffering_proxy_leaves_the_poll_on(browser, ser
     table = brisca_table(server_module)
     viewer = Watched(browser)
     held = []
-    viewer.page.route("**/stream?**", lambda route: held.append(route))  # never answered: a proxy that buffers the whole stream
+    # never answered: a proxy that buffers the whole stream
+    viewer.page.route("**/stream?**", lambda route: held.append(route))
     viewer.page.goto(f"{server_module.url}/t/{table['id']}?key={table['viewer_key']}&lang=en")
     with viewer.page.expect_response(lambda r: "/live?" in r.url):
         pass
