@@ -140,9 +140,10 @@ class Watcher:
             with self._lock:
                 watched = list(self._topics)
             if not watched:
-                self._wake.wait()  # no stream: nothing to read until one opens
+                self._wake.wait()  # no stream: nothing to read until one opens (the loop looks again at once)
                 self._wake.clear()
                 continue
+            self._wake.clear()  # a poke from now on (during the read too) makes the next read come at once
             started = time.monotonic()
             try:
                 with self.app.app_context():
@@ -151,7 +152,6 @@ class Watcher:
                 log.exception("the live watcher could not read")
             self.reads += 1
             self._wake.wait(max(0.0, self.refresh_seconds - (time.monotonic() - started)))
-            self._wake.clear()
 
     def _read(self, watched: list) -> None:
         from referee.web.services import standings_watch, tournaments, watch
