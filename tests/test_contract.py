@@ -247,7 +247,8 @@ def test_the_live_streams_say_the_state_at_once_and_each_change_and_refuse_a_wro
     assert stream.status == 200 and stream.response.getheader("Content-Type").startswith("text/event-stream")
     _, first = stream.until(lambda e: e and e.get("event") == "state")
     assert json.loads(first["data"]) == {"version": 0, "revision": 0}
-    assert call(server, "POST", f"/api/v1/tables/{table}/events", {"type": "deal", "trump": "1O"}, scorer).status == 201
+    entered = call(server, "POST", f"/api/v1/tables/{table}/events", {"type": "deal", "trump": "1O"}, scorer)
+    assert entered.status == 201
     _, second = stream.until(lambda e: e and e.get("event") == "state")
     assert json.loads(second["data"]) == {"version": 1, "revision": 1}
     stream.close()
