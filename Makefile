@@ -12,7 +12,7 @@ FLASK       := $(VENV)/bin/flask --app referee
 .PHONY: help install install-test db backup run test test-fast test-tools bench taps translations clean
 
 help:
-	@echo "make install                 create .venv (the app's Python deps) and node_modules (htmx)"
+	@echo "make install                 create .venv (the app's Python deps) and node_modules (htmx, its SSE extension)"
 	@echo "make db                      create the database, or upgrade it in place (migrations; data kept)"
 	@echo "make backup [TO=path]        copy the live database to instance/backups/ (SQLite; PostgreSQL: pg_dump)"
 	@echo "make run  [PORT=5000]        install, init the db and serve on the LAN"
@@ -22,7 +22,7 @@ help:
 	@echo "make taps                    print taps, scrolls and seconds per deal in each way of entry (Chromium)"
 	@echo "make clean                   remove .venv, node_modules and referee/static/vendor"
 
-install: $(VENV)/.installed referee/static/vendor/htmx.min.js
+install: $(VENV)/.installed referee/static/vendor/htmx.min.js referee/static/vendor/htmx-ext-sse.min.js
 
 install-test: install $(VENV)/.installed-test
 
@@ -51,6 +51,10 @@ node_modules/.installed: package.json package-lock.json
 referee/static/vendor/htmx.min.js: node_modules/.installed
 	mkdir -p $(@D)
 	cp node_modules/htmx.org/dist/htmx.min.js $@
+
+referee/static/vendor/htmx-ext-sse.min.js: node_modules/.installed
+	mkdir -p $(@D)
+	cp node_modules/htmx-ext-sse/dist/sse.min.js $@
 
 db: $(VENV)/.installed
 	$(FLASK) init-db

@@ -11,6 +11,7 @@ import urllib.request
 import pytest
 
 from tests.support.server import Server
+from tests.support.streams import Reader
 
 GAME_IDS = {"brulot", "brisca", "buraco", "brouc", "brusquembille"}
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
@@ -237,3 +238,29 @@ def test_each_game_adds_its_own_fields_to_the_state(server, document):
     brulot = played("brulot", ["Ana", "Bo", "Cy", "Di"], {"type": "deal", "trump": "2H"},
                     {"type": "tally", "penalties": [4, 6, 10, 20]})
     assert brulot["totals"] == [4, 6, 10, 20]  # penalty points: the lowest wins (R-BRULOT-6)
+
+
+def test_the_live_streams_say_the_state_at_once_and_each_change_and_refuse_a_wrong_key(server, document):
+    created = call(server, "POST", "/api/v1/tables", {"game": "brisca", "players": PLAYERS4}).body
+    table, scorer, viewer = created["id"], created["scorer_key"], created["viewer_key"]
+    stream = Reader(server.url, f"/api/v1/tables/{table}/stream?key={viewer}")
+    assert stream.status == 200 and stream.response.getheader("Content-Type").startswith("text/event-stream")
+    _, first = stream.until(lambda e: e and e.get("event") == "state")
+    assert json.loads(first["data"]) == {"version": 0, "revision": 0}
+    entered = call(server, "POST", f"/api/v1/tables/{table}/events", {"type": "deal", "trump": "1O"}, scorer)
+    assert entered.status == 201
+    _, second = stream.until(lambda e: e and e.get("event") == "state")
+    assert json.loads(second["data"]) == {"version": 1, "revision": 1}
+    stream.close()
+    made = call(server, "POST", "/api/v1/tournaments", {"game": "buraco", "name": "Club", "entrants": [
+        ["Ana", "Bo"], ["Cy", "Di"]], "rounds": [{"movement": "round_robin"}]}).body
+    tournament = Reader(server.url, f"/api/v1/tournaments/{made['id']}/stream",
+                        {"Authorization": f"Bearer {made['viewer_key']}"})
+    _, state = tournament.until(lambda e: e and e.get("event") == "state")
+    assert set(json.loads(state["data"])) == {"revision"}
+    tournament.close()
+    for path in (f"/api/v1/tables/{table}/stream", f"/api/v1/tournaments/{made['id']}/stream"):
+        refused = call(server, "GET", path, key="not-the-key")
+        documented = path.replace(table, "{table_id}").replace(made["id"], "{tournament_id}")
+        assert refused.status == 401 and refused.error["code"] == "bad_key"
+        as_documented(document, refused, "get", documented)

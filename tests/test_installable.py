@@ -84,6 +84,7 @@ def test_worker_keeps_every_static_file_and_the_offline_page(client):
                      if path.is_file() and path.name != "sw.js" and not path.name.startswith("."))
     assert precache["assets"] == on_disk  # static/offline.js and any script added later are kept without a list
     assert "/static/vendor/htmx.min.js" in on_disk and "/static/manifest.webmanifest" in on_disk
+    assert "/static/vendor/htmx-ext-sse.min.js" in on_disk  # the app shell holds the SSE extension like htmx
     assert precache["offline"] == "/offline" and re.fullmatch(r"[0-9a-f]{16}", precache["version"])
     offline = client.get("/offline", headers={"Accept-Language": "en"})
     assert offline.status_code == 200 and "<h1>No connection</h1>" in offline.get_data(as_text=True)

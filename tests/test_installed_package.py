@@ -60,8 +60,9 @@ def fresh_install(tmp_path):
 
 
 def test_an_installed_package_serves_every_kind_of_page_from_another_directory(tmp_path):
-    need((ROOT / "referee" / "static" / "vendor" / "htmx.min.js").exists(),
-         "referee/static/vendor/htmx.min.js is missing: run `make install`")
+    for vendored in ("htmx.min.js", "htmx-ext-sse.min.js"):
+        need((ROOT / "referee" / "static" / "vendor" / vendored).exists(),
+             f"referee/static/vendor/{vendored} is missing: run `make install`")
     python = fresh_install(tmp_path)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -90,12 +91,16 @@ def test_an_installed_package_serves_every_kind_of_page_from_another_directory(t
             url + "/api/v1/tables", data=body, headers={"Content-Type": "application/json"}), timeout=10))
         table, key = created["id"], created["scorer_key"]
         for path in ("/", f"/t/{table}?key={key}", f"/t/{table}?key={created['viewer_key']}", "/new/brisca",
-                     "/static/referee.css", "/static/vendor/htmx.min.js", "/sw.js", "/offline", "/rules/brisca",
+                     "/static/referee.css", "/static/vendor/htmx.min.js", "/static/vendor/htmx-ext-sse.min.js",
+                     "/sw.js", "/offline", "/rules/brisca",
                      f"/t/{table}/rules?key={key}", f"/t/{table}/sheet?key={key}", "/sheet/buraco",
                      "/tournaments/new", "/api/v1/openapi.json"):
             with urllib.request.urlopen(url + path, timeout=10) as answer:
                 assert answer.status == 200, path
                 assert answer.read(), path
+        with urllib.request.urlopen(f"{url}/api/v1/tables/{table}/stream?key={key}", timeout=10) as answer:
+            assert answer.headers["Content-Type"].startswith("text/event-stream")  # waitress sends it as it comes
+            assert answer.readline() == b"retry: 2000\n"
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -5,12 +5,12 @@ import gzip
 import time
 
 import pytest
-from sqlalchemy import event
 
 from referee import create_app
 from referee.ledger import Ledger
 from tests.support.api import events, new_table
 from tests.support.deals import DEAL_4P
+from tests.support.queries import Queries
 
 FOREVER = 3600.0  # the memo's rows never go stale by time in a test that counts exactly
 
@@ -20,28 +20,6 @@ def make_app(tmp_path, refresh):
                       "SECRET_KEY": "test", "RATELIMIT_ENABLED": False, "LIVE_REFRESH_SECONDS": refresh})
     app.extensions["referee.ledger"].init_db()
     return app
-
-
-class Queries:
-    """Every statement the ledger's engine sends to the database (SQLite's BEGIN included), counted."""
-
-    def __init__(self, engine):
-        self.statements = []
-        event.listen(engine, "before_cursor_execute", self.seen)
-
-    def seen(self, _connection, _cursor, statement, *_):
-        self.statements.append(statement)
-
-    def taken(self) -> int:
-        count = len(self.statements)
-        self.statements = []
-        return count
-
-    def selects(self) -> list:
-        """The statements since the last look that were not the transaction's BEGIN."""
-        found = [s for s in self.statements if not s.startswith("BEGIN")]
-        self.statements = []
-        return found
 
 
 @pytest.fixture

@@ -68,7 +68,8 @@ def assert_answered(case, response) -> None:
 @pytest.mark.parametrize("role", ["scorer", "viewer", "none"])
 def test_no_request_the_openapi_document_describes_answers_5xx(api_server, role):
     server, tables = api_server
-    schema = schemathesis.openapi.from_url(server.url + "/api/v1/openapi.json")
+    # the live streams never end by themselves (a request read whole would wait for ever): tests/test_streams*.py
+    schema = schemathesis.openapi.from_url(server.url + "/api/v1/openapi.json").exclude(path_regex="/stream$")
     strategies = []
     for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
         strategies.append(schema.as_strategy(mode))  # any table id, any key the document allows

@@ -18,6 +18,7 @@ from referee.ledger import Ledger
 from referee.tournament.store import Tournaments
 from referee.web.i18n import api_refusal, refusal
 from referee.web.limits import init_limits, key_failed
+from referee.web.live_streams import init_streams
 from referee.web.serving import init_compression
 from referee.web.services import known_ids, printable_query
 from referee.web.tables.watch import REFRESH_SECONDS, Watch
@@ -146,6 +147,7 @@ def make_services(app: Flask) -> None:
     from referee.web.tournaments.live import StandingsWatch  # an area's module: imported once the app is made
 
     app.extensions["referee.standings_watch"] = StandingsWatch()  # the tournaments' live views
+    init_streams(app)  # the process's watcher: every stream of a table or tournament told of its changes
 
 
 def refusal_page(error, status: int, csrf: bool = False):

@@ -131,9 +131,20 @@ def at_table(browser, server, game, players, entry, **options):
     return context, page, made, problems, Taps(page)
 
 
+PUSHED = "() => document.documentElement.getAttribute('data-live') === 'pushed'"  # static/live.js: stream healthy
+
+
 def polls_answered(page, path: str, count: int = 2) -> None:
-    """Waits for ``count`` answers to the page's live poll (``hx-trigger="every 1s"`` on an address holding ``path``):
-    the page has caught up and nothing is on its way."""
+    """Waits until the page has caught up and nothing is on its way: its stream is healthy (``PUSHED``: it sent what
+    the page did not show at once, and the page holds its poll back), else ``count`` answers to its live poll
+    (``hx-trigger="every 1s"`` on an address holding ``path``)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(PUSHED, timeout=5000)
+        return
+    except PlaywrightTimeout:
+        pass
     for _ in range(count):
         with page.expect_response(lambda response: path in response.url):
             pass

@@ -1,4 +1,4 @@
-"""A real server process: ``flask --app referee serve`` on loopback with its own database file."""
+"""A real server process: ``flask --app referee serve`` on loopback with its own database (a file, or PostgreSQL)."""
 import os
 import subprocess
 import sys
@@ -12,11 +12,13 @@ from tests.support.env import ROOT, free_port
 class Server:
     """``flask --app referee serve`` in a child process, on loopback, with its own database file."""
 
-    def __init__(self, db_path: Path):
+    def __init__(self, db_path: Path, database_url: str | None = None, **env: str):
+        """On the SQLite file ``db_path``, or on ``database_url`` (PostgreSQL's test database); ``env``: more of
+        the server's environment (``FLASK_LIVE_STREAMS``, ``REFEREE_WORKER_HEADER``)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_path}", "PUBLIC_URL": self.url,
-                    "SECRET_KEY": "test", "FLASK_RATELIMIT_ENABLED": "false"}  # every test comes from 127.0.0.1
+        self.env = {**os.environ, "DATABASE_URL": database_url or f"sqlite:///{db_path}", "PUBLIC_URL": self.url,
+                    "SECRET_KEY": "test", "FLASK_RATELIMIT_ENABLED": "false", **env}  # every test: 127.0.0.1
         self.process = None
 
     def start(self) -> "Server":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from referee.games import GAMES
 from referee.web.api.openapi_events import CARDS, CONTROL, IDEMPOTENCY, NAMES, PLAYER, event_schemas, nullable
+from referee.web.api.openapi_streams import stream_paths
 from referee.web.api.openapi_tournaments import SCHEMAS as TOURNAMENT_SCHEMAS, tournament_paths
 
 OPTION_TYPES = {"bool": {"type": "boolean"}, "int": {"type": "integer"}, "number": {"type": "number", "minimum": 0},
@@ -88,7 +89,7 @@ def openapi_document() -> dict:
                                 "card?, player?}} and store nothing. The same in sentences: docs/api.md."},
         "servers": [{"url": "/"}],
         "security": [{"bearer": []}, {"key": []}],
-        "paths": {**_paths(event_ref), **tournament_paths()},
+        "paths": {**_paths(event_ref), **tournament_paths(), **stream_paths()},
         "components": {
             "securitySchemes": {
                 "bearer": {"type": "http", "scheme": "bearer", "description": "Authorization: Bearer <key>"},

@@ -1,8 +1,9 @@
 """Sharing a table: QR codes of its links, the live viewer and big screen, new keys, exports.
 
-The live views ask every second whether the table's revision changed. Each process reads the revisions of all its
-watched tables in one query a few times a second (``watch.py``) and answers every viewer from that, so a
-change made through any worker process reaches every viewer: the signal goes through the database.
+The live views hold a stream each (``stream.py``), or ask every second whether the table's revision changed (the
+poll, ``live``: where no stream can be held). Each process reads the revisions of all its watched tables in one query
+a few times a second (``watch.py``, its watcher ``live_streams.py``) and tells every viewer from that, so a change
+made through any worker process reaches every viewer: the signal goes through the database.
 """
 from __future__ import annotations
 

@@ -1,24 +1,31 @@
-"""What the live views (the viewer page, the big screen) ask every second, answered from memory.
+"""What the live views (the viewer page, the big screen) are told at each change, answered from memory.
 
-A room of viewers polls each table once a second; most polls find the board unchanged. Each process keeps:
+A room of viewers watches each table: each page holds a stream of server-sent events (``live_streams.py``), or,
+where the stream cannot be held (a proxy buffering it, the process holding its most), polls once a second; most
+polls find the board unchanged. Each process keeps:
 
-- the watched tables' rows (revision and keys), read for all of them at once by one query (``Ledger.watched``) when
-  the last read is older than ``LIVE_REFRESH_SECONDS`` (0.25 s): whatever the number of viewers, a process asks the
-  database at most four times a second, and an unchanged board is answered without asking it at all;
+- the watched tables' rows (revision and keys), read for all of them at once by one query (``Ledger.watched``): by
+  the process's watcher every ``LIVE_REFRESH_SECONDS`` (0.25 s) while a stream is open (``read``), and by a poll when
+  the last read is older than that: whatever the number of viewers, a process asks the database at most four times
+  a second, and an unchanged board is answered without asking it at all;
 - each table's live fragment as last rendered, per view, language and key (the fragment's links carry the key), with
-  its gzip-compressed bytes and its validator: a change is rendered once per revision and trick under way (a card
-  tapped moves no revision, yet the viewers see it: ``stamp``) and process, then served to every viewer from memory.
+  its gzip-compressed bytes, its validator and its server-sent event: a change is rendered once per revision and
+  trick under way (a card tapped moves no revision, yet the viewers see it: ``stamp``) and process, then sent to
+  every stream and served to every poll from memory.
 
 Nothing here is trusted across processes: a change made through another worker reaches this one's viewers at the
 next read of the rows (at most ``LIVE_REFRESH_SECONDS`` later); a change made through this process is seen at once
-(``forget``). A table no viewer asked about for ``FORGET_SECONDS`` leaves the memo, with its fragments.
+(``forget``, and the watcher's ``poke``). A table no viewer asked about for ``FORGET_SECONDS`` leaves the memo, with
+its fragments.
 """
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
 import time
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 
 from flask import Response, request
@@ -76,6 +83,18 @@ class Fragment:
     def stamp(self) -> str:
         return stamp(self.revision, self.trick)
 
+    @cached_property
+    def sse(self) -> bytes:
+        """The fragment as a stream's event ``live`` (its id: the stamp), then its ``HX-Trigger`` events (the
+        rematch's link) as events of their own names: made once, sent to every stream."""
+        from referee.web.live_streams import event
+
+        made = event("live", self.body.decode(), self.stamp)
+        for name, value in self.headers:
+            if name == "HX-Trigger":
+                made += b"".join(event(kind, json.dumps(detail)) for kind, detail in json.loads(value).items())
+        return made
+
     def shows(self, revision: int, trick: str | None) -> bool:
         """Current for a table at ``revision`` with ``trick`` under way: rendered there, or later."""
         return self.revision > revision or self.revision == revision and self.trick == trick
@@ -129,23 +148,38 @@ class Watch:
                 return row
             return self._read(table_id)
 
-    def _read(self, table_id: str) -> WatchedRow | None:
+    def read(self, table_ids) -> dict[str, WatchedRow]:
+        """The watcher's read (``live_streams.py``): these tables' rows, with every polled one's, now."""
+        now = time.monotonic()
+        for table_id in table_ids:
+            self._asked[table_id] = now
+        with self._reading:
+            self._read(None)
+        return self._rows
+
+    def kept(self, table_id: str) -> WatchedRow | None:
+        """The row as the last read found it (a stream's: the watcher keeps it fresh), read when there is none."""
+        row = self._rows.get(table_id)
+        return row if row is not None else self.row(table_id)
+
+    def _read(self, table_id: str | None) -> WatchedRow | None:
         started = time.monotonic()
         asked = dict(self._asked)
         for gone in [name for name, at in asked.items() if started - at > FORGET_SECONDS]:
             del asked[gone]
             self._asked.pop(gone, None)
-        asked[table_id] = started
+        if table_id is not None:
+            asked[table_id] = started
         rows = {name: WatchedRow(*values) for name, values in self.ledger.watched(asked).items()}
         self.reads += 1
         for missing in asked.keys() - rows.keys():  # no such table (any more): not watched
             self._asked.pop(missing, None)
         self._renders.keep(rows)
         self._rows, self._read_at = rows, started  # taken as read when the query began: never younger than it is
-        return rows.get(table_id)
+        return rows.get(table_id) if table_id is not None else None
 
     def forget(self, table_id: str | None = None) -> None:
-        """A write in this process: its viewers are told at their next poll (the rows are read again)."""
+        """A write in this process: its viewers' next poll reads the rows again (its streams: ``poke``)."""
         if table_id is None or table_id in self._rows:
             self._read_at = float("-inf")
 
@@ -153,6 +187,10 @@ class Watch:
         """The fragment of ``variant`` (table id first) at ``row``'s revision and trick under way, or later,
         rendered once for every viewer."""
         return self._renders.get(variant, row.revision, render, row.trick)
+
+    def revision_fragment(self, variant: tuple, revision: int, render: Callable[[], Fragment]) -> Fragment:
+        """The same for what changes with the revision only (the API stream's data: a card tapped is no change)."""
+        return self._renders.get(variant, revision, render)
 
 
 class Renders:

@@ -5,4 +5,4 @@ from flask import Blueprint
 
 bp = Blueprint("tournaments", __name__, template_folder="templates")
 
-from referee.web.tournaments import live, pages, prints  # noqa: E402,F401  (their routes, on this blueprint)
+from referee.web.tournaments import live, pages, prints, stream  # noqa: E402,F401  (their routes, on this blueprint)

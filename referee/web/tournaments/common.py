@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from flask import request
+from flask import request, url_for
 
 from referee.tournament import reading
 from referee.tournament.store import LENGTH
@@ -93,3 +93,17 @@ def viewer_key(tournament_id: str) -> str:
 def withdrawn(state: dict) -> set:
     """The entrants withdrawn (after some round, or before the first: 0)."""
     return {e["index"] for e in state["entrants"] if e.get("withdrawn") is not None}
+
+
+def round_part(tournament_id: str, state: dict) -> dict:
+    """The director's page's round under way (or the last one), its tables' progress and their scorer pages' links
+    (the table cards' keys): what the page draws and its live part (``_tournament_round_live.html``) redraws."""
+    cards = {card["number"]: card["key"] for card in store().cards(tournament_id)}
+    shown = open_round(state) or current_round(state)
+    tables = []
+    if shown:
+        for table in shown["tables"]:
+            link = url_for("tables.table", table_id=table["table_id"], key=cards.get(table["number"]))
+            tables.append({**table, "progress": progress(table), "link": link})
+    return {"shown": shown, "open": open_round(state), "tables": tables, "cards": cards, "names": entrant_names(state),
+            "length": round_length(state, shown["number"]) if shown else None, "unit": ROUND_UNIT.get(state["game"])}

@@ -1,11 +1,14 @@
 """The standings, live: on every player's phone (/tournaments/<id>/standings) and on the club's wall
-(/tournaments/<id>/screen): rank, names, VP, MP, last round's result, the current round's tables still playing.
+(/tournaments/<id>/screen): rank, names, VP, MP, last round's result, the current round's tables still playing; and
+the director's page's round (its live part, ``view=director``).
 
-Both ask every second whether the tournament changed (``/tournaments/<id>/live?since=<revision>``), as a table's live
-view does (``referee/web/tables/watch.py``). Each process keeps, per tournament, its revision as read at most
-``LIVE_REFRESH_SECONDS`` ago and the keys it has seen open it, and the fragment last rendered per view, language and
-role: 300 phones watching cost the database a few revision reads a second, and an unchanged standing is answered 204
-without rendering anything. A change made through another worker is seen at the next read of the revision.
+Each page holds a stream (``stream.py``) and falls back to asking every second whether the tournament changed
+(``/tournaments/<id>/live?since=<revision>``), as a table's live view does (``referee/web/tables/watch.py``). Each
+process keeps, per tournament, its revision as read at most ``LIVE_REFRESH_SECONDS`` ago (by the process's watcher,
+``live_streams.py``, while a stream is open; else by a poll) and the keys it has seen open it, and the fragment last
+rendered per view, language and role: 300 phones watching cost the database a few revision reads a second, and an
+unchanged standing is sent or answered without rendering anything. A change made through another worker is seen at
+the next read of the revision.
 """
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ import time
 
 from flask import Response, current_app, render_template, request
 
-from referee.errors import Unauthorized
+from referee.errors import Forbidden, NotFound, Unauthorized
 from referee.web.i18n import lang
 from referee.web.limits import key_failed
 from referee.web.serving import MIN_BYTES, gzip_bytes
@@ -25,7 +28,7 @@ from referee.web.tables.share import qr_svg
 from referee.web.tables.views import number
 from referee.web.tables.watch import FORGET_SECONDS, REFRESH_SECONDS, Fragment, Renders
 from referee.web.tournaments import bp
-from referee.web.tournaments.common import key_of, open_round, round_length, viewer_key
+from referee.web.tournaments.common import key_of, open_round, round_length, round_part, viewer_key
 
 MAX_FRAGMENTS = 256
 
@@ -53,6 +56,17 @@ class StandingsWatch:
             self.reads += 1
             self.revisions[tournament_id] = (value, now)
             return value
+
+    def reread(self, tournament_id: str, read) -> int | None:
+        """The watcher's read (``live_streams.py``): the revision now (None: no such tournament), kept for the
+        polls."""
+        try:
+            value = read(tournament_id)
+        except NotFound:
+            return None
+        self.reads += 1
+        self.revisions[tournament_id] = (value, time.monotonic())
+        return value
 
     def role(self, tournament_id: str, key: str | None) -> str:
         """The key's role, asked of the store once a minute per key and process (a live view only reads)."""
@@ -96,10 +110,22 @@ def standings_view(state: dict) -> dict:
     return {"rows": state["standings"], "playing": playing, "still": still, "length": length}
 
 
-def render_live(tournament_id: str, key: str, screen: bool) -> Fragment:
+VIEWS = {"screen": "_tournament_screen_live.html", "director": "_tournament_round_live.html"}  # else the phones'
+
+
+def live_view(role: str) -> str | None:
+    """The live part asked (``view``): the wall's, the director's (a director's key only: 403), else the phones'."""
+    view = request.args.get("view")
+    if view == "director" and role != "director":
+        raise Forbidden("read_only_key", "This is the viewer key: it shows the tournament but cannot change it.")
+    return view if view in VIEWS else None
+
+
+def render_live(tournament_id: str, key: str, view: str | None) -> Fragment:
     state = store().state(tournament_id)
-    template = "_tournament_screen_live.html" if screen else "_tournament_standings_live.html"
-    body = render_template(template, state=state, key=key, **standings_view(state)).encode()
+    template = VIEWS.get(view, "_tournament_standings_live.html")
+    seen = round_part(tournament_id, state) if view == "director" else standings_view(state)
+    body = render_template(template, state=state, key=key, **seen).encode()
     return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None)
 
 
@@ -124,8 +150,8 @@ def screen(tournament_id):
 
 @bp.get("/tournaments/<tournament_id>/live")
 def live(tournament_id):
-    """204 while the tournament's revision is ``since``; else the standings fragment (the phone's, or the wall's
-    with ``view=screen``), with an ETag (304 while current)."""
+    """204 while the tournament's revision is ``since``; else the live fragment (the phone's standings, the wall's
+    with ``view=screen``, the director's round with ``view=director``), with an ETag (304 while current)."""
     key = key_of()
     try:
         role = standings_watch().role(tournament_id, key)
@@ -141,9 +167,9 @@ def live(tournament_id):
     since = number(request.args.get("since", ""))
     if since is not None and since >= revision:
         return Response(status=204)
-    screen_view = request.args.get("view") == "screen"
-    fragment = standings_watch().fragment((tournament_id, screen_view, lang(), role, key), revision,
-                               lambda: render_live(tournament_id, key, screen_view))
+    view = live_view(role)
+    fragment = standings_watch().fragment((tournament_id, view, lang(), role, key), revision,
+                                          lambda: render_live(tournament_id, key, view))
     if since is not None and since >= fragment.revision:
         return Response(status=204)
     return fragment.response()

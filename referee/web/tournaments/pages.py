@@ -19,9 +19,7 @@ from referee.web.i18n import refusal
 from referee.web.services import form_once, made, phone_link, see_other
 from referee.web.services import tournaments as store
 from referee.web.tournaments import bp
-from referee.web.tournaments.common import (ROUND_UNIT, current_round, entrant_names, key_of,
-                                           open_round, progress, round_length, viewer_key,
-                                           withdrawn)
+from referee.web.tournaments.common import ROUND_UNIT, key_of, round_part, viewer_key, withdrawn
 from referee.web.tournaments.form import (DEFAULT_HANDS, MAX_ENTRANTS, MAX_ROUNDS, default_plan,
                                          entrants_from_csv, entrants_from_text, read_plan, read_vp_rows)
 
@@ -122,23 +120,16 @@ def director(tournament_id):
 def render_director(tournament_id: str, key: str, error: str | None = None, done: str | None = None,
                     status: int = 200):
     state = store().state(tournament_id)
-    cards = {card["number"]: card["key"] for card in store().cards(tournament_id)}
-    shown = open_round(state) or current_round(state)
-    tables = []
-    if shown:
-        for table in shown["tables"]:
-            tables.append({**table, "progress": progress(table),
-                           "link": url_for("tables.table", table_id=table["table_id"], key=cards.get(table["number"]))})
+    part = round_part(tournament_id, state)
     viewer_key_ = viewer_key(tournament_id)
     viewer = phone_link("tournaments.standings", tournament_id=tournament_id, key=viewer_key_)
     response = make_response(render_template(
-        "tournament_director.html", state=state, key=key, shown=shown, tables=tables, names=entrant_names(state),
-        length=round_length(state, shown["number"]) if shown else None, unit=ROUND_UNIT.get(state["game"]),
-        open=open_round(state), more=len(state["rounds"]) < len(state.get("plan") or ()), error=error,
+        "tournament_director.html", state=state, key=key, **part,
+        more=len(state["rounds"]) < len(state.get("plan") or ()), error=error,
         done=done if done in ("seated", "closed", "withdrawn", "added") else None, viewer=viewer,
         viewer_key=viewer_key_,
         game=get_game(state["game"]), withdrawn=withdrawn(state),
-        results=round_results(state, cards)), status)
+        results=round_results(state, part["cards"])), status)
     response.headers["Cache-Control"] = "no-store"
     return response
 
