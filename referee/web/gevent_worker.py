@@ -145,9 +145,13 @@ class Worker(GeventWorker):
 
     def close_waiting_when_stopping(self) -> None:
         """Stopping, gunicorn waits up to ``graceful_timeout`` for every connection: the idle ones end at once (a
-        phone's kept-alive connection would hold a restart for the whole wait), those being answered go on."""
+        phone's kept-alive connection would hold a restart for the whole wait), those being answered go on; the app's
+        server-sent event streams end (``live_streams.Watcher.close``: their browsers come back to another worker)."""
         while self.alive:
             gevent.sleep(0.2)
+        watcher = getattr(self.wsgi, "extensions", {}).get("referee.watcher")
+        if watcher is not None:
+            watcher.close()
         for connection in list(self.current.values()):
             if connection.evictable():
                 connection.evict()

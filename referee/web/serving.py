@@ -28,8 +28,8 @@ Flask apps that hold many connections.
   views' memo (``referee/web/tables/watch.py``) asks the database, so an entry made through one worker is what every
   other one serves at once.
 - ``app.config["LIVE_STREAMS"]``, the server-sent event streams one process holds at once, is ``LIVE_STREAMS`` under
-  gevent unless the operator set ``FLASK_LIVE_STREAMS`` (a threaded server keeps the app's small default: a stream
-  holds a thread there).
+  gevent unless the operator set ``FLASK_LIVE_STREAMS``; under waitress half its threads (a stream holds a thread
+  there: the other half answer everyone else), past which a page polls instead.
 - A worker dies with its master (``PR_SET_PDEATHSIG`` on Linux): a server killed outright (``kill -9``, a crash)
   leaves no orphan holding the port or writing after it.
 - ``REFEREE_TLS_CERT`` and ``REFEREE_TLS_KEY`` (file paths: a certificate the club provides and its key) make gunicorn
@@ -177,6 +177,8 @@ def holds_streams(app: Flask) -> Flask:
 def serve_waitress(app, host: str, port: int, threads: int) -> None:
     from waitress import serve
 
+    if "FLASK_LIVE_STREAMS" not in os.environ:  # a stream holds one of its threads: half of them at most
+        app.config["LIVE_STREAMS"] = max(1, threads // 2)
     serve(app, host=host, port=port, threads=threads, ident="referee")
 
 
