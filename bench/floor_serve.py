@@ -20,10 +20,9 @@ class _NoLedger:
     """Referee's serving closes its ledger's pooled connections around the fork; the floor opens its own connections
     per thread after the fork, so there is nothing to close."""
 
-    class engine:  # noqa: N801 — the attribute's name in Referee's ledger
-        @staticmethod
-        def dispose(close: bool = True) -> None:
-            return None
+    @staticmethod
+    def forget_connections(close: bool = True) -> None:
+        return None
 
 
 def main() -> None:
