@@ -10,23 +10,30 @@ from sqlalchemy.exc import IntegrityError
 from referee import ledger_rows as rows
 from referee.errors import Conflict, ParseError, RefereeError, RuleError
 from referee.games import get_game
-from referee.ledger_rows import missing
+from referee.ledger_rows import missing, role_of
 from referee.state_cache import checkpoint_after
+
+
+UNCHECKED = object()  # a call given no key to check: its caller checked it (or needs none: a test, an import)
 
 
 class Entries:
     """What changes a table's log or its trick under way (mixed into ``Ledger``)."""
 
     def append(self, table_id: str, body: dict, expected_version=None, client_event_id=None,
-               expected_revision=None, brief: bool = False, expected_draft=None, keep_draft: bool = False) -> tuple:
+               expected_revision=None, brief: bool = False, expected_draft=None, keep_draft: bool = False,
+               key=UNCHECKED) -> tuple:
         """Stores one event if the engine accepts it. Returns (status, state): 201 stored, 200 a retry. ``brief``:
         the state as a write answers it (complete deals without their tricks, docs/api.md). ``expected_draft``: the
         trick under way the phone saw (409 when it is another); ``keep_draft``: it stays under way beside this entry
-        (an exchange, a declaration), else it is void with the revision this entry moves."""
+        (an exchange, a declaration), else it is void with the revision this entry moves. ``key``: a scorer's key,
+        checked on the row the lock answers (401, 403 as ``authorize``; nothing stored, the bump rolled back)."""
         with self.writing() as connection:
             row = rows.lock_row(connection, table_id, +1)
             if row is None:
                 raise missing(table_id)
+            if key is not UNCHECKED:
+                role_of(row.keys, key, write=True)
             try:
                 self._check_version(row.version - 1, row.revision - 1, expected_version, expected_revision)
                 draft = row.trick(row.revision - 1)
