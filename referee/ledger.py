@@ -29,11 +29,13 @@ on one connection, the record's lock taken first by an ``UPDATE … RETURNING``.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
 from referee import ledger_rows as rows
-from referee.database import connect, database_url
+from referee.database import connect, database_url, write_queue
 from referee.errors import Conflict
 from referee.games import get_game
 from referee.ledger_entries import UNCHECKED, Entries
@@ -51,6 +53,7 @@ class Ledger(Entries, Making):
         self.url = database_url(url)
         self.engine = connect(self.url)
         self._write_engine = self.engine.execution_options(referee_write=True)  # same pool, BEGIN IMMEDIATE
+        self._queue = write_queue(self.url)
         budget = budget_from_env() if cache_mb is None else int(cache_mb * 1024 * 1024)
         self._cache = StateCache(budget)
 
@@ -63,10 +66,13 @@ class Ledger(Entries, Making):
             connection = connection.execution_options(isolation_level="REPEATABLE READ")
         return connection
 
+    @contextmanager
     def writing(self):
-        """A connection for a write: on SQLite its transaction holds the write lock from its first statement. The
-        write commits it (``connection.commit()``); closed without, it is rolled back."""
-        return self._write_engine.connect()
+        """A connection for a write (``with ledger.writing() as connection``): on SQLite it waits its turn among
+        the writers (``referee/database.py``: ``WriteQueue``), then its transaction holds the write lock from its
+        first statement. The write commits it (``connection.commit()``); closed without, it is rolled back."""
+        with self._queue, self._write_engine.connect() as connection:
+            yield connection
 
     def store_new(self, insert, taken_is_known: bool = True) -> bool:
         """Runs ``insert(connection)`` (a new record and its rows) in one write transaction; False when its id was
