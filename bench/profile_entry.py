@@ -210,8 +210,9 @@ def main() -> None:
     parser.add_argument("--database", default=None, help="a PostgreSQL address (default: a temporary SQLite)")
     parser.add_argument("--sort", default="cumulative", help="pstats' sort key (cumulative, tottime)")
     parser.add_argument("--breakdown", action="store_true", help="medians of each part, timed without profiler")
+    parser.add_argument("--dir", default=None, help="where the SQLite file goes (/dev/shm: no disk in the figures)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="referee-profile-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="referee-profile-", dir=args.dir) as tmp:
         url = args.database or f"sqlite:///{Path(tmp) / 'profile.sqlite3'}"
         limits = {name.removeprefix("FLASK_"): value for name, value in BENCH_LIMITS.items()}
         app = create_app({"DATABASE_URL": url, "SECRET_KEY": "profile", **limits})
