@@ -123,6 +123,13 @@ class StateCache:
             self._entries.move_to_end(table_id)
             return entry.state
 
+    def newest(self, table_id: str) -> tuple | None:
+        """(revision, state, checkpoint) of the newest state kept for ``table_id``, None when none is: what a write
+        may work on before it takes the table's lock, and use if the lock finds the table still at that revision."""
+        with self._lock:
+            entry = self._entries.get(table_id)
+            return None if entry is None else (entry.revision, entry.state, entry.checkpoint)
+
     def checkpoint(self, table_id: str, revision: int):
         """The checkpoint kept with the state of ``table_id`` at ``revision``, else None."""
         with self._lock:
