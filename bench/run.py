@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import entries  # noqa: E402
 import hostile  # noqa: E402
+from entry_cost import EntryCost, print_entry_cost  # noqa: E402
 import servers  # noqa: E402
 import tournament  # noqa: E402
 from common import (ROOT, machine, ms, ms_of, print_table, raise_open_files, rate, run_load, secs,  # noqa: E402
@@ -123,6 +124,7 @@ def main() -> None:
         last = time.monotonic()
     print(f"Machine: {machine()}\n", flush=True)
     options = servers.serve_options()
+    cost = EntryCost()
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as tmp:
         tmp = Path(tmp)
         with servers.referee(f"sqlite:///{tmp / 'referee.sqlite3'}", args.workers, options) as referee, \
@@ -133,9 +135,11 @@ def main() -> None:
             if "entries" in only:
                 figures = entries.trick_vs_floor(referee.url, floor.url, args.posts or (150 if quick else 600))
                 entries.print_trick_vs_floor(figures, server)
+                cost.trick["SQLite"] = figures
                 took("trick POST")
             if "depth" in only:
-                entries.print_by_depth(entries.by_depth(referee.url, floor.url, (2, 50, 200), 1 if quick else 2))
+                cost.depth["SQLite"] = entries.by_depth(referee.url, floor.url, (2, 50, 200), 1 if quick else 2)
+                entries.print_by_depth(cost.depth["SQLite"])
                 took("cost as the evening grows")
             targets = [{"name": "floor", "kind": "floor", "url": floor.url},
                        {"name": "referee", "kind": "referee", "url": referee.url}]
@@ -145,6 +149,7 @@ def main() -> None:
             if "scorers" in only:
                 figures = load({**scorer_task, "targets": targets})
                 rows += scorer_rows(figures, "SQLite")
+                cost.scorers["SQLite"] = figures
                 cpu.append(figures["load_cpu"])
                 took("50 scorers, SQLite")
             if "viewers" in only:
@@ -160,9 +165,10 @@ def main() -> None:
                                             zip(targets, (floor, referee))]}
                 streams_figures = run_load("streams.py", streams_task, timeout=600)
                 took("streams")
+        if only & {"entries", "depth", "scorers"}:
+            rows += postgres_entries(only, quick, args, scorer_task, options, cpu, cost)
+            took("entries, PostgreSQL")
         if "scorers" in only:
-            rows += postgres_scorers(scorer_task, args.workers, options, cpu)
-            took("50 scorers, PostgreSQL")
             print_table("50 scorers entering back to back", ["figure", "floor", "Referee", "Referee / floor",
                                                              "goal"], rows,
                         f"50 locust users, each on its own Brûlot table, an entry as soon as the last is answered; "
@@ -178,24 +184,35 @@ def main() -> None:
         if "hostile" in only:
             hostile.bench(tmp, args.workers, options, quick)
             took("hostile clients")
+        if only & {"entries", "depth", "scorers"}:
+            print_entry_cost(cost, server)
     print(f"(make bench took {time.monotonic() - started:.0f} s)")
 
 
-def postgres_scorers(task: dict, workers: int, options: dict, cpu: list) -> list:
+def postgres_entries(only: set, quick: bool, args, task: dict, options: dict, cpu: list, cost: EntryCost) -> list:
+    """On PostgreSQL (BENCH_DATABASE_URL), what ran on SQLite of the trick POST, the evening's growth and the 50
+    scorers: their figures kept in ``cost``; the scorers' rows answered."""
     url = servers.postgres_server()
-    if not url:
-        return [["PostgreSQL", "skipped: set BENCH_DATABASE_URL to a PostgreSQL server", "", "", ""]]
-    why = servers.reachable(url)
+    why = servers.reachable(url) if url else "set BENCH_DATABASE_URL to a PostgreSQL server"
     if why:
-        return [["PostgreSQL", f"skipped: {why}", "", "", ""]]
+        cost.skipped["PostgreSQL"] = f"skipped: {why}"
+        return [["PostgreSQL", f"skipped: {why}", "", "", ""]] if "scorers" in only else []
     scratch = servers.ScratchDatabase(url)
     try:
-        with servers.referee(scratch.url, workers, options) as referee, \
-                servers.floor(scratch.url, workers, options) as floor:
+        with servers.referee(scratch.url, args.workers, options) as referee, \
+                servers.floor(scratch.url, args.workers, options) as floor:
+            if "entries" in only:
+                cost.trick["PostgreSQL"] = entries.trick_vs_floor(referee.url, floor.url,
+                                                                  args.posts or (150 if quick else 600))
+            if "depth" in only:
+                cost.depth["PostgreSQL"] = entries.by_depth(referee.url, floor.url, (2, 200), 1 if quick else 2)
+            if "scorers" not in only:
+                return []
             targets = [{"name": "floor", "kind": "floor", "url": floor.url},
                        {"name": "referee", "kind": "referee", "url": referee.url}]
             figures = load({**task, "targets": targets})
             cpu.append(figures["load_cpu"])
+            cost.scorers["PostgreSQL"] = figures
             return scorer_rows(figures, "PostgreSQL")
     finally:
         scratch.drop()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
+from types import MappingProxyType
 
 from referee.errors import ParseError
 from referee.words import said
@@ -188,9 +190,18 @@ class Deck:
     def size(self) -> int:
         return len(self.cards)
 
-    @property
-    def counts(self) -> Counter:
-        return Counter(self.cards)
+    @cached_property
+    def counts(self) -> MappingProxyType:
+        """Copies of each card in the deck (a card it has not: 0), counted once: read it, it cannot be changed."""
+        return MappingProxyType(Counter(self.cards))
+
+    @cached_property
+    def _by_code(self) -> dict:
+        """Each card of the deck by its code as ``parse`` reads it (stripped, upper case; ``T`` for a French 10)."""
+        found = {card.code: card for card in self.cards}
+        if not self.spanish:
+            found.update({"T" + card.suit: card for card in self.cards if card.rank == "10"})
+        return found
 
     @property
     def suits(self) -> tuple:
@@ -207,15 +218,8 @@ class Deck:
         if not isinstance(text, str) or not text.strip():
             raise ParseError("unknown_card", "{text} is not a card code: expected rank then suit, like {example}.",
                              text=repr(text), example=self.cards[0].code)
-        raw = text.strip().upper()
-        if raw == JOKER:
-            card = Card(JOKER, None)
-        else:
-            rank, suit = raw[:-1], raw[-1:]
-            if rank == "T" and not self.spanish:
-                rank = "10"
-            card = Card(rank, suit, self.spanish)
-        if card not in self:
+        card = self._by_code.get(text.strip().upper())  # a page draws a card a few hundred times: looked up
+        if card is None:
             raise ParseError("unknown_card", "{card} is not a card of the {deck_name}.", card=text.strip(),
                              deck=self.id, deck_name=self.name("en"))
         return card

@@ -29,16 +29,18 @@ on one connection, the record's lock taken first by an ``UPDATE … RETURNING``.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
 from referee import ledger_rows as rows
-from referee.database import connect, database_url
-from referee.errors import Conflict, Forbidden, Unauthorized
+from referee.database import connect, database_url, write_queue
+from referee.errors import Conflict
 from referee.games import get_game
-from referee.ledger_entries import Entries
+from referee.ledger_entries import UNCHECKED, Entries
 from referee.ledger_making import Making
-from referee.ledger_rows import TableRow, missing
+from referee.ledger_rows import TableRow, missing, role_of
 # also imported from here:
 from referee.models import EventRecord, RematchRecord, TableRecord, entered, hash_key, key_role  # noqa: F401
 from referee.state_cache import StateCache, budget_from_env
@@ -51,6 +53,7 @@ class Ledger(Entries, Making):
         self.url = database_url(url)
         self.engine = connect(self.url)
         self._write_engine = self.engine.execution_options(referee_write=True)  # same pool, BEGIN IMMEDIATE
+        self._queue = write_queue(self.url)
         budget = budget_from_env() if cache_mb is None else int(cache_mb * 1024 * 1024)
         self._cache = StateCache(budget)
 
@@ -63,10 +66,13 @@ class Ledger(Entries, Making):
             connection = connection.execution_options(isolation_level="REPEATABLE READ")
         return connection
 
+    @contextmanager
     def writing(self):
-        """A connection for a write: on SQLite its transaction holds the write lock from its first statement. The
-        write commits it (``connection.commit()``); closed without, it is rolled back."""
-        return self._write_engine.connect()
+        """A connection for a write (``with ledger.writing() as connection``): on SQLite it waits its turn among
+        the writers (``referee/database.py``: ``WriteQueue``), then its transaction holds the write lock from its
+        first statement. The write commits it (``connection.commit()``); closed without, it is rolled back."""
+        with self._queue, self._write_engine.connect() as connection:
+            yield connection
 
     def store_new(self, insert, taken_is_known: bool = True) -> bool:
         """Runs ``insert(connection)`` (a new record and its rows) in one write transaction; False when its id was
@@ -124,22 +130,12 @@ class Ledger(Entries, Making):
     # --- reading ------------------------------------------------------------------------------------------
     def authorize(self, table_id: str, key: str | None, write: bool = False) -> str:
         """'scorer' or 'viewer' for a key of this table; 404 for no such table, 401 for no or a wrong key,
-        403 for a viewer key on a writing call."""
+        403 for a viewer key on a writing call. (``look`` and ``append`` check it on their own statement.)"""
         with self.engine.connect() as connection:
             found = rows.keys(connection, table_id)
         if found is None:
             raise missing(table_id)
-        scorer_hash, coscorer_hash, viewer_key = found
-        if not key:
-            raise Unauthorized("key_required", "This table needs its key: add ?key=… or an Authorization header.")
-        role = key_role(key, scorer_hash, coscorer_hash, viewer_key)
-        if role == "writer":
-            return "scorer"
-        if role == "viewer":
-            if write:
-                raise Forbidden("read_only_key", "This is the viewer key: it shows the table but cannot change it.")
-            return "viewer"
-        raise Unauthorized("bad_key", "This key does not open this table.")
+        return role_of(found, key, write)
 
     def has_event(self, table_id: str, client_event_id: str) -> bool:
         with self.engine.connect() as connection:
@@ -177,18 +173,21 @@ class Ledger(Entries, Making):
         state, table = self.snapshot(table_id)
         return get_game(state["game"]).brief(table, state) if brief else state
 
-    def snapshot(self, table_id: str) -> tuple:
-        """(state, engine table) of a table: the pages ask the engine what is possible on the second, read-only."""
-        state, table, _ = self.look(table_id)
+    def snapshot(self, table_id: str, key=UNCHECKED, write: bool = False) -> tuple:
+        """(state, engine table) of a table: the pages ask the engine what is possible on the second, read-only.
+        ``key`` (and ``write``) as ``look`` checks them."""
+        state, table, _ = self.look(table_id, key, write)
         return state, table
 
-    def look(self, table_id: str) -> tuple:
+    def look(self, table_id: str, key=UNCHECKED, write: bool = False) -> tuple:
         """(state, engine table, trick under way) as a page shows them, from one read: the trick's card codes in
-        play order, () when none is under way."""
+        play order, () when none is under way. ``key``: refused as ``authorize`` refuses it, from the same read."""
         with self.reading() as connection:
             row = rows.read_row(connection, table_id)
             if row is None:
                 raise missing(table_id)
+            if key is not UNCHECKED:
+                role_of(row.keys, key, write)
             table = self._cache.get(row.id, row.revision)
             replayed = table is None
             if replayed:

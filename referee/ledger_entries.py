@@ -10,31 +10,42 @@ from sqlalchemy.exc import IntegrityError
 from referee import ledger_rows as rows
 from referee.errors import Conflict, ParseError, RefereeError, RuleError
 from referee.games import get_game
-from referee.ledger_rows import missing
+from referee.ledger_rows import missing, role_of
 from referee.state_cache import checkpoint_after
+
+
+UNCHECKED = object()  # a call given no key to check: its caller checked it (or needs none: a test, an import)
 
 
 class Entries:
     """What changes a table's log or its trick under way (mixed into ``Ledger``)."""
 
     def append(self, table_id: str, body: dict, expected_version=None, client_event_id=None,
-               expected_revision=None, brief: bool = False, expected_draft=None, keep_draft: bool = False) -> tuple:
+               expected_revision=None, brief: bool = False, expected_draft=None, keep_draft: bool = False,
+               key=UNCHECKED) -> tuple:
         """Stores one event if the engine accepts it. Returns (status, state): 201 stored, 200 a retry. ``brief``:
         the state as a write answers it (complete deals without their tricks, docs/api.md). ``expected_draft``: the
         trick under way the phone saw (409 when it is another); ``keep_draft``: it stays under way beside this entry
-        (an exchange, a declaration), else it is void with the revision this entry moves."""
+        (an exchange, a declaration), else it is void with the revision this entry moves. ``key``: a scorer's key,
+        checked on the row the lock answers (401, 403 as ``authorize``; nothing stored, the bump rolled back)."""
+        ahead = self._ahead(table_id, body)
         with self.writing() as connection:
             row = rows.lock_row(connection, table_id, +1)
             if row is None:
                 raise missing(table_id)
+            if key is not UNCHECKED:
+                role_of(row.keys, key, write=True)
             try:
                 self._check_version(row.version - 1, row.revision - 1, expected_version, expected_revision)
                 draft = row.trick(row.revision - 1)
                 _check_draft(draft, expected_draft)
-                before, checkpoint = self._replayed(connection, row, row.revision - 1)
                 game = get_game(row.game)
-                event = game.parse_event(before, body)
-                after = game.apply(before, event)
+                if ahead is not None and ahead[0] == row.revision - 1:  # the table is as it was worked on
+                    _, before, checkpoint, event, after = ahead
+                else:
+                    before, checkpoint = self._replayed(connection, row, row.revision - 1)
+                    event = game.parse_event(before, body)
+                    after = game.apply(before, event)
                 rows.insert_event(connection, table_id, own_fields(event, body), client_event_id)
                 if keep_draft and draft:
                     rows.put_draft(connection, table_id, draft, row.revision)
@@ -46,6 +57,23 @@ class Entries:
                 raise
         state = self._remember(row, after, checkpoint_after(before, after, checkpoint))
         return 201, game.brief(after, state) if brief else state
+
+    def _ahead(self, table_id: str, body: dict) -> tuple | None:
+        """The entry worked out before the lock, on this process's newest state of the table: (revision, before,
+        checkpoint, event, after), used by ``append`` only if the lock finds the table still at that revision, so
+        that the table's writers queue for the statements alone, not for the engine. None when there is no such
+        state or the engine refuses the entry (then it is refused under the lock, after the key and the version,
+        as always)."""
+        newest = self._cache.newest(table_id) if isinstance(table_id, str) else None
+        if newest is None:
+            return None
+        revision, before, checkpoint = newest
+        game = get_game(before.game)
+        try:
+            event = game.parse_event(before, body)
+            return revision, before, checkpoint, event, game.apply(before, event)
+        except RefereeError:
+            return None
 
     def undo(self, table_id: str, expected_version=None, expected_revision=None, client_event_id=None,
              brief: bool = False, expected_draft=None, reopen: bool = False) -> dict:

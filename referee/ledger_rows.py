@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from sqlalchemy import bindparam, case, false, func, insert, or_, select, update
 
-from referee.errors import NotFound
-from referee.models import EventRecord, RematchRecord, TableRecord, _now
+from referee.errors import Forbidden, NotFound, Unauthorized
+from referee.models import EventRecord, RematchRecord, TableRecord, _now, key_role
 
 TABLES, EVENTS, LINKS = TableRecord.__table__, EventRecord.__table__, RematchRecord.__table__
 COLUMNS = (TABLES.c.id, TABLES.c.game, TABLES.c.players, TABLES.c.options, TABLES.c.dealer, TABLES.c.version,
@@ -41,6 +41,7 @@ class TableRow:
     draft_revision: int | None = None  # the revision it belongs to: void at any other
     rematch: str | None = None
     rematch_of: str | None = None
+    keys: tuple | None = None  # (scorer_hash, coscorer_hash, viewer_key), as ``keys`` reads them, when read with it
 
     def trick(self, revision: int | None = None) -> tuple:
         """The cards of the trick under way at ``revision`` (the row's own by default), () when there is none."""
@@ -66,11 +67,14 @@ def _links() -> tuple:
 # The frequent statements are built once, their values bound at each call: building a statement (and its cache key)
 # again on every entry cost more than running it.
 _ID, _STEP, _CLIENT = bindparam("b_table"), bindparam("b_step"), bindparam("b_client")
-_READ = select(*COLUMNS, *_links()).where(TABLES.c.id == _ID)
+_KEY_COLUMNS = (TABLES.c.scorer_hash, TABLES.c.coscorer_hash, TABLES.c.viewer_key)
+# A read and a write answer the table's keys with its row, so that the key a request carries is checked on the same
+# statement (Ledger.look, Ledger.append), not by one more connection and query before it.
+_READ = select(*COLUMNS, *_links(), *_KEY_COLUMNS).where(TABLES.c.id == _ID)
 _LOCK = (update(TABLES).where(TABLES.c.id == _ID)
          .values(revision=TABLES.c.revision + 1, version=TABLES.c.version + _STEP)
-         .returning(*COLUMNS, *_links()))
-_KEYS = select(TABLES.c.scorer_hash, TABLES.c.coscorer_hash, TABLES.c.viewer_key).where(TABLES.c.id == _ID)
+         .returning(*COLUMNS, *_links(), *_KEY_COLUMNS))
+_KEYS = select(*_KEY_COLUMNS).where(TABLES.c.id == _ID)
 _PRIOR = EVENTS.alias("prior")
 _INSERT = insert(EVENTS).values(
     table_id=_ID, type=bindparam("b_type"), body=bindparam("b_body", type_=EVENTS.c.body.type),
@@ -103,12 +107,31 @@ def missing(table_id) -> NotFound:
     return NotFound("table_not_found", "There is no table {table}.", table=repr(table_id))
 
 
+def role_of(keys: tuple, key: str | None, write: bool = False) -> str:
+    """'scorer' or 'viewer' for a key of a table whose ``keys`` are (scorer_hash, coscorer_hash, viewer_key); 401
+    for no or a wrong key, 403 for a viewer key on a writing call."""
+    if not key:
+        raise Unauthorized("key_required", "This table needs its key: add ?key=… or an Authorization header.")
+    role = key_role(key, *keys)
+    if role == "writer":
+        return "scorer"
+    if role == "viewer":
+        if write:
+            raise Forbidden("read_only_key", "This is the viewer key: it shows the table but cannot change it.")
+        return "viewer"
+    raise Unauthorized("bad_key", "This key does not open this table.")
+
+
 def read_row(connection, table_id: str) -> TableRow | None:
     """The table's row, None for no such table (an id that is no text is none: never sent to the database)."""
     if not isinstance(table_id, str):
         return None
-    found = connection.execute(_READ, {"b_table": table_id}).first()
-    return TableRow(*found) if found is not None else None
+    return _row(connection.execute(_READ, {"b_table": table_id}).first())
+
+
+def _row(found) -> TableRow | None:
+    """A row as ``_READ`` and ``_LOCK`` answer it: its columns, its links, then its keys."""
+    return TableRow(*found[:-3], keys=tuple(found[-3:])) if found is not None else None
 
 
 def lock_row(connection, table_id: str, version_step: int) -> TableRow | None:
@@ -118,8 +141,7 @@ def lock_row(connection, table_id: str, version_step: int) -> TableRow | None:
     as they were before it waited for the lock: ``Ledger.rematch`` reads them again.)"""
     if not isinstance(table_id, str):
         return None
-    found = connection.execute(_LOCK, {"b_table": table_id, "b_step": version_step}).first()
-    return TableRow(*found) if found is not None else None
+    return _row(connection.execute(_LOCK, {"b_table": table_id, "b_step": version_step}).first())
 
 
 def keys(connection, table_id: str):

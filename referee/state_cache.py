@@ -24,11 +24,16 @@ import threading
 from collections import OrderedDict
 from types import BuiltinFunctionType, FunctionType, ModuleType
 
+from referee.cards import Card
 from referee.games.base import DOCS
 
 CHECKPOINT = "checkpoint"  # its bytes' key among a state's deal sizes
 DEFAULT_MB = 64  # a small machine's share: some 120 tables of an evening (300 entries each), or 5,000 new ones
-_NOT_COUNTED = (type, ModuleType, FunctionType, BuiltinFunctionType)
+# Not a state's own: classes and functions, and cards (each is its deck's, shared by every state: Deck.parse answers
+# the deck's own card, a copy shares it), which are half the objects of an open deal.
+_NOT_COUNTED = (type, ModuleType, FunctionType, BuiltinFunctionType, Card)
+_SKIPPED = frozenset({type, Card, ModuleType, FunctionType, BuiltinFunctionType})  # the usual ones, by their type
+_LEAVES = frozenset({str, int, float, bool, bytes, type(None)})  # nothing inside them to walk
 
 
 def budget_from_env() -> int:
@@ -53,13 +58,15 @@ def _walk(root, seen: set, limit: float = float("inf")) -> int:
     """Bytes of the objects reachable from ``root`` not in ``seen`` (classes and functions are not the state's);
     the walk stops once past ``limit``."""
     size, stack = 0, [root]
+    pop, push, note, size_of, referents = stack.pop, stack.extend, seen.add, sys.getsizeof, gc.get_referents
     while stack and size <= limit:
-        obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, _NOT_COUNTED):
+        obj = pop()
+        if id(obj) in seen or type(obj) in _SKIPPED or isinstance(obj, _NOT_COUNTED):
             continue
-        seen.add(id(obj))
-        size += sys.getsizeof(obj)
-        stack.extend(gc.get_referents(obj))
+        note(id(obj))
+        size += size_of(obj)
+        if type(obj) not in _LEAVES:
+            push(referents(obj))
     return size
 
 
@@ -115,6 +122,13 @@ class StateCache:
                 return None
             self._entries.move_to_end(table_id)
             return entry.state
+
+    def newest(self, table_id: str) -> tuple | None:
+        """(revision, state, checkpoint) of the newest state kept for ``table_id``, None when none is: what a write
+        may work on before it takes the table's lock, and use if the lock finds the table still at that revision."""
+        with self._lock:
+            entry = self._entries.get(table_id)
+            return None if entry is None else (entry.revision, entry.state, entry.checkpoint)
 
     def checkpoint(self, table_id: str, revision: int):
         """The checkpoint kept with the state of ``table_id`` at ``revision``, else None."""

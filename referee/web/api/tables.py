@@ -134,9 +134,16 @@ def state_answer(state: dict, status: int = 200):
 
 @bp.post("/tables/<table_id>/events")
 def post_event(table_id):
-    ledger().authorize(table_id, request_key(), write=True)
-    body = json_body()
-    status, state = ledger().append(table_id, body, **_control(body), brief=brief())
+    """The key is checked on the row the write locks (one statement less than ``authorize`` then the write); a
+    body refused is refused after the key, as on every call."""
+    key = request_key()
+    try:
+        body = json_body()
+        control = _control(body)
+    except ParseError:
+        ledger().authorize(table_id, key, write=True)
+        raise
+    status, state = ledger().append(table_id, body, **control, brief=brief(), key=key)
     return state_answer(state, status)
 
 

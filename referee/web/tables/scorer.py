@@ -179,16 +179,17 @@ def scorer_post(rule: str):
         @wraps(view)
         def handle(table_id):
             key = request_key() or request.form.get("key")
-            ledger().authorize(table_id, key, write=True)
-            state, table = ledger().snapshot(table_id)
+            state, table = ledger().snapshot(table_id, key, write=True)  # the key checked on the same read
             game = get_game(state["game"])
             deck = game.deck_for(table)
             entry = read_entry(request.form, game, table)
             post = Post(table_id, key, game, table, deck, entry, state["revision"])
             try:
-                if post.retried():
+                # A form stored before moved the revision it shows: only a stale (or revision-less) one is looked up.
+                stale = post.seen() != state["revision"]
+                if stale and post.retried():
                     return done(table_id, key, entry.next_meld())
-                if post.seen() is not None and post.seen() != state["revision"]:  # another phone entered first
+                if stale and post.seen() is not None:  # another phone entered first
                     raise Conflict("version_conflict", "The table changed meanwhile: look at the new state and "
                                    "enter it again if it is still needed.")
                 return done(table_id, key, view(post))

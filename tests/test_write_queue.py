@@ -1,0 +1,101 @@
+"""The SQLite writers' queue (``referee/database.py``: ``WriteQueue``): a writer waits for the one before it, whether
+that one is a thread of its process or another process, and goes on as soon as it is done; nested, it never waits
+for itself; PostgreSQL has none (its row locks queue a table's writers)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from referee.database import NoQueue, WriteQueue, write_queue
+from referee.ledger import Ledger
+
+HOLD = """
+import fcntl, sys
+handle = open(sys.argv[1], "ab")
+fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+print("held", flush=True)
+sys.stdin.readline()
+"""
+
+
+def enter_in_thread(queue) -> tuple:
+    """A thread that enters ``queue`` and leaves at once: (the thread, the event set once it entered)."""
+    entered = threading.Event()
+
+    def write():
+        with queue:
+            entered.set()
+    thread = threading.Thread(target=write, daemon=True)
+    thread.start()
+    return thread, entered
+
+
+def test_a_thread_waits_for_the_writer_before_it_and_goes_on_once_it_is_done(tmp_path):
+    queue = WriteQueue(str(tmp_path / "db.sqlite3-writer"))
+    with queue:
+        thread, entered = enter_in_thread(queue)
+        assert not entered.wait(0.3), "a second writer went in while the first was writing"
+    assert entered.wait(10)
+    thread.join(10)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock: the processes' queue is POSIX's")
+def test_a_process_waits_for_a_writer_of_another_process(tmp_path):
+    path = tmp_path / "db.sqlite3-writer"
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        thread, entered = enter_in_thread(WriteQueue(str(path)))
+        assert not entered.wait(0.3), "a writer went in while another process was writing"
+        holder.stdin.write("done\n")
+        holder.stdin.flush()
+        assert entered.wait(10)
+        thread.join(10)
+    finally:
+        holder.kill()
+        holder.wait(10)
+
+
+def test_a_writer_inside_a_write_does_not_wait_for_itself(tmp_path):
+    queue = WriteQueue(str(tmp_path / "db.sqlite3-writer"))
+    with queue:
+        with queue:
+            pass
+        thread, entered = enter_in_thread(queue)
+        assert not entered.wait(0.2), "the outer write still holds the queue"
+    assert entered.wait(10)
+    thread.join(10)
+
+
+def test_each_database_has_its_queue(tmp_path):
+    assert isinstance(write_queue("postgresql+psycopg://u@h/db"), NoQueue)
+    assert write_queue("sqlite://").path is None  # in memory: this process's threads only
+    assert write_queue(f"sqlite:///{tmp_path / 'x.sqlite3'}").path == str(tmp_path / "x.sqlite3") + "-writer"
+
+
+def test_many_writers_at_once_are_all_stored(tmp_path):
+    """Eight threads appending to their tables at once on SQLite: every entry stored, in order, none refused."""
+    ledger = Ledger(f"sqlite:///{tmp_path / 'ledger.sqlite3'}")
+    ledger.init_db()
+    tables = [ledger.create_table("brisca", ["Ana", "Bo"])[0]["id"] for _ in range(8)]
+    failures = []
+
+    def enter(table_id):
+        try:
+            for _ in range(5):
+                ledger.append(table_id, {"type": "deal", "trump": "1O"})
+                ledger.undo(table_id)
+        except Exception as error:  # noqa: BLE001 — any failure is the test's
+            failures.append(error)
+    threads = [threading.Thread(target=enter, args=(table_id,)) for table_id in tables]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert not failures
+    assert all(len(ledger.events(table_id)) == 5 and ledger.state(table_id)["revision"] == 10 for table_id in tables)
+    ledger.engine.dispose()
