@@ -48,8 +48,8 @@ def client(app):
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def client_on_each_database(request, tmp_path):
-    """The app's test client on a new SQLite file, then on the PostgreSQL test database emptied (TEST_DATABASE_URL)."""
+def app_on_each_database(request, tmp_path):
+    """The app on a new SQLite file, then on the PostgreSQL test database emptied (TEST_DATABASE_URL)."""
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path / 'app.sqlite3'}"
     else:
@@ -60,8 +60,14 @@ def client_on_each_database(request, tmp_path):
     if request.param == "postgresql":
         ledger.drop_all()
     ledger.init_db()
-    yield app.test_client()
+    yield app
     ledger.engine.dispose()
+
+
+@pytest.fixture
+def client_on_each_database(app_on_each_database):
+    """The app's test client on a new SQLite file, then on the PostgreSQL test database emptied (TEST_DATABASE_URL)."""
+    return app_on_each_database.test_client()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

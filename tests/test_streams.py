@@ -4,38 +4,24 @@ the pages' streams (alive at once, the fragment when the page's stamp is stale, 
 bound (204 for a page, 503 for the API), the watcher's reads counted by the clock and never by the number of streams.
 The served app, its two workers and the browser: tests/test_streams_served.py."""
 import json
-import os
 import threading
 import time
 
 import pytest
 
-from referee import create_app
 from referee.ledger import Ledger
 from referee.web import live_streams
 from referee.web.tables.watch import Fragment
 from tests.support.api import events, new_table
 from tests.support.deals import DEAL_4P, HAND_TO_NS, PAIRS
-from tests.support.env import need
 from tests.support.limits import assert_rate_limited, limited_app
 from tests.support.queries import Queries
 from tests.support.series import BRISCA_DEAL
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def app(request, tmp_path):
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'streams.sqlite3'}"
-    else:
-        url = os.environ.get("TEST_DATABASE_URL")
-        need(bool(url), "TEST_DATABASE_URL is not set (.ci/run starts a PostgreSQL and sets it)")
-    made = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False})
-    ledger = made.extensions["referee.ledger"]
-    if request.param == "postgresql":
-        ledger.drop_all()
-    ledger.init_db()
-    yield made
-    ledger.engine.dispose()
+@pytest.fixture
+def app(app_on_each_database):
+    return app_on_each_database
 
 
 class Stream:

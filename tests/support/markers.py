@@ -1,6 +1,6 @@
 """Markers (registered in pyproject.toml) given from what a test uses, so that no test has to say it: the browser
 fixture → ``browser``; a real server process (the ``server`` fixture, a module's ``server_module``, schemathesis'
-``api_server``) → ``server``; a parametrisation on PostgreSQL (the ``ledger``, ``client_on_each_database`` and
+``api_server``) → ``server``; a parametrisation on PostgreSQL (the ``ledger``, ``app_on_each_database`` and
 ``fuzz_app`` fixtures, ``database_url("postgresql", …)`` tests) or test_backup's ``pg_url`` → ``postgres``. Tests that start a server
 themselves or are slow say so with ``pytestmark`` or a decorator."""
 import pytest
