@@ -17,6 +17,7 @@ process crash and a power loss alike (``NORMAL`` would survive the first only).
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 
@@ -97,21 +98,11 @@ class WriteQueue:
             self.lock.release()
 
 
-class NoQueue:
-    """PostgreSQL queues a table's writers on its row lock itself: nothing to do."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        return None
-
-
 def write_queue(url: str):
     """The queue of ``url``'s writers: a ``WriteQueue`` for SQLite (its file's lock beside it, ``<file>-writer``),
     nothing for PostgreSQL."""
-    if not url.startswith("sqlite"):
-        return NoQueue()
+    if not url.startswith("sqlite"):  # PostgreSQL queues a table's writers on its row lock itself
+        return contextlib.nullcontext()
     database = make_url(url).database
     return WriteQueue(None if not database or database == ":memory:" or database.startswith("file:")
                       else database + "-writer")
