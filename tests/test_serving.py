@@ -30,14 +30,20 @@ def workers_env() -> dict:
 
 
 def connection_per_worker(url_port: int, count: int, seconds: float = 20) -> dict:
-    """Kept-alive connections until one is held by each of ``count`` workers: {worker pid: connection}."""
-    held, spare, deadline = {}, [], time.monotonic() + seconds
+    """Kept-alive connections until one is held by each of ``count`` workers: {worker pid: connection}.
+
+    A connection answered by a worker already held is closed at once: left open, idle connections from this one
+    address would pile up round after round while a worker is still starting, until the server's cap per address
+    (``gevent_worker``: at the cap a new connection closes the oldest idle one) closed a held one."""
+    held, deadline = {}, time.monotonic() + seconds
     while len(held) < count and time.monotonic() < deadline:
         opened = [http.client.HTTPConnection("127.0.0.1", url_port, timeout=10) for _ in range(8)]
         try:
             for connection in opened:  # several at once: a busy worker leaves the next one to another
                 connection.request("GET", "/api/v1/games")
         except ConnectionRefusedError:  # not listening yet
+            for connection in opened:
+                connection.close()
             time.sleep(0.1)
             continue
         for connection in opened:
@@ -45,11 +51,9 @@ def connection_per_worker(url_port: int, count: int, seconds: float = 20) -> dic
             response.read()
             worker = response.headers["X-Referee-Worker"]
             if worker in held:
-                spare.append(connection)
+                connection.close()
             else:
                 held[worker] = connection
-    for connection in spare:
-        connection.close()
     assert len(held) == count, f"{len(held)} of {count} workers answered"
     return held
 
