@@ -284,3 +284,26 @@ def test_a_stream_with_the_right_key_opens_past_the_guesses_of_others_at_its_add
         opened = client.get(path, environ_base=club, buffered=False)
         assert opened.status_code == 200, path
         opened.close()
+
+
+def test_a_write_through_this_process_wakes_the_watcher_only_for_a_table_it_streams(app):
+    app.config["LIVE_REFRESH_SECONDS"] = 30.0  # no tick in this test's time: every read below is a write's
+    watcher = app.extensions["referee.watcher"]
+    watcher.refresh_seconds = 30.0
+    client = app.test_client()
+    (streamed, scorer, viewer), (other, other_scorer, _) = new_table(client), new_table(client)
+    stream = Stream(client.get(f"/api/v1/tables/{streamed}/stream?key={viewer}", buffered=False))
+    assert stream.next()["event"] == "state"
+    deadline = time.monotonic() + 5
+    while watcher.reads < 1 and time.monotonic() < deadline:  # the first stream's read
+        time.sleep(0.01)
+    time.sleep(0.1)
+    reads = watcher.reads
+    events(client, other, other_scorer, {"type": "deal", "trump": "11E"})  # nobody here streams it: no read
+    time.sleep(0.3)
+    assert watcher.reads == reads
+    events(client, streamed, scorer, {"type": "deal", "trump": "11E"})  # its stream: read at once, then told
+    said = stream.next()
+    assert said["event"] == "state" and json.loads(said["data"])["version"] == 1
+    assert watcher.reads == reads + 1
+    stream.close()

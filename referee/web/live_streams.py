@@ -7,9 +7,10 @@ waits. The process's ``Watcher``, a daemon thread started with the first stream 
 under the Flask dev server, gthread or waitress, greenlets under gevent's patching), reads every streamed table's row
 (``Ledger.watched``, through the tables' memo ``watch.py``, so the polls share the read) and every streamed
 tournament's revision every ``LIVE_REFRESH_SECONDS`` (0.25 s: four reads a second, whatever the number of streams)
-and wakes the topics whose value changed. A write through this process wakes the watcher at once (``poke``: a read
-more, as a poll's ``forget`` costs one); a write through another process or machine is seen at its next read: the
-signal goes through the database.
+and wakes the topics whose value changed. A write through this process to a table or tournament one of its streams
+watches wakes the watcher at once (``Watcher.written``: a read more, as a poll's ``forget`` costs one; a write
+nobody here streams costs none); a write through another process or machine is seen at its next read: the signal
+goes through the database.
 
 ``LIVE_STREAMS`` bounds the streams one process holds at once (each holds a thread on a threaded server): beyond it a
 page's stream answers 204 (the page polls instead) and the API's 503 with ``Retry-After``.
@@ -129,9 +130,16 @@ class Watcher:
     def value(self, topic: tuple) -> object:
         return self._values.get(topic)
 
-    def poke(self) -> None:
-        """A write through this process: read now, not at the next tick (pokes during a read make one more)."""
-        if self._thread is not None and self._pid == os.getpid():
+    def written(self, table_id: str | None, tournament_id: str | None) -> None:
+        """A write through this process, to this table or tournament: when one of this process's streams watches it
+        (a table's write may be a tournament's: any tournament stream), the watcher reads now, not at its next tick
+        (a write during a read makes one more). A write nobody here streams costs no read."""
+        if self._thread is None or self._pid != os.getpid():
+            return
+        with self._lock:
+            watched = (("table", table_id) in self._topics or ("tournament", tournament_id) in self._topics
+                       or table_id is not None and any(kind == "tournament" for kind, _ in self._topics))
+        if watched:
             self._wake.set()
 
     # --- the thread --------------------------------------------------------------------------------------------
@@ -143,7 +151,7 @@ class Watcher:
                 self._wake.wait()  # no stream: nothing to read until one opens (the loop looks again at once)
                 self._wake.clear()
                 continue
-            self._wake.clear()  # a poke from now on (during the read too) makes the next read come at once
+            self._wake.clear()  # a write from now on (during the read too) makes the next read come at once
             started = time.monotonic()
             try:
                 with self.app.app_context():
@@ -179,14 +187,21 @@ def watcher() -> Watcher:
 
 
 def init_streams(app: Flask) -> None:
-    """The process's watcher, the streams' bound, and the hook that tells the watcher of a write through here."""
+    """The process's watcher, the streams' bound, and the one hook that tells the live views of a write through here."""
     app.config.setdefault("LIVE_STREAMS", DEFAULT_STREAMS)
     app.extensions["referee.watcher"] = Watcher(app, app.config["LIVE_REFRESH_SECONDS"])
 
     @app.after_request
     def _written(response):
+        """A write through this process is seen at once: by its table's polls (the memo's next poll reads the rows
+        again, when a viewer here watches that table) and by its streams (``Watcher.written``)."""
         if request.method not in ("GET", "HEAD", "OPTIONS"):
-            watcher().poke()
+            from referee.web.services import watch
+
+            args = request.view_args or {}
+            if args.get("table_id"):
+                watch().forget(args["table_id"])
+            watcher().written(args.get("table_id"), args.get("tournament_id"))
         return response
 
 

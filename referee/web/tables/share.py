@@ -114,14 +114,6 @@ def key_page(table_id, kind):
     return redirect(url_for("tables.share", table_id=table_id, key=request_key()), code=303)
 
 
-@bp.after_app_request
-def _told(response):
-    """A write through this process: the live views of its table see it at their next poll, not a moment later."""
-    if request.method not in ("GET", "HEAD", "OPTIONS") and (request.view_args or {}).get("table_id"):
-        watch().forget(request.view_args["table_id"])
-    return response
-
-
 def opened_row(table_id: str, key: str | None):
     """The memo's row of a table this key opens (the key checked once a poll), or the refusal: the one the ledger
     gives (404, 401), or a key issued since the memo's last read."""

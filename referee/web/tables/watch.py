@@ -15,7 +15,7 @@ polls find the board unchanged. Each process keeps:
 
 Nothing here is trusted across processes: a change made through another worker reaches this one's viewers at the
 next read of the rows (at most ``LIVE_REFRESH_SECONDS`` later); a change made through this process is seen at once
-(``forget``, and the watcher's ``poke``). A table no viewer asked about for ``FORGET_SECONDS`` leaves the memo, with
+(``forget``, and the watcher's ``written``: ``live_streams.init_streams``). A table no viewer asked about for ``FORGET_SECONDS`` leaves the memo, with
 its fragments.
 """
 from __future__ import annotations
@@ -179,7 +179,7 @@ class Watch:
         return rows.get(table_id) if table_id is not None else None
 
     def forget(self, table_id: str | None = None) -> None:
-        """A write in this process: its viewers' next poll reads the rows again (its streams: ``poke``)."""
+        """A write in this process: its viewers' next poll reads the rows again (its streams: ``Watcher.written``)."""
         if table_id is None or table_id in self._rows:
             self._read_at = float("-inf")
 
