@@ -93,6 +93,15 @@ def server(tmp_path):
 
 
 @pytest.fixture(scope="module")
+def server_module(request, tmp_path_factory):
+    """One server process for a whole test module (its browser tests share it), on a SQLite file of its own."""
+    name = request.module.__name__.rpartition(".")[2]
+    srv = Server(tmp_path_factory.mktemp(name) / f"{name}.sqlite3").start()
+    yield srv
+    srv.kill()
+
+
+@pytest.fixture(scope="module")
 def browser():
     """Debian's Chromium driven by Playwright (never a browser download); missing in CI is an error."""
     need(Path(CHROMIUM).exists(), f"{CHROMIUM} is missing (Debian package chromium; .ci/run installs it)")

@@ -94,14 +94,6 @@ FONTS = """() => {
 
 
 @pytest.fixture(scope="module")
-def server_module(tmp_path_factory):
-    from tests.support.server import Server
-    server = Server(tmp_path_factory.mktemp("screen") / "screen.sqlite3").start()
-    yield server
-    server.kill()
-
-
-@pytest.fixture(scope="module")
 def tables(server_module):
     made = {}
     for name, (players, options, events) in TABLES.items():

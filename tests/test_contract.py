@@ -10,7 +10,6 @@ import urllib.request
 
 import pytest
 
-from tests.support.server import Server
 from tests.support.streams import Reader
 
 GAME_IDS = {"brulot", "brisca", "buraco", "brouc", "brusquembille"}
@@ -20,10 +19,9 @@ SNAKE = re.compile(r"[a-z][a-z0-9_]*")
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    srv = Server(tmp_path_factory.mktemp("contract") / "contract.sqlite3").start()
-    yield srv
-    srv.kill()
+def server(server_module):
+    """The module's one server (conftest's ``server_module``): the contract's checks share it."""
+    return server_module
 
 
 class Answer:

@@ -65,14 +65,6 @@ def tournament_pages(server) -> dict:
             "tournament-print": f"/tournaments/{tid}/print?key={viewer}"}
 
 
-@pytest.fixture(scope="module")
-def server_module(tmp_path_factory):
-    from tests.support.server import Server
-    server = Server(tmp_path_factory.mktemp("pages") / "pages.sqlite3").start()
-    yield server
-    server.kill()
-
-
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_page_fits_the_screen_and_axe_finds_no_serious_violation(browser, pages, lang):
     need(AXE.exists(), f"{AXE} is missing (npm ci installs axe-core)")

@@ -42,14 +42,6 @@ LINE = """sel => { const p = document.querySelector(sel); const r = p.getBoundin
   return {height: r.height, line: lh, right: r.right, width: innerWidth, split: split, text: p.innerText}; }"""
 
 
-@pytest.fixture(scope="module")
-def server_module(tmp_path_factory):
-    from tests.support.server import Server
-    server = Server(tmp_path_factory.mktemp("headline") / "headline.sqlite3").start()
-    yield server
-    server.kill()
-
-
 def made(server, game):
     players, options, events = GAMES[game]
     table = api(server, "/api/v1/tables", {"game": game, "players": players, "options": options})

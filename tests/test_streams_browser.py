@@ -19,13 +19,6 @@ from tests.support.server import Server
 WIDE = {"width": 1280, "height": 720}
 
 
-@pytest.fixture(scope="module")
-def server_module(tmp_path_factory):
-    server = Server(tmp_path_factory.mktemp("streams") / "streams.sqlite3").start()
-    yield server
-    server.kill()
-
-
 class Watched:
     """A page in a context of its own, its requests to the live poll and to the stream noted, its console errors
     collected."""
