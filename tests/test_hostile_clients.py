@@ -362,3 +362,25 @@ def test_a_gevent_workers_app_holds_thousands_of_streams_unless_the_operator_sai
     app = Flask("b")
     app.config.from_prefixed_env()
     assert serving.holds_streams(app).config["LIVE_STREAMS"] == 40
+
+
+def test_a_body_refused_early_is_read_to_its_end_before_close_so_the_client_gets_the_answer(tmp_path):
+    """A 4 MiB body (the app takes 64 KiB: 413 from its Content-Length) sent by a client that asked ``Connection:
+    close``: the worker reads and drops the rest before it closes (its lingering close), so the whole body goes out
+    and the 413 comes back, never a reset ("broken pipe") in the middle of the sending."""
+    server = served(tmp_path)
+    try:
+        for _ in range(3):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            body = b'{"players": "' + b"x" * (4 << 20) + b'"}'
+            sock.sendall(b"POST /api/v1/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                         b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(body))
+            sock.sendall(body)  # raises BrokenPipeError or ConnectionResetError where the server reset it
+            answer = b""
+            while chunk := sock.recv(4096):
+                answer += chunk
+            sock.close()
+            head, _, text = answer.partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 413 ") and json.loads(text)["error"]["code"] == "request_entity_too_large"
+    finally:
+        server.kill()

@@ -16,6 +16,12 @@
   waiting (all being answered), the new connection is closed. Behind a reverse proxy every client has the proxy's
   address: set 0 there and let the proxy limit its clients.
 
+- **Lingering close**: a connection the server closes (the client said ``Connection: close``, or the worker stops)
+  before it read the whole body (an answer refused early: 413 from ``Content-Length``) reads what the client still
+  sends and drops it, up to ``LINGER_BYTES`` within ``LINGER_SECONDS``, as nginx's ``lingering_close`` does: closed
+  with unread data, the socket would be reset, and a client still sending its body gets "broken pipe" instead of
+  the answer. Never after the body deadline fired (a slow body is not waited for twice).
+
 A deadline of 0 is none. None of these cuts an answer being written: a server-sent event stream
 (``text/event-stream``) lasts as long as its view holds it, and the worker's heartbeat (gunicorn's ``timeout``) goes
 on in a greenlet of its own meanwhile.
@@ -34,6 +40,10 @@ import gevent
 from gevent import getcurrent
 from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.exceptions import RequestTimeout
+
+
+LINGER_SECONDS = 2.0
+LINGER_BYTES = 16 * 1024 * 1024
 
 
 def setting(name: str, default: float) -> float:
@@ -65,6 +75,7 @@ class BodyDeadline:
     def __init__(self, req, seconds: float):
         self.req, self.reader = req, req.body.reader
         self.ends = time.monotonic() + seconds if seconds else float("inf")  # 0: no deadline
+        self.expired = False
 
     def __getattr__(self, name):  # the reader's other attributes (a LengthReader's ``length``)
         return getattr(self.reader, name)
@@ -85,12 +96,28 @@ class BodyDeadline:
             timer.close()
 
     def expire(self):
+        self.expired = True
         self.req.must_close = True  # the answer says ``Connection: close``: the rest of the body is never read
         raise RequestTimeout("The request's body came too slowly.")
 
     def answered(self) -> None:
         """The app answered: what it left unread is drained under the kept-alive bound, not this deadline."""
         self.ends = float("inf")
+
+    def linger(self) -> None:
+        """The connection closes now: the body's rest, as the client still sends it, read and dropped (bounded)."""
+        if self.expired:
+            return
+        left = LINGER_BYTES
+        with gevent.Timeout(LINGER_SECONDS, False):
+            try:
+                while left > 0:
+                    chunk = self.reader.read(min(65536, left))
+                    if not chunk:
+                        return
+                    left -= len(chunk)
+            except Exception:  # the client gone, a malformed chunk: nothing more to read
+                return
 
 
 class Connection:
@@ -202,6 +229,9 @@ class Worker(GeventWorker):
         body = req.body.reader = BodyDeadline(req, self.limits.body_seconds)
         try:
             return super().handle_request(listener_name, req, sock, addr)
+        except StopIteration:  # the connection closes after this answer
+            body.linger()
+            raise
         finally:
             body.answered()
             if connection is not None:
