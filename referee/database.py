@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 import threading
 
 from sqlalchemy import event
@@ -83,7 +82,7 @@ class WriteQueue:
             if self.depth == 0 and self.path is not None and fcntl is not None:
                 if self.file is None:
                     self.file = open(self.path, "ab")  # noqa: SIM115 — kept open: the process's lock handle
-                take_file_lock(self.file.fileno())
+                fcntl.flock(self.file.fileno(), fcntl.LOCK_EX)
         except BaseException:
             self.lock.release()
             raise
@@ -97,25 +96,6 @@ class WriteQueue:
                 fcntl.flock(self.file.fileno(), fcntl.LOCK_UN)
         finally:
             self.lock.release()
-
-
-def take_file_lock(fd: int) -> None:
-    """The exclusive ``flock`` of ``fd``: at once when it is free; else waited for. Under gevent's patching (``serve``
-    runs gevent workers) the wait is in the hub's thread pool: ``flock`` is a system call gevent does not make
-    cooperative, and waited for in the hub it would stop every greenlet of the process (its streams, its reads)
-    until the other process's write is done."""
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return
-    except BlockingIOError:
-        pass
-    monkey = sys.modules.get("gevent.monkey")
-    if monkey is not None and monkey.is_module_patched("threading"):
-        import gevent
-
-        gevent.get_hub().threadpool.apply(fcntl.flock, (fd, fcntl.LOCK_EX))
-    else:
-        fcntl.flock(fd, fcntl.LOCK_EX)
 
 
 def write_queue(url: str):

@@ -4,7 +4,6 @@ for itself; PostgreSQL has none (its row locks queue a table's writers)."""
 from __future__ import annotations
 
 import contextlib
-import select
 import subprocess
 import sys
 import threading
@@ -101,53 +100,3 @@ def test_many_writers_at_once_are_all_stored(tmp_path):
     assert not failures
     assert all(len(ledger.events(table_id)) == 5 and ledger.state(table_id)["revision"] == 10 for table_id in tables)
     ledger.engine.dispose()
-
-
-GREENLETS = """
-from gevent import monkey; monkey.patch_all()
-import sys, time, gevent
-from referee.database import WriteQueue
-queue, ticks, entered = WriteQueue(sys.argv[1]), [], []
-def write():
-    with queue:
-        entered.append(len(ticks))
-def tick():
-    while not entered:
-        ticks.append(time.monotonic())
-        gevent.sleep(0.01)
-writer, ticker = gevent.spawn(write), gevent.spawn(tick)
-gevent.sleep(0.3)
-print("waiting", len(ticks), bool(entered), flush=True)
-sys.stdin.readline()  # (gevent's patched stdin: the ticker goes on meanwhile)
-gevent.joinall([writer, ticker], timeout=10)
-print("entered", bool(entered), flush=True)
-"""
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="flock: the processes' queue is POSIX's")
-def test_under_gevent_a_writer_waiting_for_another_process_leaves_the_other_greenlets_running(tmp_path):
-    """``serve``'s gevent workers: the wait for the other process's write is not in the hub (``take_file_lock``),
-    or every stream and read of the waiting process would stop with it."""
-    path = tmp_path / "db.sqlite3-writer"
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True)
-    waiter = None
-    try:
-        assert holder.stdout.readline().strip() == "held"
-        waiter = subprocess.Popen([sys.executable, "-c", GREENLETS, str(path)], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, text=True)
-        ready, _, _ = select.select([waiter.stdout], [], [], 20)
-        assert ready, "the waiting process said nothing: its hub was blocked in flock"
-        said, ticks, entered = waiter.stdout.readline().split()
-        assert said == "waiting" and entered == "False"  # the writer waits for the other process ...
-        assert int(ticks) >= 10  # ... and the ticker ran meanwhile (30 ticks of 10 ms in 0.3 s; none if blocked)
-        holder.stdin.write("done\n")
-        holder.stdin.flush()
-        waiter.stdin.write("go\n")
-        waiter.stdin.flush()
-        assert waiter.stdout.readline().split() == ["entered", "True"]
-    finally:
-        for process in (holder, waiter):
-            if process is not None:
-                process.kill()
-                process.wait(10)
