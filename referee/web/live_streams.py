@@ -26,6 +26,8 @@ from typing import Callable, Iterator
 from flask import Flask, Response, current_app, jsonify, request
 from flask.globals import request_ctx
 
+from referee.web.services import standings_watch, tournaments, watch
+
 ALIVE_SECONDS = 5.0  # a page's stream says "alive" this often (static/live.js: healthy while one came in 7 s)
 COMMENT_SECONDS = 10.0  # an API stream's comment line (the contract: at least every 15 s)
 DEFAULT_STREAMS = 16  # per process on a threaded server: each stream holds one of its threads
@@ -162,8 +164,6 @@ class Watcher:
             self._wake.wait(max(0.0, self.refresh_seconds - (time.monotonic() - started)))
 
     def _read(self, watched: list) -> None:
-        from referee.web.services import standings_watch, tournaments, watch
-
         found = {}
         tables = [ident for kind, ident in watched if kind == "table"]
         if tables:
@@ -196,8 +196,6 @@ def init_streams(app: Flask) -> None:
         """A write through this process is seen at once: by its table's polls (the memo's next poll reads the rows
         again, when a viewer here watches that table) and by its streams (``Watcher.written``)."""
         if request.method not in ("GET", "HEAD", "OPTIONS"):
-            from referee.web.services import watch
-
             args = request.view_args or {}
             if args.get("table_id"):
                 watch().forget(args["table_id"])

@@ -15,8 +15,8 @@ polls find the board unchanged. Each process keeps:
 
 Nothing here is trusted across processes: a change made through another worker reaches this one's viewers at the
 next read of the rows (at most ``LIVE_REFRESH_SECONDS`` later); a change made through this process is seen at once
-(``forget``, and the watcher's ``written``: ``live_streams.init_streams``). A table no viewer asked about for ``FORGET_SECONDS`` leaves the memo, with
-its fragments.
+(``forget``, and the watcher's ``written``: ``live_streams.init_streams``). A table no viewer asked about for
+``FORGET_SECONDS`` leaves the memo, with its fragments.
 """
 from __future__ import annotations
 
