@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from referee import ledger_rows as rows
 from referee.errors import Conflict, ParseError, RefereeError, RuleError
 from referee.games import get_game
-from referee.ledger_rows import missing, role_of
+from referee.ledger_rows import missing, role_of, signed_lock
 from referee.state_cache import checkpoint_after
 
 
@@ -22,20 +22,25 @@ class Entries:
 
     def append(self, table_id: str, body: dict, expected_version=None, client_event_id=None,
                expected_revision=None, brief: bool = False, expected_draft=None, keep_draft: bool = False,
-               key=UNCHECKED) -> tuple:
+               key=UNCHECKED, reason=None, by: str = "scorer") -> tuple:
         """Stores one event if the engine accepts it. Returns (status, state): 201 stored, 200 a retry. ``brief``:
         the state as a write answers it (complete deals without their tricks, docs/api.md). ``expected_draft``: the
         trick under way the phone saw (409 when it is another); ``keep_draft``: it stays under way beside this entry
         (an exchange, a declaration), else it is void with the revision this entry moves. ``key``: a scorer's key,
-        checked on the row the lock answers (401, 403 as ``authorize``; nothing stored, the bump rolled back)."""
+        checked on the row the lock answers (401, 403 as ``authorize``; nothing stored, the bump rolled back); the
+        entry keeps whose key it is and ``reason`` (R-COMMON-8: a director's write needs one, 422 ``reason_required``
+        without); ``by`` says whose it is when no key is given. A round's table signed by every side refuses the
+        table's own keys (409 ``signed``, R-COMMON-7)."""
+        reason = check_reason(reason)
         ahead = self._ahead(table_id, body)
         with self.writing() as connection:
             row = rows.lock_row(connection, table_id, +1)
             if row is None:
                 raise missing(table_id)
             if key is not UNCHECKED:
-                role_of(row.keys, key, write=True)
+                by = role_of(row.keys, key, write=True)
             try:
+                need_reason(by, reason)
                 self._check_version(row.version - 1, row.revision - 1, expected_version, expected_revision)
                 draft = row.trick(row.revision - 1)
                 _check_draft(draft, expected_draft)
@@ -46,7 +51,8 @@ class Entries:
                     before, checkpoint = self._replayed(connection, row, row.revision - 1)
                     event = game.parse_event(before, body)
                     after = game.apply(before, event)
-                rows.insert_event(connection, table_id, own_fields(event, body), client_event_id)
+                signed_lock(row, by, before)
+                rows.insert_event(connection, table_id, own_fields(event, body), client_event_id, by, reason)
                 if keep_draft and draft:
                     rows.put_draft(connection, table_id, draft, row.revision)
                 connection.commit()
@@ -76,30 +82,41 @@ class Entries:
             return None
 
     def undo(self, table_id: str, expected_version=None, expected_revision=None, client_event_id=None,
-             brief: bool = False, expected_draft=None, reopen: bool = False) -> dict:
+             brief: bool = False, expected_draft=None, reopen: bool = False, key=UNCHECKED, reason=None,
+             by: str = "scorer") -> dict:
         """Withdraws the last event in force (it stays in the history); 422 when there is none. An undo retried
         with the same ``client_event_id`` withdraws nothing more and answers the state. ``expected_draft`` as for
         ``append``; ``reopen``: a trick withdrawn stays under way without its last card, for every phone (the
         scorer's page). The state before it is
         worked out again from the checkpoint at the start of the open deal when this process has it, replaying
         that deal's events only; else (another process wrote last, or the undo crosses the deal's start) from
-        the whole log."""
+        the whole log. ``key``, ``reason`` and ``by`` as for ``append``: the withdrawal keeps whose key made it and
+        why (R-COMMON-8). A director's undo withdraws the last entry that is no signature, the signatures staying in
+        force (R-COMMON-7: a correction keeps them); a signed round's table refuses the table's own keys (409)."""
+        reason = check_reason(reason)
         with self.writing() as connection:
             row = rows.lock_row(connection, table_id, -1)
             if row is None:
                 raise missing(table_id)
+            if key is not UNCHECKED:
+                by = role_of(row.keys, key, write=True)
             if client_event_id is not None and rows.seen(connection, table_id, client_event_id, entry=False):
                 connection.rollback()
                 return self.state(table_id, brief)
             self._check_version(row.version + 1, row.revision - 1, expected_version, expected_revision)
             _check_draft(row.trick(row.revision - 1), expected_draft)
-            withdrawn = rows.withdraw_last(connection, table_id, client_event_id) if row.version >= 0 else None
+            need_reason(by, reason)
+            if row.in_tournament and by != "director":
+                signed_lock(row, by, self._replayed(connection, row, row.revision - 1)[0])
+            director = by == "director"
+            withdrawn = rows.withdraw_last(connection, table_id, client_event_id, by, reason,
+                                           keep_signatures=director) if row.version >= 0 else None
             if withdrawn is None:
                 raise RuleError("nothing_to_undo", "There is nothing to undo at this table.")
             if reopen and withdrawn.get("type") == "trick" and len(withdrawn.get("cards") or ()) > 1:
                 rows.put_draft(connection, table_id, withdrawn["cards"][:-1], row.revision)
             game = get_game(row.game)
-            checkpoint = self._cache.checkpoint(row.id, row.revision - 1)
+            checkpoint = None if director else self._cache.checkpoint(row.id, row.revision - 1)
             if checkpoint is not None and checkpoint.version <= row.version:
                 newer = rows.bodies(connection, table_id, newest=row.version - checkpoint.version)
                 table, checkpoint = game.replay_from(checkpoint, newer, shared=True)
@@ -136,6 +153,26 @@ class Entries:
             return cards
         self._check_version(row.version, row.revision, None, revision)
         raise draft_conflict()
+
+
+MAX_REASON = 300
+
+
+def check_reason(reason) -> str | None:
+    """A write's reason (R-COMMON-8): a sentence of 1 to MAX_REASON printable characters, or None (blank is none)."""
+    if reason is None:
+        return None
+    if not isinstance(reason, str) or len(reason.strip()) > MAX_REASON or not reason.isprintable():
+        raise ParseError("bad_reason", "The reason is a sentence of at most {max} printable characters.",
+                         max=MAX_REASON, field="reason")
+    return reason.strip() or None
+
+
+def need_reason(by: str, reason: str | None) -> None:
+    """Every write made with the director's key says why (R-COMMON-8): 422 ``reason_required`` without."""
+    if by == "director" and not reason:
+        raise RuleError("reason_required", "A change made with the director's key needs its reason: say in a "
+                        "sentence why it is made.", rule="R-COMMON-8", field="reason")
 
 
 def _check_draft(found: tuple, expected) -> None:

@@ -94,7 +94,7 @@ class Making:
             if made is not None:
                 connection.rollback()
                 return 200, self.state(made)
-            scorer_hash, coscorer_hash, viewer_key = rows.keys(connection, table_id)
+            scorer_hash, coscorer_hash, viewer_key, _ = rows.keys(connection, table_id)
             game = get_game(row.game)
             played, checkpoint = self._replayed(connection, row, row.revision - 1)
             if not played.finished:

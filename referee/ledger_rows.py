@@ -14,14 +14,20 @@ The rarer ones (a new table, its keys, its log, the live views' counters, a rema
 """
 from __future__ import annotations
 
+import hmac
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, case, false, func, insert, or_, select, update
+from sqlalchemy import bindparam, case, false, func, insert, literal_column, or_, select, update
 
 from referee.errors import Forbidden, NotFound, Unauthorized
-from referee.models import EventRecord, RematchRecord, TableRecord, _now, key_role
+from referee.errors import Conflict
+from referee.games.signatures import KINDS as SIGNATURES
+from referee.models import (EventRecord, RematchRecord, TableRecord, TournamentRecord, TournamentTableRecord, _now,
+                            hash_key)
 
 TABLES, EVENTS, LINKS = TableRecord.__table__, EventRecord.__table__, RematchRecord.__table__
+TOURNAMENTS, SEATED = TournamentRecord.__table__, TournamentTableRecord.__table__
+WRITERS = ("scorer", "coscorer", "director")  # the roles that write (R-COMMON-8 keeps which one did)
 COLUMNS = (TABLES.c.id, TABLES.c.game, TABLES.c.players, TABLES.c.options, TABLES.c.dealer, TABLES.c.version,
            TABLES.c.revision, TABLES.c.draft, TABLES.c.draft_revision)
 
@@ -41,7 +47,12 @@ class TableRow:
     draft_revision: int | None = None  # the revision it belongs to: void at any other
     rematch: str | None = None
     rematch_of: str | None = None
-    keys: tuple | None = None  # (scorer_hash, coscorer_hash, viewer_key), as ``keys`` reads them, when read with it
+    keys: tuple | None = None  # (scorer_hash, coscorer_hash, viewer_key, director_hash), as ``keys`` reads them
+
+    @property
+    def in_tournament(self) -> bool:
+        """A round's table (its tournament's director's key opens it): a signed result locks it (R-COMMON-7)."""
+        return bool(self.keys and self.keys[3])
 
     def trick(self, revision: int | None = None) -> tuple:
         """The cards of the trick under way at ``revision`` (the row's own by default), () when there is none."""
@@ -67,7 +78,13 @@ def _links() -> tuple:
 # The frequent statements are built once, their values bound at each call: building a statement (and its cache key)
 # again on every entry cost more than running it.
 _ID, _STEP, _CLIENT = bindparam("b_table"), bindparam("b_step"), bindparam("b_client")
-_KEY_COLUMNS = (TABLES.c.scorer_hash, TABLES.c.coscorer_hash, TABLES.c.viewer_key)
+# The director's key of the table's tournament opens it too (None for a free table): read with its keys. Its names
+# are spelt whole: an UPDATE's RETURNING writes its columns without their table's name (SQLite: "id" ambiguous).
+_DIRECTOR = (select(TOURNAMENTS.c.director_hash).select_from(SEATED.join(
+    TOURNAMENTS, literal_column("tournaments.id") == literal_column("tournament_tables.tournament_id")))
+    .where(literal_column("tournament_tables.table_id") == literal_column("tables.id"))
+    .scalar_subquery().label("director_hash"))
+_KEY_COLUMNS = (TABLES.c.scorer_hash, TABLES.c.coscorer_hash, TABLES.c.viewer_key, _DIRECTOR)
 # A read and a write answer the table's keys with its row, so that the key a request carries is checked on the same
 # statement (Ledger.look, Ledger.append), not by one more connection and query before it.
 _READ = select(*COLUMNS, *_links(), *_KEY_COLUMNS).where(TABLES.c.id == _ID)
@@ -79,13 +96,20 @@ _PRIOR = EVENTS.alias("prior")
 _INSERT = insert(EVENTS).values(
     table_id=_ID, type=bindparam("b_type"), body=bindparam("b_body", type_=EVENTS.c.body.type),
     client_event_id=_CLIENT, at=bindparam("b_at", type_=EVENTS.c.at.type), withdrawn=False,
+    entered_by=bindparam("b_by"), reason=bindparam("b_reason"),
     seq=select(func.coalesce(func.max(_PRIOR.c.seq), 0) + 1).where(_PRIOR.c.table_id == _ID).scalar_subquery())
 _LAST = EVENTS.alias("last")
 _WITHDRAW = update(EVENTS).where(EVENTS.c.id == (
     select(_LAST.c.id).where(_LAST.c.table_id == _ID, _LAST.c.withdrawn == false())
     .order_by(_LAST.c.seq.desc()).limit(1).scalar_subquery())).values(
     withdrawn=True, withdrawn_at=bindparam("b_at", type_=EVENTS.c.withdrawn_at.type),
-    withdrawn_by=_CLIENT).returning(EVENTS.c.body)
+    withdrawn_by=_CLIENT, withdrawn_role=bindparam("b_by"), withdrawn_reason=bindparam("b_reason")).returning(EVENTS.c.body)
+# A director's correction withdraws the last entry that is no signature: the signatures stay (R-COMMON-7)
+_WITHDRAW_PLAY = update(EVENTS).where(EVENTS.c.id == (
+    select(_LAST.c.id).where(_LAST.c.table_id == _ID, _LAST.c.withdrawn == false(), _LAST.c.type.not_in(SIGNATURES))
+    .order_by(_LAST.c.seq.desc()).limit(1).scalar_subquery())).values(
+    withdrawn=True, withdrawn_at=bindparam("b_at", type_=EVENTS.c.withdrawn_at.type),
+    withdrawn_by=_CLIENT, withdrawn_role=bindparam("b_by"), withdrawn_reason=bindparam("b_reason")).returning(EVENTS.c.body)
 _DRAFT, _AT = bindparam("b_draft", type_=TABLES.c.draft.type), bindparam("b_revision", type_=TABLES.c.revision.type)
 _SEEN_DRAFT = bindparam("b_seen", type_=TABLES.c.draft.type)
 _PUT_DRAFT = update(TABLES).where(TABLES.c.id == _ID).values(draft=_DRAFT, draft_revision=_AT)
@@ -108,18 +132,37 @@ def missing(table_id) -> NotFound:
 
 
 def role_of(keys: tuple, key: str | None, write: bool = False) -> str:
-    """'scorer' or 'viewer' for a key of a table whose ``keys`` are (scorer_hash, coscorer_hash, viewer_key); 401
-    for no or a wrong key, 403 for a viewer key on a writing call."""
+    """Whose key ``key`` is at a table whose ``keys`` are (scorer_hash, coscorer_hash, viewer_key, director_hash):
+    'scorer', 'coscorer', 'director' (its tournament's, R-COMMON-8) or 'viewer'; 401 for no or a wrong key, 403 for
+    a viewer key on a writing call. Compared in constant time."""
     if not key:
         raise Unauthorized("key_required", "This table needs its key: add ?key=… or an Authorization header.")
-    role = key_role(key, *keys)
-    if role == "writer":
-        return "scorer"
-    if role == "viewer":
-        if write:
-            raise Forbidden("read_only_key", "This is the viewer key: it shows the table but cannot change it.")
-        return "viewer"
-    raise Unauthorized("bad_key", "This key does not open this table.")
+    role = table_role(key, *keys)
+    if role == "viewer" and write:
+        raise Forbidden("read_only_key", "This is the viewer key: it shows the table but cannot change it.")
+    if role is None:
+        raise Unauthorized("bad_key", "This key does not open this table.")
+    return role
+
+
+def table_role(key: str, scorer_hash: str, coscorer_hash: str | None, viewer_key: str,
+             director_hash: str | None = None) -> str | None:
+    """'scorer', 'coscorer', 'director', 'viewer' or None for ``key`` at a table with these keys, every one
+    compared (in constant time) whichever matches."""
+    hashed = hash_key(key)
+    found = [role for role, stored in (("scorer", scorer_hash), ("coscorer", coscorer_hash),
+                                       ("director", director_hash)) if stored and hmac.compare_digest(hashed, stored)]
+    viewer = hmac.compare_digest(key.encode(), (viewer_key or "").encode())
+    return found[0] if found else ("viewer" if viewer else None)
+
+
+def signed_lock(row: TableRow, role: str, table) -> None:
+    """R-COMMON-7: a round's table whose result is signed is closed to the table's own keys (409 ``signed``):
+    only the director corrects it."""
+    if role in ("scorer", "coscorer") and row.in_tournament and len(table.signatures) == len(table.sides) \
+            and not table.disputes:
+        raise Conflict("signed", "Both sides signed this table's result: only the director can change it now. "
+                       "Call the director if it is wrong.", rule="R-COMMON-7")
 
 
 def read_row(connection, table_id: str) -> TableRow | None:
@@ -131,7 +174,7 @@ def read_row(connection, table_id: str) -> TableRow | None:
 
 def _row(found) -> TableRow | None:
     """A row as ``_READ`` and ``_LOCK`` answer it: its columns, its links, then its keys."""
-    return TableRow(*found[:-3], keys=tuple(found[-3:])) if found is not None else None
+    return TableRow(*found[:-4], keys=tuple(found[-4:])) if found is not None else None
 
 
 def lock_row(connection, table_id: str, version_step: int) -> TableRow | None:
@@ -145,7 +188,7 @@ def lock_row(connection, table_id: str, version_step: int) -> TableRow | None:
 
 
 def keys(connection, table_id: str):
-    """(scorer_hash, coscorer_hash, viewer_key) of a table, or None."""
+    """(scorer_hash, coscorer_hash, viewer_key, director_hash) of a table, or None."""
     return connection.execute(_KEYS, {"b_table": table_id}).first() if isinstance(table_id, str) else None
 
 
@@ -155,15 +198,22 @@ def seen(connection, table_id: str, client_event_id: str, *, entry: bool = True,
     return found.first() is not None
 
 
-def insert_event(connection, table_id: str, body: dict, client_event_id: str | None) -> None:
-    """Appends one event; its ``seq`` (the next one) is read by the INSERT itself, under the table's lock."""
+def insert_event(connection, table_id: str, body: dict, client_event_id: str | None, by: str = "scorer",
+                 reason: str | None = None) -> None:
+    """Appends one event, with whose key made it and its reason (R-COMMON-8); its ``seq`` (the next one) is read
+    by the INSERT itself, under the table's lock."""
     connection.execute(_INSERT, {"b_table": table_id, "b_type": body["type"], "b_body": body,
-                                 "b_client": client_event_id, "b_at": _now()})
+                                 "b_client": client_event_id, "b_at": _now(), "b_by": by, "b_reason": reason})
 
 
-def withdraw_last(connection, table_id: str, client_event_id: str | None) -> dict | None:
-    """Marks the last event in force withdrawn (it stays in the log): its body, None when there is none."""
-    done = connection.execute(_WITHDRAW, {"b_table": table_id, "b_client": client_event_id, "b_at": _now()})
+def withdraw_last(connection, table_id: str, client_event_id: str | None, by: str = "scorer",
+                  reason: str | None = None, keep_signatures: bool = False) -> dict | None:
+    """Marks the last event in force withdrawn (it stays in the log, with whose key withdrew it and why,
+    R-COMMON-8): its body, None when there is none. ``keep_signatures``: the last that is no signature (a
+    director's correction, R-COMMON-7)."""
+    done = connection.execute(_WITHDRAW_PLAY if keep_signatures else _WITHDRAW,
+                              {"b_table": table_id, "b_client": client_event_id, "b_at": _now(), "b_by": by,
+                               "b_reason": reason})
     return done.scalar()
 
 
@@ -215,10 +265,10 @@ def insert_table(connection, values: dict) -> None:
 
 
 def insert_events(connection, table_id: str, bodies: list) -> None:
-    """A new table's log at once (an import), numbered from 1."""
+    """A new table's log at once (an import, R-COMMON-8: its entries are the import's), numbered from 1."""
     if bodies:
-        connection.execute(insert(EVENTS), [{"table_id": table_id, "seq": seq, "type": body["type"], "body": body}
-                                            for seq, body in enumerate(bodies, 1)])
+        connection.execute(insert(EVENTS), [{"table_id": table_id, "seq": seq, "type": body["type"], "body": body,
+                                             "entered_by": "import"} for seq, body in enumerate(bodies, 1)])
 
 
 def set_keys(connection, table_id: str, values: dict, where=None) -> bool:
@@ -229,9 +279,10 @@ def set_keys(connection, table_id: str, values: dict, where=None) -> bool:
 
 
 def watched(connection, table_ids) -> dict:
-    """id -> (revision, viewer_key, scorer_hash, coscorer_hash, draft, draft_revision) of these tables."""
+    """id -> (revision, viewer_key, scorer_hash, coscorer_hash, draft, draft_revision, director_hash) of these
+    tables."""
     columns = (TABLES.c.id, TABLES.c.revision, TABLES.c.viewer_key, TABLES.c.scorer_hash, TABLES.c.coscorer_hash,
-               TABLES.c.draft, TABLES.c.draft_revision)
+               TABLES.c.draft, TABLES.c.draft_revision, _DIRECTOR)
     found = connection.execute(select(*columns).where(TABLES.c.id.in_(list(table_ids))))
     return {row[0]: tuple(row[1:]) for row in found}
 

@@ -54,7 +54,9 @@ class TableRecord(SQLModel, table=True):
     draft_revision: int | None = None
 
 
-LOG_FIELDS = ("seq", "at", "withdrawn", "withdrawn_at", "client_event_id", "own")  # what the log adds to an event
+# what the log adds to an event (who made it and why, R-COMMON-8, included)
+LOG_FIELDS = ("seq", "at", "withdrawn", "withdrawn_at", "client_event_id", "own", "by", "reason", "withdrawal")
+WHO = ("scorer", "coscorer", "director", "import")  # whose key made an entry or a withdrawal (R-COMMON-8)
 
 
 def entered(doc: dict) -> dict:
@@ -81,6 +83,12 @@ class EventRecord(SQLModel, table=True):
     withdrawn: bool = False
     withdrawn_at: datetime | None = None
     withdrawn_by: str | None = Field(default=None, max_length=128)  # the undo's client_event_id, when given
+    # R-COMMON-8: whose key made it (one of WHO; "scorer" for the entries made before it was kept) and the reason
+    # given with it (a director's write always has one), and the same of its withdrawal
+    entered_by: str = Field(default="scorer", max_length=16, sa_column_kwargs={"server_default": "scorer"})
+    reason: str | None = Field(default=None, max_length=300)
+    withdrawn_role: str | None = Field(default=None, max_length=16)
+    withdrawn_reason: str | None = Field(default=None, max_length=300)
 
     def to_dict(self) -> dict:
         """The event as the log gives it (docs/api.md, "The log"): its own fields and the log's. An own field with
@@ -88,11 +96,18 @@ class EventRecord(SQLModel, table=True):
         ``at`` stays the time it was stored, for every event, and nothing entered is lost (``entered`` reads it)."""
         own = {name: value for name, value in self.body.items() if name in LOG_FIELDS}
         doc = {name: value for name, value in self.body.items() if name not in own}
-        doc.update(seq=self.seq, type=self.type, at=_iso(self.at), withdrawn=self.withdrawn)
+        doc.update(seq=self.seq, type=self.type, at=_iso(self.at), withdrawn=self.withdrawn,
+                   by=self.entered_by or "scorer")
+        if self.reason:
+            doc["reason"] = self.reason
         if own:
             doc["own"] = own
         if self.withdrawn_at is not None:
             doc["withdrawn_at"] = _iso(self.withdrawn_at)
+        if self.withdrawn:
+            doc["withdrawal"] = {"at": doc.get("withdrawn_at"), "by": self.withdrawn_role or "scorer"}
+            if self.withdrawn_reason:
+                doc["withdrawal"]["reason"] = self.withdrawn_reason
         if self.client_event_id is not None:
             doc["client_event_id"] = self.client_event_id
         return doc
@@ -118,8 +133,11 @@ class TournamentRecord(SQLModel, table=True):
     options: dict = Field(sa_column=Column(JSON, nullable=False))  # every table's options beside the round's length
     director_hash: str = Field(max_length=64)  # only a hash of the director's key is stored
     viewer_key: str = Field(max_length=64)
-    log: list = Field(sa_column=Column(JSON, nullable=False))  # the director's acts, each with its sentence
+    log: list = Field(sa_column=Column(JSON, nullable=False))  # the director's acts (penalties too), each with its sentence
     revision: int = 0  # every change of the tournament's own records (its tables count theirs)
+    # R-COMMON-7: a round closes (without force) only once each of its tables is signed or has an arbitral result
+    require_signatures: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    standings_hidden: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})  # the last round's secret
     created_at: datetime = Field(default_factory=_now)
 
 
@@ -159,6 +177,7 @@ class TournamentTableRecord(SQLModel, table=True):
     ns: int  # entrant numbers: North-South (side 0) and East-West (side 1)
     ew: int
     forced: bool = False  # finished by the director when the round closed (the reason is in the log)
+    arbitral: list | None = Field(default=None, sa_column=Column(JSON, nullable=True))  # [vp_ns, vp_ew], R-TOURN-1
 
 
 class TournamentCardRecord(SQLModel, table=True):

@@ -78,7 +78,7 @@ def test_a_co_scorer_code_is_shown_once_and_kept_in_no_cookie(http_client):
     link = rf'http://192\.0\.2\.10:5000/t/{table_id}\?key=([A-Za-z0-9_-]+)"'
     code = re.search(link, text.split("A second scorer")[1]).group(1)
     assert "It is shown only now: Referee does not keep it." in text
-    assert client.application.extensions["referee.ledger"].authorize(table_id, code, write=True) == "scorer"
+    assert client.application.extensions["referee.ledger"].authorize(table_id, code, write=True) == "coscorer"
     assert set(session_of(client)) == {"csrf_token"}  # the signed cookie holds the form token, nothing else
     assert all(code not in c.value for c in [client.get_cookie("session")] if c)
     again = client.get(f"/t/{table_id}/share?key={scorer}").get_data(as_text=True)
@@ -141,7 +141,7 @@ def test_a_co_scorer_renews_its_own_link_and_leaves_the_scorers_alone(http_clien
     response = renew(client, table_id, co)
     fresh = parse_qs(urlsplit(response.headers["Location"]).query)["key"][0]
     assert client.get(f"/api/v1/tables/{table_id}?key={co}").status_code == 401
-    assert ledger.authorize(table_id, fresh, write=True) == "scorer"
+    assert ledger.authorize(table_id, fresh, write=True) == "coscorer"  # still the co-scorer's (R-COMMON-8)
     assert ledger.authorize(table_id, scorer, write=True) == "scorer"
     assert client.post(f"/t/{table_id}/keys/own?key={viewer}", data={"confirm": "yes"}).status_code == 400  # no CSRF
     page = client.get(f"/t/{table_id}/share?key={scorer}").get_data(as_text=True)

@@ -129,7 +129,7 @@ def test_only_the_events_own_fields_are_stored(ledger):
     table_id, _, _ = new(ledger)
     ledger.append(table_id, {"type": "deal", "trump": "11e", "seq": 99, "withdrawn_at": "2000-01-01", "note": "x"})
     assert ledger.events(table_id)[0]["seq"] == 1
-    assert {k for k in ledger.events(table_id)[0]} == {"seq", "type", "trump", "at", "withdrawn"}
+    assert {k for k in ledger.events(table_id)[0]} == {"seq", "type", "trump", "at", "withdrawn", "by"}
 
 
 def test_expected_revision_catches_an_undo_followed_by_a_new_entry(ledger):

@@ -51,7 +51,10 @@ def test_r_buraco_7_the_log_gives_an_extensions_place_in_own_and_every_events_at
     events = log(client, buraco_table(client))
     assert all(STAMP.fullmatch(e["at"]) for e in events), [e["at"] for e in events]
     assert all(STAMP.fullmatch(e["withdrawn_at"]) for e in events if e["withdrawn"])
-    without_stamps = [{k: v for k, v in e.items() if k not in ("at", "withdrawn_at")} for e in events]
+    assert all(e["withdrawal"] == {"at": e["withdrawn_at"], "by": "scorer"} for e in events if e["withdrawn"])
+    assert {e["by"] for e in events} == {"scorer"}  # R-COMMON-8: whose key made it
+    without_stamps = [{k: v for k, v in e.items() if k not in ("at", "withdrawn_at", "by", "withdrawal")}
+                      for e in events]
     assert without_stamps == [
         {"seq": 1, "type": "deal", "dealer": 0, "withdrawn": False},
         {"seq": 2, "type": "meld", "side": 0, "cards": ["5D", "6D", "7D"], "withdrawn": False},

@@ -83,7 +83,7 @@ def test_a_co_scorer_key_and_a_renewed_viewer_key_go_on_to_the_rematch(ledger):
     coscorer = ledger.new_key(old_id, "coscorer")
     renewed = ledger.new_key(old_id, "viewer")
     _, new = ledger.rematch(old_id)
-    assert ledger.authorize(new["id"], coscorer, write=True) == "scorer"
+    assert ledger.authorize(new["id"], coscorer, write=True) == "coscorer"  # R-COMMON-8 tells them apart
     assert ledger.authorize(new["id"], renewed) == "viewer"
     with pytest.raises(Unauthorized):
         ledger.authorize(new["id"], viewer)  # replaced before the rematch: it opens neither table

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from referee.cards import FRENCH_52
 from referee.errors import ParseError, RuleError
 from referee.games.copying import deep_copy
+from referee.games import signatures
 from referee.games.facts import Facts
 from referee.words import said
 
@@ -116,6 +117,8 @@ class Table:
     finished: bool = False
     winner: int | None = None
     version: int = 0
+    signatures: list = field(default_factory=list)  # the sides that confirmed the result (R-COMMON-7, signatures.py)
+    disputes: list = field(default_factory=list)  # the sides' open calls to the director: [{"side", "message"}]
 
     @property
     def current(self):
@@ -176,7 +179,7 @@ class Game(Facts):
         return {"id": self.id, "name": self.names["fr"], "names": self.names, "origin": self.origin,
                 "flag": self.flag, "description": self.description, "direction": self.direction,
                 "players": list(self.player_range), "options": [o.describe() for o in self.options],
-                "events": sorted(self.events)}
+                "events": sorted([*self.events, *signatures.KINDS])}
 
     def resolve_options(self, given: dict | None, n_players: int) -> dict:
         given = {} if given is None else given  # false, 0, "" or [] are no options: refused below
@@ -240,6 +243,8 @@ class Game(Facts):
         if not isinstance(data, dict):
             raise ParseError("bad_event", "An event is a JSON object with a type.")
         kind = data.get("type")
+        if kind in signatures.KINDS:  # every game's: R-COMMON-7
+            return signatures.parse(table, data)
         if not isinstance(kind, str) or kind not in self.events:
             raise ParseError("bad_event", "{game} has no event {kind}; it takes {events}.", game=self.names["en"],
                              kind=repr(kind), events=", ".join(sorted(self.events)), field="type")
@@ -248,12 +253,18 @@ class Game(Facts):
     def apply(self, table: Table, event) -> Table:
         """The new state after ``event``; the given state is never changed, even when the event is refused. The new
         state shares the given one's finished deals (``fork``): an entry costs the open deal, not the whole log."""
+        if event.type in signatures.KINDS:
+            signatures.verify(table, event)  # an entry's checks, not the replay's (signatures.py)
         new = fork(table)
         self.step(new, event)
         return new
 
     def step(self, table: Table, event) -> None:
         """Applies ``event`` to ``table`` in place (replay uses this on a state nobody else holds)."""
+        if event.type in signatures.KINDS:  # R-COMMON-7: a signature changes no total, the series over or not
+            signatures.step(table, event)
+            table.version += 1
+            return
         if table.finished:
             raise RuleError("series_finished", "The series is over: no more entries.")
         getattr(self, "on_" + event.type)(table, event)
@@ -331,6 +342,7 @@ class Game(Facts):
                       for number, deal in enumerate(table.deals)],
             "totals": list(table.totals),
             "series": {"finished": table.finished, "winner": table.winner, "standing": self.standing(table)},
+            "signed": signatures.document(table),
             "next": self.next_action(table),
             "possible": self.possible(table),
         }

@@ -143,16 +143,19 @@ def post_event(table_id):
     except ParseError:
         ledger().authorize(table_id, key, write=True)
         raise
-    status, state = ledger().append(table_id, body, **control, brief=brief(), key=key)
+    status, state = ledger().append(table_id, body, **control, brief=brief(), key=key, reason=body.get("reason"))
     return state_answer(state, status)
 
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id):
-    ledger().authorize(table_id, request_key(), write=True)
-    control = _control(json_body(optional=True))
+    """The key is checked under the write's lock, as an entry's; a director's undo needs its ``reason``."""
+    key = request_key()
+    ledger().authorize(table_id, key, write=True)
+    body = json_body(optional=True)
+    control = _control(body)
     return state_answer(ledger().undo(table_id, control["expected_version"], control["expected_revision"],
-                                      control["client_event_id"], brief=brief()))
+                                      control["client_event_id"], brief=brief(), key=key, reason=body.get("reason")))
 
 
 @bp.get("/tables/<table_id>/events")

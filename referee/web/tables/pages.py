@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import render_template
 
 from referee.games import GAMES
+from referee.ledger_rows import WRITERS
 from referee.web.api.tables import CONTRACT_ORDER
 from referee.web.services import ledger, request_key
 from referee.web.tables import bp
@@ -24,6 +25,6 @@ def home():
 def table(table_id):
     key = request_key()
     role = ledger().authorize(table_id, key)
-    if role == "scorer":
+    if role in WRITERS:  # the scorer, the co-scorer, the director of its tournament (R-COMMON-8)
         return render_scorer(table_id, key)
     return render_template("table.html", key=key, **live_view(table_id))

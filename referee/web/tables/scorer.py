@@ -169,7 +169,11 @@ class Post:
         """Stores the entry if the table, trick under way included, is as this phone saw it (a co-scorer may have
         entered first); ``keep_draft``: that trick stays under way beside the entry."""
         ledger().append(self.table_id, body, client_event_id=self.event_id(), expected_revision=self.seen(),
-                        expected_draft=self.draft_seen(), keep_draft=keep_draft)
+                        expected_draft=self.draft_seen(), keep_draft=keep_draft, key=self.key, reason=self.reason())
+
+    def reason(self) -> str | None:
+        """The director's reason for a correction (R-COMMON-8), carried by every form of the page that asked it."""
+        return request.form.get("reason") or None
 
 
 def scorer_post(rule: str):
@@ -249,7 +253,7 @@ def undo(post: Post) -> Entry:
         return post.entry.with_pending(post.entry.pending[:-1])
     # A whole trick undone reopens without its last card, as the trick under way: for every phone.
     ledger().undo(post.table_id, expected_revision=post.seen(), client_event_id=post.event_id(),
-                  expected_draft=post.draft_seen(), reopen=True)
+                  expected_draft=post.draft_seen(), reopen=True, key=post.key, reason=post.reason())
     return entry.next_meld()  # Buraco: the side stays chosen
 
 

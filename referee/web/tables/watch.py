@@ -30,8 +30,7 @@ from typing import Callable
 
 from flask import Response, request
 
-from referee.ledger_rows import cards_of, draft_text
-from referee.models import key_role
+from referee.ledger_rows import cards_of, draft_text, table_role
 from referee.web.serving import accepts_gzip
 
 REFRESH_SECONDS = 0.25
@@ -55,6 +54,7 @@ class WatchedRow:
     coscorer_hash: str | None
     draft: str | None = None  # the trick under way as stored, and the revision it belongs to
     draft_revision: int | None = None
+    director_hash: str | None = None  # the director's of the table's tournament (R-COMMON-8), None for a free table
 
     @property
     def trick(self) -> str | None:
@@ -67,7 +67,8 @@ class WatchedRow:
 
     def opens(self, key: str | None) -> bool:
         """The key opens this table (any of its keys: a live view only reads), as ``Ledger.authorize`` says."""
-        return bool(key) and key_role(key, self.scorer_hash, self.coscorer_hash, self.viewer_key) is not None
+        return bool(key) and table_role(key, self.scorer_hash, self.coscorer_hash, self.viewer_key,
+                                          self.director_hash) is not None
 
 
 @dataclass(frozen=True)
