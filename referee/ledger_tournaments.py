@@ -45,7 +45,7 @@ def records(connection, tournament_id: str) -> dict | None:
         .where(ROUNDS.c.tournament_id == tournament_id).order_by(ROUNDS.c.number)).mappings()]
     seated = [dict(row) for row in connection.execute(
         select(SEATED.c.round, SEATED.c.number, SEATED.c.table_id.label("id"), SEATED.c.ns, SEATED.c.ew,
-               SEATED.c.forced, TABLES.c.game, TABLES.c.players, TABLES.c.options, TABLES.c.dealer,
+               SEATED.c.forced, SEATED.c.arbitral, TABLES.c.game, TABLES.c.players, TABLES.c.options, TABLES.c.dealer,
                TABLES.c.version, TABLES.c.revision)
         .select_from(SEATED.join(TABLES, TABLES.c.id == SEATED.c.table_id))
         .where(SEATED.c.tournament_id == tournament_id).order_by(SEATED.c.round, SEATED.c.number)).mappings()]
@@ -133,6 +133,23 @@ def insert_seat(connection, tournament_id: str, round_number: int, number: int, 
 
 def insert_round(connection, tournament_id: str, number: int, movement: str, bye: int | None) -> None:
     connection.execute(insert(ROUNDS).values(tournament_id=tournament_id, number=number, movement=movement, bye=bye))
+
+
+def seat_at(connection, tournament_id: str, round_number, number) -> str | None:
+    """The id of table ``number`` of round ``round_number`` (None when there is none)."""
+    if any(isinstance(v, bool) or not isinstance(v, int) or not 0 < v < 2 ** 31 for v in (round_number, number)):
+        return None
+    return connection.execute(select(SEATED.c.table_id).where(
+        SEATED.c.tournament_id == tournament_id, SEATED.c.round == round_number, SEATED.c.number == number)).scalar()
+
+
+def set_arbitral(connection, table_id: str, vp: list) -> None:
+    """A round's table takes the VP the director gave it (R-TOURN-1)."""
+    connection.execute(update(SEATED).where(SEATED.c.table_id == table_id).values(arbitral=vp))
+
+
+def set_hidden(connection, tournament_id: str, hidden: bool) -> None:
+    connection.execute(update(TOURNAMENTS).where(TOURNAMENTS.c.id == tournament_id).values(standings_hidden=hidden))
 
 
 def force(connection, table_id: str) -> None:

@@ -13,6 +13,7 @@ import threading
 from collections import OrderedDict
 
 from referee.models import _iso
+from referee.games import signatures
 from referee.tournament import scoring
 
 KEPT_STATES = 64  # tournaments whose state a process keeps (a few kilobytes a table)
@@ -79,16 +80,20 @@ def read_state(found: dict, tables: dict, revision: int) -> dict:
     results, by_round = [], {r["number"]: [] for r in rounds}
     for row in seated:
         table = tables[row["id"]]
-        finished = bool(table.finished or row["forced"])
-        result = scoring.table_result(game, brief_state(table), rows) if finished else None
+        status = table_status(row, table)
+        finished = bool(table.finished or row["forced"] or status == "arbitral")
+        result = _result(game, row, table, status, rows) if finished else None
         at = last_entries.get(row["id"])
         by_round[row["round"]].append({
             "number": row["number"], "table_id": row["id"], "entrants": [row["ns"], row["ew"]],
-            "finished": finished, "result": result, "forced": row["forced"],
+            "finished": finished, "result": result, "forced": row["forced"], "status": status,
+            "confirmed": [0 in table.signatures, 1 in table.signatures],
+            "disputes": [dict(call) for call in table.disputes],
             "hands": sum(1 for deal in table.deals if deal.complete), "version": row["version"],
             "revision": row["revision"], "last_entry": _iso(at) if at is not None else None})
         results.append({"round": row["round"], "ns": row["ns"], "ew": row["ew"], "bye": None,
-                        "mp": result and result["mp"], "vp": result and result["vp"]})
+                        "mp": result and result["mp"], "vp": result and result["vp"],
+                        "not_played": status == "not_played"})
     for r in rounds:
         if r["bye"] is not None:
             results.append({"round": r["number"], "ns": None, "ew": None, "bye": r["bye"], "mp": 0, "vp": None})
@@ -96,7 +101,8 @@ def read_state(found: dict, tables: dict, revision: int) -> dict:
     listed = [{"index": e["number"], "names": list(e["names"]), "joined": e["joined"], "withdrawn": e["withdrawn"]}
               for e in found["entrants"]]
     names = {e["index"]: entrant_names(e["names"]) for e in listed}
-    standings = scoring.standings(listed, results, game)
+    penalties = [act for act in head["log"] if act.get("kind") == "penalty"]  # R-TOURN-2
+    standings = scoring.standings(listed, results, game, penalties)
     for row in standings:
         row["names"] = names[row["entrant"]]
     return {
@@ -105,7 +111,36 @@ def read_state(found: dict, tables: dict, revision: int) -> dict:
                     "bye": r["bye"], "tables": by_round[r["number"]]} for r in rounds],
         "standings": standings, "plan": head["plan"], "vp_table": [list(row) for row in rows],
         "options": head["options"], "log": head["log"], "revision": revision,
+        "require_signatures": bool(head["require_signatures"]), "standings_hidden": bool(head["standings_hidden"]),
+        "penalties": [{"entrant": act["entrant"], "vp": act["vp"], "reason": act["reason"], "round": act.get("round"),
+                       "at": act["at"]} for act in penalties],
     }
+
+
+def table_status(row: dict, table) -> str:
+    """A round's table as the director's page says it (the contract's ``status``): ``arbitral`` (the director
+    gave its VP, R-TOURN-1), ``waiting`` (nothing entered) or ``not_played`` (so closed by force), ``disputed``
+    (a side called the director), ``signed`` (every side confirmed, R-COMMON-7), ``to_confirm`` (finished,
+    not signed yet), else ``playing``."""
+    if row.get("arbitral") is not None:
+        return "arbitral"
+    if table.version == 0:
+        return "not_played" if row["forced"] else "waiting"
+    if table.disputes:
+        return "disputed"
+    if signatures.complete(table):
+        return "signed"
+    return "to_confirm" if table.finished or row["forced"] else "playing"
+
+
+def _result(game: str, row: dict, table, status: str, rows) -> dict:
+    """A finished table's ``{"mp", "vp"}``: the director's VP for an arbitral one (MP 0 each: the director gives
+    VP only), 0 VP each for one not played (R-TOURN-1), else what its log gives (``scoring.table_result``)."""
+    if status == "arbitral":
+        return {"mp": [0, 0], "vp": list(row["arbitral"])}
+    if status == "not_played":
+        return {"mp": [0, 0], "vp": [0, 0]}
+    return scoring.table_result(game, brief_state(table), rows)
 
 
 def _status(round_row: dict, tables: list) -> str:

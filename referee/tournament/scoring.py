@@ -129,17 +129,19 @@ def bye_vp(results: list[dict], round_number) -> float | None:
     """A bye's VP in round ``round_number``: the average VP of that round's tables with a result (one decimal), or
     None while none has one."""
     scored = [v for r in results if r.get("round") == round_number and r.get("bye") is None and r.get("vp")
-              for v in r["vp"]]
+              and not r.get("not_played") for v in r["vp"]]  # a table not played is no result to average
     return _tidy(sum(scored) / len(scored)) if scored else None
 
 
-def standings(entrants: list[dict], results: list[dict], game_id: str | None = None) -> list[dict]:
+def standings(entrants: list[dict], results: list[dict], game_id: str | None = None,
+              penalties: list[dict] = ()) -> list[dict]:
     """Ranks ``entrants`` (dicts with ``index``) from ``results`` (``{"round", "ns", "ew", "mp": [a, b], "vp":
     [a, b], "bye": entrant or None}``; a table without a result yet has ``vp`` None and is left out; a bye's ``vp``
     None takes its round's average, or a number given). Order: total VP, then total MP difference (own minus the
     opponents'; reversed for Brûlot, R-BRULOT-6), then the VP the tied entrants took from each other, then the
     entrant's index. Entrants equal on every key but the index share a rank. Each row: ``{"rank", "entrant",
-    "vp", "mp", "mp_difference", "played", "last": {"round", "vp", "mp"} or None}``."""
+    "vp", "mp", "mp_difference", "played", "last": {"round", "vp", "mp"} or None, "penalties"}``. ``penalties``
+    (``{"entrant", "vp"}``, R-TOURN-2): each lowers its entrant's VP; a row's ``penalties`` is their sum (≤ 0)."""
     rows = {e["index"]: {"entrant": e["index"], "vp": 0, "mp": 0, "mp_difference": 0, "played": 0, "last": None}
             for e in entrants}
     between: dict = {}  # (entrant, opponent) -> VP taken
@@ -175,6 +177,11 @@ def standings(entrants: list[dict], results: list[dict], game_id: str | None = N
         between[(ns, ew)] = between.get((ns, ew), 0) + vp_ns
         between[(ew, ns)] = between.get((ew, ns), 0) + vp_ew
 
+    for penalty in penalties:
+        row = rows.get(penalty["entrant"])
+        if row is not None:
+            row["vp"] += penalty["vp"]
+            row["penalties"] = row.get("penalties", 0) + penalty["vp"]
     sign = -1 if game_id in LOWEST_WINS else 1
     for row in rows.values():
         for name in ("vp", "mp", "mp_difference"):
@@ -199,4 +206,4 @@ def standings(entrants: list[dict], results: list[dict], game_id: str | None = N
         row["rank"] = before["rank"] if before is not None and key(before) == key(row) else position + 1
     return [{"rank": row["rank"], "entrant": row["entrant"], "vp": row["vp"], "mp": row["mp"],
              "mp_difference": row["mp_difference"], "played": row["played"], "last": row["last"],
-             "head_to_head": row["head_to_head"]} for row in ordered]
+             "head_to_head": row["head_to_head"], "penalties": _tidy(row.get("penalties", 0))} for row in ordered]

@@ -25,21 +25,21 @@ from referee import ledger_tournaments as db
 from referee.errors import Conflict, Forbidden, NotFound, ParseError, RuleError, Unauthorized
 from referee.games import get_game
 from referee.ledger_making import table_values
-from referee.models import _iso, _now, hash_key, key_role
+from referee.models import hash_key, key_role
 from referee.once import Created, Once, minted
 from referee.tournament import checks, movements
 from referee.tournament.checks import DEFAULT_HANDS, LENGTH, MAX_ENTRANTS, MAX_ROUNDS, MOVEMENTS  # noqa: F401
+from referee.tournament.director import DirectorActs, _lock, _log, missing
 from referee.tournament.reading import KeptStates, entrant_names, read_state
 
 MAX_TITLE = 120
 KEPT_SEATS = 4096  # tables whose seat (or none) a process keeps
 
 
-def _missing(tournament_id) -> NotFound:
-    return NotFound("tournament_not_found", "There is no tournament {tournament}.", tournament=repr(tournament_id))
+_missing = missing
 
 
-class Tournaments:
+class Tournaments(DirectorActs):
     """The store of tournaments, on the ledger's database; its tables are the ledger's tables."""
 
     def __init__(self, ledger):
@@ -136,7 +136,8 @@ class Tournaments:
             return found
 
     # --- creating -----------------------------------------------------------------------------------------
-    def create(self, game_id, name, entrants, rounds, vp_table=None, options=None, once: Once | None = None) -> Created:
+    def create(self, game_id, name, entrants, rounds, vp_table=None, options=None, once: Once | None = None,
+               require_signatures: bool = False) -> Created:
         """A tournament with no round seated yet (the director withdraws a no-show before seating round 1);
         returns (state, director_key, viewer_key) and its ``status``. Everything is checked first: nothing is
         stored on a refusal. ``once``: the form that asks (``referee/once.py``): asked again by the same form, the
@@ -151,6 +152,8 @@ class Tournaments:
         if options is not None and not isinstance(options, dict):
             raise ParseError("bad_option", "Options must be an object of name: value.")
         options = dict(options or {})
+        if not isinstance(require_signatures, bool):
+            raise ParseError("bad_option", "require_signatures is true or false.", field="require_signatures")
         for spec in plan:  # each round's tables can be made: players, options and length as a table checks them
             trial = game.new_table(seats(listed[0], listed[1]), table_options(game.id, options, spec))
             if len(trial.sides) != 2:
@@ -160,10 +163,11 @@ class Tournaments:
         checks.fits(plan, len(listed))
         vp_rows = [list(row) for row in rows]
         made = minted(once, "tournament", {"game": game.id, "name": name.strip(), "entrants": listed, "plan": plan,
-                                           "vp_table": vp_rows, "options": options})
+                                           "vp_table": vp_rows, "options": options,
+                                           **({"require_signatures": True} if require_signatures else {})})
         values = {"id": made.id, "game": game.id, "name": name.strip(), "plan": plan, "vp_table": vp_rows,
                   "options": options, "director_hash": hash_key(made.writer_key), "viewer_key": made.viewer_key,
-                  "log": []}
+                  "log": [], "require_signatures": require_signatures}
         if not self.ledger.store_new(lambda connection: db.insert_tournament(connection, values, listed),
                                      taken_is_known=once is not None):
             return self._made_before(made)  # this form made it before (or is making it now: this post waited)
@@ -236,39 +240,6 @@ class Tournaments:
             db.save_log(connection, tournament_id, log)
             connection.commit()
         return self.state(tournament_id)
-
-    def close_round(self, tournament_id: str, number: int, force: bool = False, reason: str | None = None) -> dict:
-        """Closes round ``number``: ``{"round", "closed", "open_tables": [{"number", "table_id"}]}``. Tables still
-        open are named; without ``force`` the round stays open, with it they are finished as they stand (their
-        result counts) and the director's sentence ``reason`` is kept in the log."""
-        if reason is not None and (not isinstance(reason, str) or len(reason) > 500 or not reason.isprintable()):
-            raise ParseError("bad_reason", "The reason is a sentence of at most 500 printable characters.",
-                             field="reason")
-        reason = (reason or "").strip() or None
-        with self.ledger.writing() as connection:
-            _, log, done = _lock(connection, tournament_id)
-            round_row = next((r for r in done if r.number == number), None)
-            if round_row is None:
-                raise NotFound("round_not_found", "This tournament has no round {round}.", round=number)
-            if round_row.closed:
-                connection.rollback()
-                return {"round": number, "closed": True, "open_tables": []}
-            state = self._read(connection, tournament_id, -1)
-            playing = next(r for r in state["rounds"] if r["number"] == number)["tables"]
-            still = [{"number": t["number"], "table_id": t["table_id"]} for t in playing if not t["finished"]]
-            if still and not force:
-                connection.rollback()
-                return {"round": number, "closed": False, "open_tables": still}
-            for table in still:
-                db.force(connection, table["table_id"])
-                message = f"Table {table['number']} of round {number} finished by the director" + (
-                    f": {reason}" if reason else ".")
-                _log(log, "forced", message, round=number, table=table["number"], reason=reason)
-            db.close(connection, tournament_id, number)
-            _log(log, "closed", f"Round {number} closed.", round=number)
-            db.save_log(connection, tournament_id, log)
-            connection.commit()
-        return {"round": number, "closed": True, "open_tables": still}
 
     def withdraw(self, tournament_id: str, entrant: int) -> dict:
         """Between rounds: the entrant plays no further round; its results so far stay in the standings."""
@@ -375,17 +346,3 @@ def table_options(game_id: str, options: dict, spec: dict) -> dict:
 
 def _open(number: int) -> RuleError:
     return RuleError("round_open", "Round {round} is still open: close it first.", round=number)
-
-
-def _lock(connection, tournament_id: str) -> tuple:
-    """Takes the tournament's write lock by bumping its revision: (its row, its log to add to, its rounds in
-    order); 404 for no such tournament."""
-    head = db.lock(connection, tournament_id)
-    if head is None:
-        raise _missing(tournament_id)
-    return head, list(head.log), db.rounds_of(connection, tournament_id)
-
-
-def _log(log: list, kind: str, message: str, **values) -> None:
-    """One of the director's acts in the log (``db.save_log`` writes it with the act)."""
-    log.append({"at": _iso(_now()), "kind": kind, "message": message, **values})

@@ -132,7 +132,10 @@ def _paths(event_ref: dict) -> dict:
         table + "/undo": {"post": {
             "summary": "Withdraw the last event in force (it stays in the log, withdrawn); a retry with the same "
                        "client_event_id withdraws nothing more", "parameters": TABLE_ID + [FULL],
-            "requestBody": _body({"type": "object", "properties": CONTROL}, required=False),
+            "requestBody": _body({"type": "object", "properties": {**CONTROL, "reason": {
+                "type": "string", "minLength": 1, "maxLength": 300, "description": "why (R-COMMON-8): required with "
+                "the director's key (422 reason_required); the director's undo keeps the signatures"}}},
+                required=False),
             "responses": {"200": _json("The new state", STATE_ANSWER), "409": _error("Stale"), **WRITE}}},
         table + "/export.json": {"get": {
             "summary": "The table's set-up, its whole event log (withdrawn events included) and its state; "
@@ -217,6 +220,13 @@ LOGGED = {"type": "object", "required": ["seq", "type", "at", "withdrawn"],
                          "at": {"type": "string", "format": "date-time"}, "withdrawn": {"type": "boolean"},
                          "withdrawn_at": {"type": "string", "format": "date-time"},
                          "client_event_id": {"type": "string"},
+                         "by": {"enum": ["scorer", "coscorer", "director", "import"],
+                                "description": "R-COMMON-8: whose key made it"},
+                         "reason": {"type": "string", "description": "the reason given with it"},
+                         "withdrawal": {"type": "object", "required": ["at", "by"], "properties": {
+                             "at": {"type": "string", "format": "date-time"},
+                             "by": {"enum": ["scorer", "coscorer", "director", "import"]},
+                             "reason": {"type": "string"}}, "description": "when and by whom it was withdrawn"},
                          "own": {"type": "object", "description": "the event's own fields that have a log field's "
                                  "name: an extend's at (start or end), the log's at being when it was stored; an "
                                  "import puts them back (docs/api.md, The log)",
@@ -292,6 +302,12 @@ SCHEMAS = {
                   "series": {"type": "object", "required": ["finished", "winner", "standing"], "properties": {
                       "finished": {"type": "boolean"}, "winner": {"type": ["integer", "null"]},
                       "standing": STANDING}},
+                  "signed": {"type": "object", "required": ["sides", "complete", "disputes"], "properties": {
+                      "sides": {"type": "array", "items": {"type": "integer"}, "description": "the sides that "
+                                "confirmed the result (R-COMMON-7)"},
+                      "complete": {"type": "boolean", "description": "every side confirmed and no call is open"},
+                      "disputes": {"type": "array", "items": {"type": "object", "properties": {
+                          "side": {"type": "integer"}, "message": {"type": ["string", "null"]}}}}}},
                   "next": {"type": "object", "required": ["action", "player"], "properties": {
                       "action": {"type": ["string", "null"]}, "player": {"type": ["integer", "null"]}}},
                   "possible": {"type": "array", "items": {"type": "string"},

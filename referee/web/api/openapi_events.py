@@ -201,7 +201,23 @@ def event_schemas(games: dict) -> dict:
                                                                                       *per_game[g][1])}}
                                for g in takers]
         schemas["Event_" + kind] = schema
-    return schemas
+    every = sorted(games)
+    side = {"type": "integer", "minimum": 0, "description": "the side's index (state.sides)"}
+    reason = {"type": "string", "minLength": 1, "maxLength": 300,
+              "description": "why (R-COMMON-8): required with the director's key, kept in the log"}
+    schemas["Event_confirm"] = {
+        "type": "object", "description": "R-COMMON-7: once the series is over, a side agrees with the result (each "
+        "side once; a confirm answers its own call). Every game.", "x-games": every, "required": ["type", "side"],
+        "properties": {"type": {"const": "confirm"}, "side": side, "reason": reason, **CONTROL},
+        "examples": [{"type": "confirm", "side": 0}]}
+    schemas["Event_dispute"] = {
+        "type": "object", "description": "R-COMMON-7: once the series is over, a side calls the director, with a "
+        "sentence if it likes (its confirmation, if any, is taken back). Every game.", "x-games": every,
+        "required": ["type", "side"],
+        "properties": {"type": {"const": "dispute"}, "side": side,
+                       "message": {"type": "string", "maxLength": 300}, "reason": reason, **CONTROL},
+        "examples": [{"type": "dispute", "side": 1, "message": "The last hand's pot was counted twice."}]}
+    return dict(sorted(schemas.items()))
 
 
 def _said(fields: tuple) -> str:

@@ -61,6 +61,15 @@ TABLE = {"type": "object", "required": ["number", "table_id", "scorer_url", "ent
                         "description": "mp: each side's total over the round; vp: from the tournament's VP table "
                                        "(Burraco) or win 2 / draw 1 / loss 0 (the trick games)"},
              "forced": {"type": "boolean"},
+             "status": {"enum": ["waiting", "playing", "to_confirm", "signed", "disputed", "arbitral", "not_played"],
+                        "description": "R-COMMON-7, R-TOURN-1: nothing entered, playing, finished and not signed "
+                                       "yet, signed by both sides, a side called the director, the director gave "
+                                       "its VP, or closed by force with nothing entered (0 VP each)"},
+             "confirmed": {"type": "array", "items": {"type": "boolean"}, "minItems": 2, "maxItems": 2,
+                           "description": "[North-South confirmed, East-West confirmed]"},
+             "disputes": {"type": "array", "items": {"type": "object", "properties": {
+                 "side": {"type": "integer"}, "message": {"type": ["string", "null"]}}},
+                 "description": "the open calls to the director, with their sentences"},
              "hands": {"type": "integer", "minimum": 0, "description": "hands or deals done"},
              "version": {"type": "integer"}, "revision": {"type": "integer"},
              "last_entry": {"type": ["string", "null"], "format": "date-time"}}}
@@ -70,14 +79,19 @@ STANDING = {"type": "object", "required": ["rank", "entrant", "vp", "mp", "playe
     "mp_difference": {**NUMBER, "description": "own MP less the opponents' (the first tie-break)"},
     "head_to_head": {**NUMBER, "description": "VP taken from the entrants tied with it (the second)"},
     "played": {"type": "integer", "minimum": 0},
+    "penalties": {**NUMBER, "description": "R-TOURN-2: the sum of the entrant's penalties (≤ 0), in vp already"},
     "last": {"oneOf": [{"type": "null"}, {"type": "object", "properties": {
         "round": {"type": "integer"}, "vp": NUMBER, "mp": NUMBER}}]}}}
 LOG = {"type": "object", "required": ["at", "kind", "message"], "properties": {
     "at": {"type": "string", "format": "date-time"},
-    "kind": {"enum": ["seated", "forced", "closed", "withdrawn", "added"]},
+    "kind": {"enum": ["seated", "forced", "not_played", "closed", "withdrawn", "added", "arbitral", "penalty",
+                      "hidden", "shown"]},
     "message": {"type": "string", "description": "the director's act in a sentence (forced: with the reason)"},
     "round": {"type": "integer"}, "table": {"type": "integer"}, "reason": {"type": ["string", "null"]},
-    "entrant": {"type": "integer"}}}
+    "entrant": {"type": "integer"}, "vp": {}}}
+PENALTY = {"type": "object", "required": ["entrant", "vp", "reason"], "properties": {
+    "entrant": {"type": "integer"}, "vp": {"type": "integer", "maximum": -1}, "reason": {"type": "string"},
+    "round": {"type": ["integer", "null"]}, "at": {"type": "string", "format": "date-time"}}}
 TOURNAMENT = {"type": "object", "required": ["id", "game", "name", "entrants", "rounds", "standings"], "properties": {
     "id": {"type": "string"}, "game": {"type": "string"}, "name": {"type": "string"},
     "entrants": {"type": "array", "items": {"type": "object", "required": ["index", "names"], "properties": {
@@ -95,7 +109,11 @@ TOURNAMENT = {"type": "object", "required": ["id", "game", "name", "entrants", "
                   "between the tied entrants"},
     "plan": {"type": "array", "items": ROUND_PLAN}, "vp_table": {"type": "array", "items": VP_ROW},
     "options": {"type": "object"}, "log": {"type": "array", "items": LOG},
-    "revision": {"type": "integer", "description": "grows with every change of the tournament or of its tables"}}}
+    "revision": {"type": "integer", "description": "grows with every change of the tournament or of its tables"},
+    "require_signatures": {"type": "boolean", "description": "R-COMMON-7: a round closes (without force) once "
+                           "each table is signed or arbitral"},
+    "standings_hidden": {"type": "boolean", "description": "the director hid the standings from the wall"},
+    "penalties": {"type": "array", "items": PENALTY, "description": "R-TOURN-2, shown apart"}}}
 SCHEMAS = {
     "NewTournament": {"type": "object", "required": ["game", "name", "entrants", "rounds"], "properties": {
         "game": {"type": "string"}, "name": {"type": "string", "minLength": 1, "maxLength": 120},
@@ -104,7 +122,9 @@ SCHEMAS = {
         "rounds": {"type": "array", "minItems": 1, "maxItems": 40, "items": ROUND_PLAN},
         "vp_table": {"oneOf": [{"enum": ["burraco_3", "burraco_4"]}, {"type": "array", "items": VP_ROW}],
                      "description": "Burraco: default burraco_4 when every round has 4 hands, else burraco_3"},
-        "options": {"type": "object", "description": "every table's options beside the round's length"}}},
+        "options": {"type": "object", "description": "every table's options beside the round's length"},
+        "require_signatures": {"type": "boolean", "default": False, "description": "R-COMMON-7: a round closes "
+                               "only once each of its tables is signed by both sides or given an arbitral result"}}},
     "TournamentCreated": {"type": "object", "required": ["id", "director_key", "viewer_key", "director_url",
                                                          "viewer_url", "state"], "properties": {
         "id": {"type": "string"}, "director_key": {**KEY, "description": "writes; only its hash is stored"},
@@ -153,6 +173,22 @@ def tournament_paths() -> dict:
             "requestBody": _body({"type": "object", "properties": {
                 "force": {"type": "boolean"}, "reason": {"type": "string", "maxLength": 500}}}, required=False),
             "responses": {"200": _json("The round closed, or its open tables", _ref("RoundClosed")), **WRITE}}},
+        one + "/rounds/{number}/tables/{table}/result": {"post": {
+            "summary": "An arbitral result (director, R-TOURN-1): the table's VP, each 0-20, at most 20 together, "
+                       "with a reason; its status becomes arbitral",
+            "parameters": ID + [{"name": name, "in": "path", "required": True,
+                                 "schema": {"type": "integer", "minimum": 1}} for name in ("number", "table")],
+            "requestBody": _body({"type": "object", "required": ["vp", "reason"], "properties": {
+                "vp": PAIR, "reason": {"type": "string", "minLength": 1, "maxLength": 300}}}),
+            "responses": {"200": state, **WRITE}}},
+        one + "/penalties": {"post": {
+            "summary": "A penalty in VP for an entrant (director, R-TOURN-2), with a reason; shown apart in the "
+                       "standings, whose vp include it", "parameters": ID,
+            "requestBody": _body({"type": "object", "required": ["entrant", "vp", "reason"], "properties": {
+                "entrant": {"type": "integer"}, "vp": {"type": "integer", "maximum": -1},
+                "reason": {"type": "string", "minLength": 1, "maxLength": 300},
+                "round": {"type": "integer", "minimum": 1}}}),
+            "responses": {"201": state, **WRITE}}},
         one + "/withdrawals": {"post": {
             "summary": "Between rounds: an entrant withdraws (director); its results stay", "parameters": ID,
             "requestBody": _body({"type": "object", "required": ["entrant"],

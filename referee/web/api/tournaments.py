@@ -34,7 +34,8 @@ def _director(tournament_id: str) -> None:
 def create():
     body = json_body()
     created = store().create(body.get("game"), body.get("name"), body.get("entrants"), body.get("rounds"),
-                             body.get("vp_table"), body.get("options"), once=api_once())
+                             body.get("vp_table"), body.get("options"), once=api_once(),
+                             require_signatures=body.get("require_signatures", False))
     state, director_key, viewer_key = created
     tournament_id = state["id"]
     response = jsonify(id=tournament_id, director_key=director_key, viewer_key=viewer_key,
@@ -66,6 +67,24 @@ def close_round(tournament_id, number):
         raise ParseError("bad_force", "force is true or false.", field="force")
     done = store().close_round(tournament_id, number, force, body.get("reason"))
     return jsonify(**done, state=answer(store().state(tournament_id), "director"))
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/result")
+def arbitral_result(tournament_id, number, table):
+    """R-TOURN-1: the director gives a table its VP, with a reason."""
+    _director(tournament_id)
+    body = json_body()
+    return jsonify(answer(store().arbitral(tournament_id, number, table, body.get("vp"), body.get("reason")),
+                          "director"))
+
+
+@bp.post("/tournaments/<tournament_id>/penalties")
+def penalty(tournament_id):
+    """R-TOURN-2: a penalty in VP (negative) for an entrant, with a reason."""
+    _director(tournament_id)
+    body = json_body()
+    state = store().penalty(tournament_id, body.get("entrant"), body.get("vp"), body.get("reason"), body.get("round"))
+    return jsonify(answer(state, "director")), 201
 
 
 @bp.post("/tournaments/<tournament_id>/withdrawals")

@@ -1,0 +1,166 @@
+"""The director's acts on results (a part of ``Tournaments``, ``store.py``): closing a round, arbitral results,
+penalties, hiding the standings during the last round. Each locks the tournament's row first and keeps its sentence
+in the log, as every act of the director does.
+
+- R-COMMON-7: a tournament made with ``require_signatures`` closes a round (without ``force``) only once each of its
+  tables is signed or arbitral (422 ``open_tables`` naming the others).
+- R-TOURN-1: closed by force, a table with nothing entered is *not played* (0 VP each, never an equal result's 10–10)
+  unless the director gives it an arbitral result (VP 0–20 each, at most 20 together, with a reason).
+- R-TOURN-2: penalties are negative VP with a reason, kept in the log (kind ``penalty``) and shown apart in the
+  standings, whose VP include them.
+"""
+from __future__ import annotations
+
+from referee import ledger_tournaments as db
+from referee.errors import NotFound, ParseError, RuleError
+from referee.ledger_entries import check_reason
+from referee.models import _iso, _now
+
+MAX_VP, MAX_PENALTY = 20, 100
+
+
+class DirectorActs:
+    """Mixed into ``Tournaments``: ``self.ledger``, ``self._read`` and the store's ``_lock`` / ``_log`` helpers."""
+
+    def close_round(self, tournament_id: str, number: int, force: bool = False, reason: str | None = None) -> dict:
+        """Closes round ``number``: ``{"round", "closed", "open_tables": [{"number", "table_id"}]}``. Tables still
+        open are named; without ``force`` the round stays open, with it they are finished as they stand (their
+        result counts; one with nothing entered is not played, R-TOURN-1) and the director's sentence ``reason``
+        is kept in the log. A tournament that requires signatures refuses (422 ``open_tables``) while a table is
+        neither signed nor arbitral (R-COMMON-7), unless ``force``."""
+        if reason is not None and (not isinstance(reason, str) or len(reason) > 500 or not reason.isprintable()):
+            raise ParseError("bad_reason", "The reason is a sentence of at most 500 printable characters.",
+                             field="reason")
+        reason = (reason or "").strip() or None
+        with self.ledger.writing() as connection:
+            head, log, done = _lock(connection, tournament_id)
+            round_row = next((r for r in done if r.number == number), None)
+            if round_row is None:
+                raise NotFound("round_not_found", "This tournament has no round {round}.", round=number)
+            if round_row.closed:
+                connection.rollback()
+                return {"round": number, "closed": True, "open_tables": []}
+            state = self._read(connection, tournament_id, -1)
+            playing = next(r for r in state["rounds"] if r["number"] == number)["tables"]
+            still = [{"number": t["number"], "table_id": t["table_id"]} for t in playing if not t["finished"]]
+            if head.require_signatures and not force:
+                unsigned = [{"number": t["number"], "table_id": t["table_id"], "status": t["status"]}
+                            for t in playing if t["status"] not in ("signed", "arbitral")]
+                if unsigned:
+                    raise RuleError("open_tables", "Round {round} stays open: table {tables} is not signed by both "
+                                    "sides yet (or given an arbitral result).", rule="R-COMMON-7", round=number,
+                                    tables=", ".join(str(t["number"]) for t in unsigned), open_tables=unsigned)
+            if still and not force:
+                connection.rollback()
+                return {"round": number, "closed": False, "open_tables": still}
+            empty = {t["table_id"] for t in playing if t["status"] == "waiting"}
+            for table in still:
+                db.force(connection, table["table_id"])
+                if table["table_id"] in empty:  # R-TOURN-1
+                    message = f"Table {table['number']} of round {number} not played: 0 VP each" + (
+                        f": {reason}" if reason else ".")
+                    _log(log, "not_played", message, round=number, table=table["number"], reason=reason)
+                    continue
+                message = f"Table {table['number']} of round {number} finished by the director" + (
+                    f": {reason}" if reason else ".")
+                _log(log, "forced", message, round=number, table=table["number"], reason=reason)
+            db.close(connection, tournament_id, number)
+            _log(log, "closed", f"Round {number} closed.", round=number)
+            db.save_log(connection, tournament_id, log)
+            connection.commit()
+        return {"round": number, "closed": True, "open_tables": still}
+
+    def arbitral(self, tournament_id: str, round_number, table_number, vp, reason) -> dict:
+        """Table ``table_number`` of round ``round_number`` takes the VP the director gives it (R-TOURN-1): each
+        0 to 20, at most 20 together, with a reason; its status becomes ``arbitral``. The new state."""
+        given = _vp_pair(vp)
+        reason = _reason(reason)
+        with self.ledger.writing() as connection:
+            _, log, _ = _lock(connection, tournament_id)
+            seat = db.seat_at(connection, tournament_id, round_number, table_number)
+            if seat is None:
+                raise NotFound("table_not_found", "Round {round} has no table {table}.", round=repr(round_number),
+                               table=repr(table_number))
+            db.set_arbitral(connection, seat, given)
+            _log(log, "arbitral", f"Table {table_number} of round {round_number}: arbitral result "
+                 f"{given[0]}–{given[1]} VP: {reason}", round=round_number, table=table_number,
+                 vp=given, reason=reason)
+            db.save_log(connection, tournament_id, log)
+            connection.commit()
+        return self.state(tournament_id)
+
+    def penalty(self, tournament_id: str, entrant, vp, reason, round_number=None) -> dict:
+        """A penalty of ``vp`` (a negative whole number) for ``entrant``, with its reason (R-TOURN-2); ``round``
+        the round it belongs to, when given. The new state."""
+        if isinstance(vp, bool) or not isinstance(vp, int) or not -MAX_PENALTY <= vp < 0:
+            raise ParseError("bad_vp", "A penalty is a negative whole number of VP, from -1 to -{max}.",
+                             max=MAX_PENALTY, field="vp")
+        reason = _reason(reason)
+        with self.ledger.writing() as connection:
+            _, log, done = _lock(connection, tournament_id)
+            if isinstance(entrant, bool) or not isinstance(entrant, int) or entrant not in {
+                    e.number for e in db.entrants_of(connection, tournament_id)}:
+                raise NotFound("entrant_not_found", "There is no entrant {entrant}.", entrant=repr(entrant))
+            if round_number is not None and (isinstance(round_number, bool) or not isinstance(round_number, int)
+                                             or not 1 <= round_number <= len(done)):
+                raise ParseError("bad_round", "round is the number of a round seated so far (1 to {last}).",
+                                 last=len(done), field="round")
+            _log(log, "penalty", f"Penalty of {vp} VP for entrant {entrant}: {reason}", entrant=entrant, vp=vp,
+                 reason=reason, round=round_number)
+            db.save_log(connection, tournament_id, log)
+            connection.commit()
+        return self.state(tournament_id)
+
+    def hide_standings(self, tournament_id: str, hidden: bool) -> dict:
+        """The director's switch: the standings hidden from the wall and the viewers' page (the last round's
+        suspense), or shown again."""
+        if not isinstance(hidden, bool):
+            raise ParseError("bad_hidden", "hidden is true or false.", field="hidden")
+        with self.ledger.writing() as connection:
+            _, log, _ = _lock(connection, tournament_id)
+            db.set_hidden(connection, tournament_id, hidden)
+            _log(log, "hidden" if hidden else "shown", "Standings hidden." if hidden else "Standings shown.")
+            db.save_log(connection, tournament_id, log)
+            connection.commit()
+        return self.state(tournament_id)
+
+
+def missing(tournament_id) -> NotFound:
+    return NotFound("tournament_not_found", "There is no tournament {tournament}.", tournament=repr(tournament_id))
+
+
+def _lock(connection, tournament_id: str) -> tuple:
+    """Takes the tournament's write lock by bumping its revision: (its row, its log to add to, its rounds in
+    order); 404 for no such tournament."""
+    head = db.lock(connection, tournament_id)
+    if head is None:
+        raise missing(tournament_id)
+    return head, list(head.log), db.rounds_of(connection, tournament_id)
+
+
+def _log(log: list, kind: str, message: str, **values) -> None:
+    """One of the director's acts in the log (``db.save_log`` writes it with the act)."""
+    log.append({"at": _iso(_now()), "kind": kind, "message": message, **values})
+
+
+def _vp_pair(vp) -> list:
+    if not isinstance(vp, list) or len(vp) != 2 or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= MAX_VP for v in vp) \
+            or sum(vp) > MAX_VP:
+        raise ParseError("bad_vp", "An arbitral result is two VP, North-South's and East-West's, each from 0 to "
+                         "{max}, at most {max} together.", max=MAX_VP, field="vp")
+    return [_tidy(v) for v in vp]
+
+
+def _tidy(value):
+    value = round(value, 1) if isinstance(value, float) else value
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _reason(reason) -> str:
+    """The director's reason, required (R-TOURN-1, R-TOURN-2): 422 ``reason_required`` without one."""
+    reason = check_reason(reason)
+    if not reason:
+        raise RuleError("reason_required", "Say in a sentence why: the reason is kept in the tournament's log.",
+                        rule="R-COMMON-8", field="reason")
+    return reason
