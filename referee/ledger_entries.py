@@ -47,11 +47,12 @@ class Entries:
                 game = get_game(row.game)
                 if ahead is not None and ahead[0] == row.revision - 1:  # the table is as it was worked on
                     _, before, checkpoint, event, after = ahead
+                    signed_lock(row, by, before)
                 else:
                     before, checkpoint = self._replayed(connection, row, row.revision - 1)
+                    signed_lock(row, by, before)  # before the engine: "signed" says why, not "series finished"
                     event = game.parse_event(before, body)
                     after = game.apply(before, event)
-                signed_lock(row, by, before)
                 rows.insert_event(connection, table_id, own_fields(event, body), client_event_id, by, reason)
                 if keep_draft and draft:
                     rows.put_draft(connection, table_id, draft, row.revision)
