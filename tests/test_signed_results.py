@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.api import check
-from tests.test_tournament_api import PAIRS, PLAN, ROUND_1, ROUND_2, score_table, side
+from tests.support.burraco import ROUND_1, ROUND_2, bearer, card_key, refusal, score_table, side, signed_tournament
 
 ONE = "/api/v1/tournaments/{tournament_id}"
 EVENTS = "/api/v1/tables/{table_id}/events"
@@ -20,10 +20,6 @@ UNDO = "/api/v1/tables/{table_id}/undo"
 @pytest.fixture
 def client(client_on_each_database):
     return client_on_each_database
-
-
-def bearer(key: str) -> dict:
-    return {"Authorization": f"Bearer {key}"}
 
 
 def post(client, table_id: str, key: str, body: dict, status: int) -> dict:
@@ -37,31 +33,12 @@ def undo(client, table_id: str, key: str, status: int, body: dict | None = None)
                          "post", UNDO, status))
 
 
-def refusal(answer: dict) -> dict:
-    return answer["error"] if set(answer) == {"error"} else answer
-
-
 def tournament(client, tournament_id: str, key: str) -> dict:
     return check(client.get(f"/api/v1/tournaments/{tournament_id}?key={key}"), "get", ONE, 200)
 
 
 def table_of(state: dict, round_number: int, number: int) -> dict:
     return state["rounds"][round_number - 1]["tables"][number - 1]
-
-
-def card_key(table: dict) -> str:
-    return table["scorer_url"].split("key=")[1]
-
-
-def signed_tournament(client) -> tuple:
-    made = check(client.post("/api/v1/tournaments", json={"game": "buraco", "name": "Signed", "entrants": PAIRS,
-                                                          "rounds": PLAN, "require_signatures": True}),
-                 "post", "/api/v1/tournaments", 201)
-    tournament_id, director = made["id"], made["director_key"]
-    assert made["state"]["require_signatures"] is True
-    state = check(client.post(f"/api/v1/tournaments/{tournament_id}/rounds", headers=bearer(director)), "post",
-                  ONE + "/rounds", 201)
-    return tournament_id, director, made["viewer_key"], state
 
 
 def test_r_common_7_a_buraco_tournament_of_8_pairs_signed_by_both_sides_closed_only_by_the_director(client):

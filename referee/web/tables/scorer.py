@@ -17,6 +17,7 @@ from referee.games.tricks import TrickGame
 from referee.web.i18n import refusal
 from referee.web.services import ledger, request_key
 from referee.web.tables import bp
+from referee.web.tables.correcting import kept_reason, signing_context
 from referee.web.tables.offline_data import offline_data
 from referee.web.tables.sheet import capture_extras, fields_for, tally_body
 from referee.web.tables.sheet_games import sheet_bounds, sheet_whole
@@ -71,7 +72,9 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
         "turned_card": game.turned_card(table),
         "entry_modes": game.entry_modes, "remembered": remembered, "untouched": game.untouched(table),
         "offline": offline_data(game, table, state, entry, key),  # static/offline.js: tricks entered offline
+        **signing_context(table_id, key),
     }
+
 
 
 @bp.app_template_global()
@@ -89,7 +92,7 @@ def render_scorer(table_id: str, key: str, entry: Entry | None = None, error: st
     response = make_response(render_template(template, **context), status)
     if request.headers.get("HX-Request"):
         response.headers["HX-Replace-Url"] = url_for("tables.table", table_id=table_id, key=key,
-                                                     **context["entry"].query())
+                                                     **context["entry"].query(), **kept_reason())
         if error:  # static/offline.js, sending what waited: the refusal's sentence in the page's language
             response.headers["Referee-Refusal"] = quote(error, safe="")
     return response
@@ -99,8 +102,8 @@ def done(table_id: str, key: str, entry: Entry):
     """After an entry: the fragment for htmx, a redirect (post/redirect/get) without JavaScript."""
     if request.headers.get("HX-Request"):
         return render_scorer(table_id, key, entry)
-    return redirect(url_for("tables.table", table_id=table_id, key=key, _anchor=anchor(entry), **entry.query()),
-                    code=303)
+    return redirect(url_for("tables.table", table_id=table_id, key=key, _anchor=anchor(entry), **entry.query(),
+                            **kept_reason()), code=303)
 
 
 def anchor(entry: Entry) -> str:

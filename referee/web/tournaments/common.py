@@ -35,6 +35,18 @@ def tournament_seat(state: dict) -> dict | None:
     return None if seat is None else {**seat, "left": deals_left(state)}
 
 
+@bp.app_template_global()
+def tournament_result(state: dict) -> dict | None:
+    """A round's table's result as its tournament records it (``{"mp", "vp"}``, from the tournament's VP table), for
+    the signing screen (R-COMMON-7); None for a free table or one not finished."""
+    seat = store().seat(state["id"])
+    if seat is None:
+        return None
+    played = next((r for r in store().state(seat["tournament"])["rounds"] if r["number"] == seat["round"]), None)
+    found = next((t for t in (played or {}).get("tables", ()) if t["table_id"] == state["id"]), None)
+    return found and found["result"]
+
+
 def deals_left(state: dict) -> int | None:
     """The hands (Buraco, its option ``hands``, R-BURACO-6) or deals (Brûlot's and Brusquembille's series of so
     many deals, R-BRULOT-6, R-BRUSQ-5) a table still plays, from its state; None for a series to a target."""

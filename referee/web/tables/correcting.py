@@ -1,0 +1,27 @@
+"""Whose key opened a table's scorer page, and the director's correction under way (R-COMMON-8): the director's key
+of the table's tournament opens its scorer page; every write made with it carries the reason the director gave when
+the correction began, on every form of the page (``_entry_fields.html``) and in the address it comes back to."""
+from __future__ import annotations
+
+from flask import request
+
+from referee.web.services import ledger, tournaments
+
+MAX_REASON = 300
+
+
+def directing(table_id: str, key: str | None) -> bool:
+    """The page was opened with the director's key of the table's tournament (a free table has none)."""
+    return tournaments().seat(table_id) is not None and ledger().authorize(table_id, key) == "director"
+
+
+def kept_reason() -> dict:
+    """The director's reason as the request carries it, for the address a form comes back to."""
+    reason = (request.values.get("reason") or "").strip()
+    return {"reason": reason[:MAX_REASON]} if reason and reason.isprintable() else {}
+
+
+def signing_context(table_id: str, key: str | None) -> dict:
+    """``directing`` (the director's key) and the ``reason`` of the correction under way, for the scorer's page."""
+    director = directing(table_id, key)
+    return {"directing": director, "reason": kept_reason().get("reason") if director else None}
