@@ -3,7 +3,9 @@ forms (R-COMMON-7, R-COMMON-8): one button per side, the call to the director wi
 table closed to its card's key with a sentence, the director's correction asking its reason first."""
 from __future__ import annotations
 
-from tests.support.scorer import Scorer
+import re
+
+from tests.support.scorer import Scorer, token
 from tests.support.burraco import ROUND_1, bearer, card_key, score_table, side, signed_tournament
 
 EN = {"Accept-Language": "en"}
@@ -61,3 +63,46 @@ def test_r_common_7_a_signed_round_table_refuses_its_card_and_the_director_corre
     assert [(e["type"], e["withdrawal"]["by"], e["withdrawal"]["reason"]) for e in withdrawn] == [
         ("tally", "director", "Hand 3 miscounted")]
     assert "reason=Hand+3+miscounted" in desk.url  # the next form carries it still
+
+
+def test_r_tourn_1_the_directors_page_says_each_tables_status_and_gives_arbitral_results_and_penalties(client):
+    client.set_cookie("lang", "en")
+    tournament_id, director, _, state = signed_tournament(client)
+    tables = state["rounds"][0]["tables"]
+    score_table(client, tables[0], ROUND_1[tuple(tables[0]["entrants"])])
+    for number in (0, 1):
+        client.post(f"/api/v1/tables/{tables[0]['table_id']}/events", json={"type": "confirm", "side": number},
+                    headers=bearer(card_key(tables[0])))
+    score_table(client, tables[1], ROUND_1[tuple(tables[1]["entrants"])])
+    client.post(f"/api/v1/tables/{tables[1]['table_id']}/events",
+                json={"type": "dispute", "side": 1, "message": "Our burraco is missing"},
+                headers=bearer(card_key(tables[1])))
+    client.post(f"/api/v1/tables/{tables[2]['table_id']}/events", json={"type": "deal", "trump": None},
+                headers=bearer(card_key(tables[2])))
+    page = client.get(f"/tournaments/{tournament_id}?key={director}").get_data(as_text=True)
+    badges = re.findall(r'<span class="status-badge status-(\w+)">(.*?)</span>\s*</p>', page, re.S)
+    assert [(kind, " ".join(re.sub(r"<[^>]+>", " ", words).split())) for kind, words in badges] == [
+        ("signed", "✓ Signed"), ("disputed", "Director called"), ("playing", "Playing"), ("waiting", "Waiting")]
+    assert "1 call to the director" in page and "N5a &amp; N5b called the director. «&nbsp;Our burraco is missing" \
+        in page
+    assert f'href="/t/{tables[1]["table_id"]}?key={director}">Answer</a>' in page
+
+    form = {"round": "1", "table": "3", "vp_ns": "12", "vp_ew": "8", "reason": "A card fell", "csrf_token": token(page)}
+    assert client.post(f"/tournaments/{tournament_id}/arbitral?key={director}", data=form).status_code == 303
+    answer = client.post(f"/tournaments/{tournament_id}/penalty?key={director}",
+                         data={"entrant": "4", "vp": "2", "round": "1", "reason": "Late", "csrf_token": token(page)})
+    assert answer.status_code == 303 and "done=penalty" in answer.headers["Location"]
+    page = client.get(answer.headers["Location"]).get_data(as_text=True)
+    assert "The penalty is recorded; the standings show it apart." in page
+    assert '<strong>-2&nbsp;VP</strong>\n    N4a &amp; N4b · Round 1: Late' in page
+    state = client.get(f"/api/v1/tournaments/{tournament_id}?key={director}").get_json()
+    assert state["rounds"][0]["tables"][2]["status"] == "arbitral"
+    assert {r["entrant"]: (r["vp"], r["penalties"]) for r in state["standings"]}[4] == (4, -2)  # 6 - 2
+    refused = client.post(f"/tournaments/{tournament_id}/arbitral?key={director}", data={**form, "reason": ""})
+    assert "Say in a sentence why" in refused.get_data(as_text=True)
+
+
+def test_r_common_7_the_tournament_form_asks_for_signatures(client):
+    client.set_cookie("lang", "en")
+    page = client.get("/tournaments/new").get_data(as_text=True)
+    assert 'name="require_signatures" value="yes"' in page

@@ -47,6 +47,24 @@ def tournament_result(state: dict) -> dict | None:
     return found and found["result"]
 
 
+MISSING = ("not_played", "disputed", "waiting", "playing")  # an earlier round's table without a result to stand
+
+
+def missing_results(state: dict, shown: dict | None) -> list:
+    """The tables of the rounds before ``shown`` whose result is missing: not played, disputed, never finished,
+    and, when the tournament requires signatures (R-COMMON-7), not signed either. Each with its ``round``."""
+    statuses = MISSING + (("to_confirm",) if state.get("require_signatures") else ())
+    return [{**table, "round": r["number"]} for r in state["rounds"] if shown is None or r["number"] < shown["number"]
+            for table in r["tables"] if table["status"] in statuses]
+
+
+def director_calls(state: dict) -> list:
+    """Every open call to the director (R-COMMON-7), each with its round, table, calling entrant and sentence."""
+    return [{"round": r["number"], "number": t["number"], "table_id": t["table_id"],
+             "entrant": t["entrants"][call["side"]], "message": call.get("message")}
+            for r in state["rounds"] for t in r["tables"] for call in t.get("disputes", ())]
+
+
 def deals_left(state: dict) -> int | None:
     """The hands (Buraco, its option ``hands``, R-BURACO-6) or deals (Brûlot's and Brusquembille's series of so
     many deals, R-BRULOT-6, R-BRUSQ-5) a table still plays, from its state; None for a series to a target."""
@@ -118,4 +136,5 @@ def round_part(tournament_id: str, state: dict) -> dict:
             link = url_for("tables.table", table_id=table["table_id"], key=cards.get(table["number"]))
             tables.append({**table, "progress": progress(table), "link": link})
     return {"shown": shown, "open": open_round(state), "tables": tables, "cards": cards, "names": entrant_names(state),
+            "missing": missing_results(state, shown), "calls": director_calls(state),
             "length": round_length(state, shown["number"]) if shown else None, "unit": ROUND_UNIT.get(state["game"])}

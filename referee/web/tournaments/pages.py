@@ -40,7 +40,8 @@ def form_values() -> dict:
     vp = request.form.get("vp", "burraco_3")
     return {"game": game, "name": request.form.get("name", "").strip(),  # never cut: too long is refused
             "entrants": request.form.get("entrants", ""), "plan": plan or default_plan(game),
-            "vp": vp if vp in VP_CHOICES else "burraco_3", "vp_rows": request.form.get("vp_rows", "")}
+            "vp": vp if vp in VP_CHOICES else "burraco_3", "vp_rows": request.form.get("vp_rows", ""),
+            "require_signatures": request.form.get("require_signatures") == "yes"}
 
 
 def render_form(values: dict, error: str | None = None, status: int = 200):
@@ -101,7 +102,8 @@ def create(values: dict):
                 return render_form(values, _("Write your VP table, a row a line."))
     try:
         state, director_key, _viewer = made(store().create(values["game"], values["name"], entrants,
-                                                           values["plan"], vp_table=vp_table, once=form_once()))
+                                                           values["plan"], vp_table=vp_table, once=form_once(),
+                                                           require_signatures=values["require_signatures"]))
     except RefereeError as error:  # the plan's or the VP table's own sentence (referee/tournament/)
         return render_form(values, refusal(error))
     return see_other(url_for("tournaments.director", tournament_id=state["id"], key=director_key))
@@ -126,7 +128,8 @@ def render_director(tournament_id: str, key: str, error: str | None = None, done
     response = make_response(render_template(
         "tournament_director.html", state=state, key=key, **part,
         more=len(state["rounds"]) < len(state.get("plan") or ()), error=error,
-        done=done if done in ("seated", "closed", "withdrawn", "added") else None, viewer=viewer,
+        done=done if done in ("seated", "closed", "withdrawn", "added", "arbitral", "penalty") else None,
+        viewer=viewer,
         viewer_key=viewer_key_,
         game=get_game(state["game"]), withdrawn=withdrawn(state),
         results=round_results(state, part["cards"])), status)
@@ -197,3 +200,45 @@ def add_entrant(tournament_id):
         return store().add_entrant(tournament_id, names) and None
     return act(tournament_id, add, "added")
 
+
+
+# --- the director's decisions (R-TOURN-1, R-TOURN-2) -----------------------------------------------------------------
+
+def form_number(name: str, whole: bool = True):
+    """A number typed in the director's form ("12", "12,5", "-2"), None when it is none."""
+    raw = request.form.get(name, "").strip().replace(",", ".").replace("−", "-")
+    try:
+        value = float(raw)
+    except ValueError:
+        return None
+    if whole:
+        return int(value) if value.is_integer() else None
+    return int(value) if value.is_integer() else value
+
+
+@bp.post("/tournaments/<tournament_id>/arbitral")
+def arbitral(tournament_id):
+    """An arbitral result (R-TOURN-1): a round, a table, each side's VP and the reason."""
+    vp = [form_number("vp_ns", whole=False), form_number("vp_ew", whole=False)]
+
+    def give():
+        if None in vp:
+            return _("Write each side's VP, from 0 to 20.")
+        return store().arbitral(tournament_id, form_number("round"), form_number("table"), vp,
+                                request.form.get("reason")) and None
+    return act(tournament_id, give, "arbitral")
+
+
+@bp.post("/tournaments/<tournament_id>/penalty")
+def penalty(tournament_id):
+    """A penalty in VP (R-TOURN-2): an entrant, its VP (negative; a positive number typed is taken as its
+    negative), the round if any, and the reason."""
+    vp = form_number("vp")
+    round_number = form_number("round") if request.form.get("round", "").strip() else None
+
+    def give():
+        if vp is None or vp == 0:
+            return _("Write the penalty in VP, a whole number such as 2.")
+        return store().penalty(tournament_id, form_number("entrant"), -abs(vp), request.form.get("reason"),
+                               round_number) and None
+    return act(tournament_id, give, "penalty")
