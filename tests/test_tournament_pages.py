@@ -198,10 +198,12 @@ def test_the_directors_page_follows_every_table_and_closes_the_round(client, app
     play(app, t2["table_id"], keys[2], [HAND_TO_NS, HAND_TO_EW, HAND_TO_NS])  # finished: 1310 – 820
     page = text(client.get(f"/tournaments/{tid}?key={key}"))
     assert "Round 1 · Mitchell · 3 hands" in page and "1 of 4 tables finished." in page
-    assert "Table 1 Ana & Bo v Ida & Jo 2 hands done last entry just now Still playing Scorer page" in page
+    assert "Table 1 Ana & Bo v Ida & Jo 2 hands done last entry just now Playing Still playing Scorer page Correct" \
+        in page  # R-COMMON-7: each table's status in words
     # 600 – 110, 110 – 600, 600 – 110: MP 1310 – 820, 490 apart: 14 – 6 (burraco_3: 355 – 500)
-    assert "Table 2 Cy & Di v Kim & Lu 3 hands done last entry just now Finished · MP 1310 – 820 · VP 14 – 6" in page
-    assert "Table 3 Ed & Flo v Mo & Ned 0 hands done nothing entered yet Still playing" in page
+    assert "Table 2 Cy & Di v Kim & Lu 3 hands done last entry just now To confirm Finished · MP 1310 – 820 · " \
+        "VP 14 – 6" in page
+    assert "Table 3 Ed & Flo v Mo & Ned 0 hands done nothing entered yet Waiting Still playing" in page
     assert "Tables 1, 3, 4 are still playing." in page
     # Closing with tables open: named, then finished only with a sentence for the log.
     refused = client.post(f"/tournaments/{tid}/rounds/1/close?key={key}", data={"force": "yes", "reason": ""})
