@@ -175,11 +175,15 @@ def test_issue_27_a_row_it_cannot_read_gives_one_warning_naming_it_and_nothing_i
     assert [e["names"] for e in state["entrants"]] == [p.split(" & ") for p in PAIRS_24]
 
 
-def test_issue_27_the_warnings_are_listed_twenty_then_counted():
+def test_issue_27_the_form_lists_twenty_warnings_then_counts_the_others(client):
     rows = [["Xa", "Xb", f"Xc{i}"] for i in range(25)] + [["Ana", "Bo"], ["Cy", "Di"]]
     entrants, unread = read_upload(xlsx_file(rows), "many.xlsx")
-    assert entrants == [["Ana", "Bo"], ["Cy", "Di"]]
-    assert [u.row for u in unread] == list(range(1, 26))
+    assert entrants == [["Ana", "Bo"], ["Cy", "Di"]] and [u.row for u in unread] == list(range(1, 26))
+    said = warnings(post_form(client, file=xlsx_file(rows), name="many.xlsx"))
+    assert said[0] == ("25 rows of the file were left out; the list above holds the others. Check it, then create "
+                       "the tournament.")
+    assert said[1:] == [f"Row {n} has 3 names (Xa, Xb, Xc{n - 1}): an entrant is a pair or one player."
+                        for n in range(1, 21)] + ["… and 5 more rows."]
 
 
 @pytest.mark.parametrize("file, name, said", [
