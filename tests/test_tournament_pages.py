@@ -178,7 +178,7 @@ def test_the_plan_the_form_offers_is_one_any_number_of_pairs_can_play(client, ap
 def test_a_csv_file_of_entrants_makes_the_tournament(client, app):
     file = (io.BytesIO("Player 1,Player 2\n".encode() + "\n".join(p.replace(" & ", ",") for p in PAIRS).encode()),
             "pairs.csv")
-    tid, key = made(client, entrants="", csv=file)
+    tid, key = made(client, entrants="", entrants_file=file)
     state = store(app).state(tid)
     assert [e["names"] for e in state["entrants"]] == [p.split(" & ") for p in PAIRS]
     assert state["plan"] == [{"movement": "mitchell", "hands": 3}] * 2

@@ -1,14 +1,19 @@
-"""Reading the new-tournament form: entrants typed, pasted or from a CSV file, the rounds' plan, the VP table.
+"""Reading the new-tournament form: entrants typed, pasted or from a file's rows, the rounds' plan, the VP table.
 
 Pure functions of the form's fields (no Flask): the page (``pages.py``) turns them into the API's body
-(docs/api.md, "Tournaments") and shows what it could not read as a sentence.
+(docs/api.md, "Tournaments") and shows what it could not read as a sentence. A file's rows come from a CSV here, or
+from a .xlsx or .ods sheet (``spreadsheets.py``); both are read into entrants by the same rules
+(``entrants_from_rows``).
 """
 from __future__ import annotations
 
 import csv
 import io
 import re
+from dataclasses import dataclass, replace
 
+from referee.errors import ParseError
+from referee.games.base import MAX_NAME
 from referee.tournament.store import DEFAULT_HANDS, MAX_ENTRANTS, MOVEMENTS  # noqa: F401 (the pages' too)
 from referee.web.tournaments.common import ROUND_UNIT
 
@@ -31,23 +36,87 @@ def entrants_from_text(text: str) -> list[list[str]]:
     return found
 
 
-def entrants_from_csv(raw: bytes) -> list[list[str]]:
-    """A spreadsheet's export: one entrant a row, a name a cell (or "Ana & Bo" in one cell); a first row of
-    headings ("Player 1", "Joueur 2", "Names"…) is left out. Commas or semicolons, UTF-8 (with or without BOM)."""
+@dataclass(frozen=True)
+class Unread:
+    """A row of a file left out: its number (from 1, as the spreadsheet numbers it), why — ``names`` (three names
+    or more), ``long`` (a name over MAX_NAME characters), ``control`` (a line break or another control character
+    in a name), ``date`` (a date, a time or a duration), ``truth`` (a TRUE/FALSE cell) — and what it holds."""
+    row: int
+    why: str
+    shown: str
+    count: int = 0
+
+    def warning(self) -> ParseError:
+        """Its sentence (a ParseError never raised: the page translates it as it does a refusal)."""
+        if self.why == "names":
+            return ParseError("row_names", "Row {row} has {count} names ({names}): an entrant is a pair or one "
+                              "player.", row=self.row, count=self.count, names=self.shown)
+        if self.why == "long":
+            return ParseError("row_long_name", "Row {row}: “{name}” is longer than {max} characters.", row=self.row,
+                              name=self.shown, max=MAX_NAME)
+        if self.why == "control":
+            return ParseError("row_control", "Row {row}: “{name}” holds a line break: write one name a cell.",
+                              row=self.row, name=self.shown)
+        if self.why == "truth":
+            return ParseError("row_truth", "Row {row}: a cell holds {value}, not a name.", row=self.row,
+                              value=self.shown)
+        return ParseError("row_date", "Row {row}: a cell holds a date or a time ({value}), not a name.",
+                          row=self.row, value=self.shown)
+
+
+def csv_rows(raw: bytes) -> list[list[str]]:
+    """A CSV file's rows of cells: commas, semicolons or tabs, UTF-8 (with or without BOM)."""
     text = raw.decode("utf-8-sig", errors="replace")
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    found = []
-    for i, row in enumerate(csv.reader(io.StringIO(text), dialect)):
-        cells = [c.strip() for c in row if c.strip()]
-        if i == 0 and cells and all(HEADER.match(c) for c in cells):
+    return list(csv.reader(io.StringIO(text), dialect))
+
+
+def entrants_from_rows(rows: list) -> tuple[list[list[str]], list[Unread]]:
+    """A spreadsheet's rows (a CSV's, or a sheet's: ``spreadsheets.py``): one entrant a row, a name a cell (or
+    "Ana & Bo" in one cell); a first row of headings ("Player 1", "Joueur 2", "Names"…) is left out, and so are
+    empty rows. A cell is a text, or an ``Unread`` (a date, TRUE/FALSE) that leaves its row out. The entrants, and
+    the rows left out, each once."""
+    found, unread, first = [], [], True
+    for number, row in enumerate(rows, 1):
+        odd = next((cell for cell in row if isinstance(cell, Unread)), None)
+        cells = [cell.strip() for cell in row if isinstance(cell, str) and cell.strip()]
+        if odd is None and not cells:
             continue
+        if first and odd is None and all(HEADER.match(cell) for cell in cells):
+            first = False
+            continue
+        first = False
         names = [n for cell in cells for n in (x.strip() for x in PAIR.split(cell)) if n]
-        if names:
+        odd = odd or row_fault(names)
+        if odd is not None:
+            unread.append(replace(odd, row=number))
+        elif names:
             found.append(names)
-    return found
+    return found, unread
+
+
+def row_fault(names: list[str]) -> Unread | None:
+    """Why these names cannot be one entrant (the store's rule, ``tournament/checks.py``), or None."""
+    if len(names) > 2:
+        return Unread(0, "names", cut(", ".join(names)), len(names))
+    for name in names:
+        if len(name) > MAX_NAME:
+            return Unread(0, "long", cut(name, MAX_NAME))
+        if not name.isprintable():
+            return Unread(0, "control", cut(" ".join("".join(c if c.isprintable() else " " for c in name).split())))
+    return None
+
+
+def cut(text: str, most: int = 80) -> str:
+    return text if len(text) <= most else text[:most].rstrip() + "…"
+
+
+def entrants_from_csv(raw: bytes) -> list[list[str]]:
+    """A CSV file's entrants (``entrants_from_rows``), the rows it cannot read left out."""
+    return entrants_from_rows(csv_rows(raw))[0]
 
 
 def read_plan(movements: list[str], lengths: list[str], game: str) -> list[dict]:

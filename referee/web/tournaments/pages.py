@@ -8,9 +8,11 @@ key; nothing needs an account. The standings (``live.py``) and the printed pages
 """
 from __future__ import annotations
 
-from flask import make_response, redirect, render_template, request, url_for
+from flask import current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from werkzeug.datastructures import ImmutableMultiDict
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.errors import RefereeError
 from referee.games import GAMES, get_game
@@ -20,8 +22,9 @@ from referee.web.services import form_once, made, phone_link, see_other
 from referee.web.services import tournaments as store
 from referee.web.tournaments import bp
 from referee.web.tournaments.common import ROUND_UNIT, key_of, round_part, viewer_key, withdrawn
-from referee.web.tournaments.form import (DEFAULT_HANDS, MAX_ENTRANTS, MAX_ROUNDS, default_plan,
-                                         entrants_from_csv, entrants_from_text, read_plan, read_vp_rows)
+from referee.web.tournaments.form import (DEFAULT_HANDS, MAX_ENTRANTS, MAX_ROUNDS, default_plan, entrants_from_text,
+                                         read_plan, read_vp_rows)
+from referee.web.tournaments.spreadsheets import read_upload
 
 VP_CHOICES = ("burraco_3", "burraco_4", "own")
 
@@ -44,9 +47,10 @@ def form_values() -> dict:
             "require_signatures": request.form.get("require_signatures") == "yes"}
 
 
-def render_form(values: dict, error: str | None = None, status: int = 200):
+def render_form(values: dict, error: str | None = None, status: int = 200, warnings: list | None = None):
+    """The form; ``warnings``: the sentences of a file's rows left out (nothing created yet)."""
     context = {**values, "games": games(), "unit": ROUND_UNIT.get(values["game"]),
-               "error": error, "max_rounds": MAX_ROUNDS}
+               "error": error, "max_rounds": MAX_ROUNDS, "warnings": warnings or []}
     template = "_tournament_form.html" if request.headers.get("HX-Request") else "tournament_new.html"
     return make_response(render_template(template, **context), status)
 
@@ -77,12 +81,30 @@ def change():
     return create(values)
 
 
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(error):
+    """A post larger than the app takes (MAX_CONTENT_LENGTH): the new-tournament form again with a sentence (none
+    of its fields could be read); any other page's post, the error page. To htmx a 200, which it swaps in place."""
+    if request.endpoint != "tournaments.change":
+        return make_response(render_template("error.html", error=error), 413)
+    request.form, request.files = ImmutableMultiDict(), ImmutableMultiDict()  # the body is never read
+    said = _("The file is larger than the form takes (%(kib)s KiB): keep only the list of entrants in it and choose "
+             "it again.", kib=current_app.config["MAX_CONTENT_LENGTH"] // 1024)
+    return render_form(form_values(), said, status=200 if request.headers.get("HX-Request") else 413)
+
+
 def create(values: dict):
     entrants = entrants_from_text(values["entrants"])
-    upload = request.files.get("csv")
+    upload = request.files.get("entrants_file")
     if upload and upload.filename:
-        entrants += entrants_from_csv(upload.read())
+        try:
+            read, unread = read_upload(upload.read(), upload.filename)
+        except RefereeError as error:  # not a file of entrants: its sentence
+            return render_form(values, refusal(error))
+        entrants += read
         values["entrants"] = "\n".join(" & ".join(e) for e in entrants)  # shown again if something is refused
+        if unread:  # nothing created: the rows left out are said, the rows read wait in the list
+            return render_form(values, warnings=[refusal(row.warning()) for row in unread])
     if not values["name"]:
         return render_form(values, _("Give the tournament a name."))
     if len(entrants) < 2:

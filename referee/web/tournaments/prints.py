@@ -1,16 +1,22 @@
 """A tournament on paper and in files: the table cards (one A4 page a table: its number, who sits where this
 round, a QR code of the card's stable link), the link itself (always that number's table of the newest round), the
-final ranking with every round's results on A4, and the standings as CSV and JSON."""
+final ranking with every round's results on A4, the standings as CSV, .xlsx and JSON, and each round's results as
+CSV and .xlsx (any key of the tournament: a viewer's too)."""
 from __future__ import annotations
 
 from flask import jsonify, redirect, render_template, url_for
 
+from referee.errors import NotFound
 from referee.web.csv_files import csv_download
 from referee.web.services import phone_link
 from referee.web.services import tournaments as store
 from referee.web.tables.share import qr_svg
 from referee.web.tournaments import bp
 from referee.web.tournaments.common import current_round, entrant_names, key_of
+from referee.web.tournaments.workbooks import xlsx_download
+
+STANDINGS = ["rank", "entrant", "names", "vp", "mp", "mp_difference", "played"]
+RESULTS = ["table", "north_south", "east_west", "mp_north_south", "mp_east_west", "vp_north_south", "vp_east_west"]
 
 
 def seats(state: dict, table: dict) -> list:
@@ -82,12 +88,59 @@ def standings_json(tournament_id):
 @bp.get("/tournaments/<tournament_id>/standings.csv")
 def standings_csv(tournament_id):
     """One row an entrant, in rank order: rank, entrant, names, VP, MP, MP difference, rounds played."""
+    return csv_download(STANDINGS, as_texts(standings_rows(tournament_id)), f"tournament-{tournament_id}.csv")
+
+
+@bp.get("/tournaments/<tournament_id>/standings.xlsx")
+def standings_xlsx(tournament_id):
+    """The standings' CSV rows in a workbook, the numbers as numbers."""
+    return xlsx_download("standings", STANDINGS, as_numbers(standings_rows(tournament_id)),
+                         f"tournament-{tournament_id}.xlsx")
+
+
+@bp.get("/tournaments/<tournament_id>/rounds/<int:number>/results.csv")
+def results_csv(tournament_id, number):
+    """One row a table of the round: its number, its two entrants, their MP and VP (empty while it plays)."""
+    return csv_download(RESULTS, as_texts(results_rows(tournament_id, number)),
+                        f"tournament-{tournament_id}-round-{number}.csv")
+
+
+@bp.get("/tournaments/<tournament_id>/rounds/<int:number>/results.xlsx")
+def results_xlsx(tournament_id, number):
+    return xlsx_download(f"round {number}", RESULTS, as_numbers(results_rows(tournament_id, number)),
+                         f"tournament-{tournament_id}-round-{number}.xlsx")
+
+
+def standings_rows(tournament_id: str) -> list:
+    store().authorize(tournament_id, key_of())
+    return [[row["rank"], row["entrant"], row["names"], row["vp"], row["mp"], row.get("mp_difference"),
+             row["played"]] for row in store().state(tournament_id)["standings"]]
+
+
+def results_rows(tournament_id: str, number: int) -> list:
     store().authorize(tournament_id, key_of())
     state = store().state(tournament_id)
-    rows = [[row["rank"], row["entrant"], row["names"], number_text(row["vp"]), number_text(row["mp"]),
-             number_text(row.get("mp_difference")), row["played"]] for row in state["standings"]]
-    return csv_download(["rank", "entrant", "names", "vp", "mp", "mp_difference", "played"], rows,
-                        f"tournament-{tournament_id}.csv")
+    round_ = next((r for r in state["rounds"] if r["number"] == number), None)
+    if round_ is None:
+        raise NotFound("round_not_found", "This tournament has no round {round}.", round=number)
+    names = entrant_names(state)
+    rows = []
+    for table in round_["tables"]:
+        ns, ew = (names.get(e, "") if e is not None else "" for e in table["entrants"])  # a bye: no one
+        result = table["result"] or {}
+        mp, vp = result.get("mp") or [None, None], result.get("vp") or [None, None]
+        rows.append([table["number"], ns, ew, mp[0], mp[1], vp[0], vp[1]])
+    return rows
+
+
+def as_texts(rows: list) -> list:
+    """The CSV's cells: 12, 10.5 (a bye's average), never 12.0."""
+    return [[number_text(v) if isinstance(v, float) else v for v in row] for row in rows]
+
+
+def as_numbers(rows: list) -> list:
+    """A workbook's cells: 12.0 as 12 (the same number, written as the CSV writes it)."""
+    return [[int(v) if isinstance(v, float) and v.is_integer() else v for v in row] for row in rows]
 
 
 def number_text(value) -> str:
