@@ -64,9 +64,9 @@ def test_a_tournaments_standings_csv_holds_the_names_as_typed_or_neutralised(cli
     assert exported.mimetype == "text/csv"
     text = exported.get_data(as_text=True)
     rows = list(csv.reader(io.StringIO(text, newline="")))
-    assert rows[0] == ["rank", "entrant", "names", "vp", "mp", "mp_difference", "played"]
+    assert rows[0] == ["rank", "entrant", "names", "vp", "mp", "mp_difference", "played", "penalties"]
     assert [row[2] for row in rows[1:]] == list(NAMES.values())
-    assert all(row[3:] == ["0", "0", "0", "0"] for row in rows[1:])
+    assert all(row[3:] == ["0", "0", "0", "0", "0"] for row in rows[1:])
     starts_no_formula(text)
 
 

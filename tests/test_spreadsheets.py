@@ -293,14 +293,18 @@ def read_csv(response) -> list:
     return list(csv.reader(io.StringIO(response.get_data(as_text=True), newline="")))
 
 
-STANDINGS = [["rank", "entrant", "names", "vp", "mp", "mp_difference", "played"],
-             ["1", "0", "Ana & Bo", "19", "1800", "1470", "1"], ["1", "1", "Cy & Di", "19", "1800", "1470", "1"],
-             ["1", "2", "Ed & Flo", "19", "1800", "1470", "1"], ["1", "7", "Oz & Pia", "19", "1800", "1470", "1"],
-             ["5", "3", "Gus & Hal", "1", "330", "-1470", "1"], ["5", "4", "Ida & Jo", "1", "330", "-1470", "1"],
-             ["5", "5", "Kim & Lu", "1", "330", "-1470", "1"], ["5", "6", "Mo & Ned", "1", "330", "-1470", "1"]]
-RESULTS = [["table", "north_south", "east_west", "mp_north_south", "mp_east_west", "vp_north_south", "vp_east_west"],
-           ["1", "Ana & Bo", "Ida & Jo", "1800", "330", "19", "1"], ["2", "Cy & Di", "Kim & Lu", "1800", "330", "19", "1"],
-           ["3", "Ed & Flo", "Mo & Ned", "1800", "330", "19", "1"], ["4", "Gus & Hal", "Oz & Pia", "330", "1800", "1", "19"]]
+STANDINGS = [["rank", "entrant", "names", "vp", "mp", "mp_difference", "played", "penalties"]] + [
+    [rank, entrant, names, vp, mp, difference, "1", "0"] for rank, entrant, names, vp, mp, difference in (
+        ("1", "0", "Ana & Bo", "19", "1800", "1470"), ("1", "1", "Cy & Di", "19", "1800", "1470"),
+        ("1", "2", "Ed & Flo", "19", "1800", "1470"), ("1", "7", "Oz & Pia", "19", "1800", "1470"),
+        ("5", "3", "Gus & Hal", "1", "330", "-1470"), ("5", "4", "Ida & Jo", "1", "330", "-1470"),
+        ("5", "5", "Kim & Lu", "1", "330", "-1470"), ("5", "6", "Mo & Ned", "1", "330", "-1470"))]
+RESULTS = [["table", "north_south", "east_west", "mp_north_south", "mp_east_west", "vp_north_south", "vp_east_west",
+            "status"],  # R-COMMON-7: finished, not signed
+           ["1", "Ana & Bo", "Ida & Jo", "1800", "330", "19", "1", "to_confirm"],
+           ["2", "Cy & Di", "Kim & Lu", "1800", "330", "19", "1", "to_confirm"],
+           ["3", "Ed & Flo", "Mo & Ned", "1800", "330", "19", "1", "to_confirm"],
+           ["4", "Gus & Hal", "Oz & Pia", "330", "1800", "1", "19", "to_confirm"]]
 
 
 def test_issue_27_the_standings_and_a_rounds_results_as_xlsx_hold_the_csvs_exact_values(client):
@@ -316,8 +320,8 @@ def test_issue_27_the_standings_and_a_rounds_results_as_xlsx_hold_the_csvs_exact
         assert read_csv(as_csv) == read_xlsx(as_xlsx) == expected
     book = openpyxl.load_workbook(io.BytesIO(client.get(f"/tournaments/{tid}/standings.xlsx?key={key}").get_data()))
     sheet = book.active
-    assert sheet.title == "standings" and [c.value for c in sheet[2]] == [1, 0, "Ana & Bo", 19, 1800, 1470, 1]
-    assert [c.data_type for c in sheet[6]] == ["n", "n", "s", "n", "n", "n", "n"]  # -1470: a number, not a text
+    assert sheet.title == "standings" and [c.value for c in sheet[2]] == [1, 0, "Ana & Bo", 19, 1800, 1470, 1, 0]
+    assert [c.data_type for c in sheet[6]] == ["n", "n", "s", "n", "n", "n", "n", "n"]  # -1470: a number, not a text
 
 
 def test_issue_27_the_xlsx_exports_ask_the_csvs_key_and_a_round_that_is(client):
@@ -349,6 +353,6 @@ def test_issue_27_a_name_that_looks_like_a_formula_comes_back_as_text(client):
     assert all(c.data_type == "s" and c.quotePrefix for c in cells)  # a text, kept a text when edited
     results = read_xlsx(client.get(f"/tournaments/{tid}/rounds/1/results.xlsx?key={viewer}"))
     assert sorted(n for row in results[1:] for n in row[1:3]) == sorted(names[:4])
-    assert all(row[3:] == ["", "", "", ""] for row in results[1:])  # still playing: no result yet
+    assert all(row[3:] == ["", "", "", "", "waiting"] for row in results[1:])  # nothing entered: no result yet
     raw = zipfile.ZipFile(io.BytesIO(standings.get_data())).read("xl/worksheets/sheet1.xml")
     assert b"<f>" not in raw  # no formula anywhere in the sheet

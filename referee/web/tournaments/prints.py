@@ -15,8 +15,10 @@ from referee.web.tournaments import bp
 from referee.web.tournaments.common import current_round, entrant_names, key_of
 from referee.web.tournaments.workbooks import xlsx_download
 
-STANDINGS = ["rank", "entrant", "names", "vp", "mp", "mp_difference", "played"]
-RESULTS = ["table", "north_south", "east_west", "mp_north_south", "mp_east_west", "vp_north_south", "vp_east_west"]
+# penalties: R-TOURN-2, apart (vp includes them); status: R-COMMON-7, R-TOURN-1 (signed, arbitral, not_played…)
+STANDINGS = ["rank", "entrant", "names", "vp", "mp", "mp_difference", "played", "penalties"]
+RESULTS = ["table", "north_south", "east_west", "mp_north_south", "mp_east_west", "vp_north_south", "vp_east_west",
+           "status"]
 
 
 def seats(state: dict, table: dict) -> list:
@@ -114,7 +116,7 @@ def results_xlsx(tournament_id, number):
 def standings_rows(tournament_id: str) -> list:
     store().authorize(tournament_id, key_of())
     return [[row["rank"], row["entrant"], row["names"], row["vp"], row["mp"], row.get("mp_difference"),
-             row["played"]] for row in store().state(tournament_id)["standings"]]
+             row["played"], row.get("penalties", 0)] for row in store().state(tournament_id)["standings"]]
 
 
 def results_rows(tournament_id: str, number: int) -> list:
@@ -129,7 +131,7 @@ def results_rows(tournament_id: str, number: int) -> list:
         ns, ew = (names.get(e, "") if e is not None else "" for e in table["entrants"])  # a bye: no one
         result = table["result"] or {}
         mp, vp = result.get("mp") or [None, None], result.get("vp") or [None, None]
-        rows.append([table["number"], ns, ew, mp[0], mp[1], vp[0], vp[1]])
+        rows.append([table["number"], ns, ew, mp[0], mp[1], vp[0], vp[1], table.get("status", "")])
     return rows
 
 
