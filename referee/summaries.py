@@ -79,7 +79,7 @@ def summary(game_id: str, options: dict | None = None) -> dict:
     build = {"brisca": _brisca, "brouc": _brouc, "brulot": _brulot, "brusquembille": _brusquembille,
              "buraco": _buraco}[game_id]
     doc = build(options, {o["name"]: o["value"] for o in every})
-    doc["items"] = [_turns_item(game)] + doc["items"] + [_entry_item(game)]
+    doc["items"] = [_turns_item(game)] + doc["items"] + [_entry_item(game), _signing_item()]
     doc.update(game=game, options=options, every=every, changed=[o for o in every if o["changed"]],
                rulings=sorted({i["rule"].rsplit("-", 1)[0] for i in doc["items"]}, key=lambda r: r != "R-COMMON"))
     return doc
@@ -113,6 +113,16 @@ def _entry_item(game) -> Words:
                  "chaque camp ou par ses nombres{extras} ; les points sont les mêmes.",
                  "A deal is entered card by card (the play is checked), by each side's captured piles or by its "
                  "numbers{extras}; the points are the same.", extras=extras)
+
+
+def _signing_item() -> Words:
+    """R-COMMON-7, 8: how a result is signed and corrected, for every game."""
+    return _item("R-COMMON-7", "La partie finie, chaque camp confirme le résultat sur le téléphone de la table, ou "
+                 "appelle l'arbitre. À une table de tournoi, un résultat signé est fermé : seul l'arbitre le corrige, "
+                 "et l'historique de la table garde chaque saisie, qui l'a faite et la raison de chaque correction.",
+                 "Once the series is over, each side confirms the result on the table's phone, or calls the "
+                 "director. At a tournament's table a signed result is closed: only the director corrects it, and "
+                 "the table's history keeps every entry, who made it and the reason of every correction.")
 
 
 def _brisca(o: dict, w: dict) -> dict:
