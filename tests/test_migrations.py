@@ -141,6 +141,10 @@ def test_a_database_at_the_first_revision_with_data_reads_back_whole_at_the_newe
     log = ledger.events("old-table")
     assert [e["seq"] for e in log] == list(range(1, 8)) and [e["withdrawn"] for e in log].count(True) == 1
     assert log[1]["withdrawn_at"] == "2026-05-01T20:02:30Z" and log[0]["at"] == "2026-05-01T20:01:00Z"
+    # R-COMMON-8 (migration 0004): every entry and withdrawal stored before is the scorer's, none has a reason
+    assert {e["by"] for e in log} == {"scorer"} and not any("reason" in e for e in log)
+    assert log[1]["withdrawal"] == {"at": "2026-05-01T20:02:30Z", "by": "scorer"}
+    assert old["signed"] == {"sides": [], "complete": False, "disputes": []}
     new = ledger.state("new-table")
     assert (new["rematch_of"], new["next"], new["version"]) == ("old-table", {"action": "deal", "player": 1}, 0)
     assert [ledger.authorize("new-table", key, write=True) for key in ("scorer-key", "co-key")] == ["scorer", "coscorer"]
@@ -150,6 +154,7 @@ def test_a_database_at_the_first_revision_with_data_reads_back_whole_at_the_newe
     assert ledger.rematch("old-table")[1]["id"] == "new-table"  # made once, before the upgrade
     assert ledger.append("new-table", {"type": "deal", "trump": "1O"}, client_event_id="after-upgrade")[0] == 201
     assert ledger.undo("new-table", client_event_id="undo-after")["version"] == 0
+    assert ledger.events("new-table")[0]["withdrawal"]["by"] == "scorer"
     ledger.engine.dispose()
 
 
