@@ -67,7 +67,7 @@ def test_a_co_scorer_key_writes_and_a_new_one_revokes_it(client):
     table_id, scorer, _ = new_table(client)
     ledger = client.application.extensions["referee.ledger"]
     first = ledger.new_key(table_id, "coscorer")
-    assert ledger.authorize(table_id, first, write=True) == "scorer"
+    assert ledger.authorize(table_id, first, write=True) == "coscorer"  # R-COMMON-8
     second = ledger.new_key(table_id, "coscorer")
     assert client.get(f"/api/v1/tables/{table_id}?key={first}").status_code == 401
     events(client, table_id, second, {"type": "deal", "trump": "11E"})
@@ -147,10 +147,10 @@ def test_a_co_scorer_code_needs_the_confirmation_and_a_reload_issues_no_other(cl
     shown = client.post(f"/t/{table_id}/keys/coscorer?key={key}", data={"csrf_token": token(page), "confirm": "yes"},
                         follow_redirects=True).get_data(as_text=True)
     code = re.search(rf'/t/{table_id}\?key=([A-Za-z0-9_-]+)"', shown.split("A second scorer")[1]).group(1)
-    assert client.application.extensions["referee.ledger"].authorize(table_id, code, write=True) == "scorer"
+    assert client.application.extensions["referee.ledger"].authorize(table_id, code, write=True) == "coscorer"
     again = client.get(f"/t/{table_id}/share?key={key}").get_data(as_text=True)  # a reload: shown once only
     assert code not in again
-    assert client.application.extensions["referee.ledger"].authorize(table_id, code, write=True) == "scorer"
+    assert client.application.extensions["referee.ledger"].authorize(table_id, code, write=True) == "coscorer"
 
 
 def test_numbers_in_addresses_never_break_a_page(client):
