@@ -28,7 +28,8 @@ from referee.web.tables.share import qr_svg
 from referee.web.tables.views import number
 from referee.web.tables.watch import FORGET_SECONDS, REFRESH_SECONDS, Fragment, Renders
 from referee.web.tournaments import bp
-from referee.web.tournaments.common import key_of, open_round, round_length, round_part, viewer_key
+from referee.web.tournaments.common import (entrant_names, key_of, open_round, round_length, round_part,
+                                             viewer_key)
 
 MAX_FRAGMENTS = 256
 
@@ -101,13 +102,43 @@ def _told(response):
     return response
 
 
-def standings_view(state: dict) -> dict:
-    """What both views show: the standings with names and the last round's result, the round under way and its
-    tables still playing."""
+def standings_view(state: dict, role: str = "viewer") -> dict:
+    """What both views show: the standings with names and the last round's result (none while the director hides
+    them, but to the director's own key), the round under way, its tables still playing and its results in, the
+    penalties apart (R-TOURN-2) and the wall's layout."""
     playing = open_round(state)
     still = [t for t in playing["tables"] if not t["finished"]] if playing else []
     length = round_length(state, playing["number"]) if playing else None
-    return {"rows": state["standings"], "playing": playing, "still": still, "length": length}
+    hidden = state["standings_hidden"]
+    rows = [] if hidden and role != "director" else state["standings"]
+    names = entrant_names(state)
+    penalties = [{**p, "names": names.get(p["entrant"], "")} for p in state["penalties"]] if rows else []
+    return {"rows": rows, "playing": playing, "still": still, "length": length, "results_in": results_in(playing),
+            "hidden": hidden, "penalties": penalties, "wall": wall_layout(len(rows)),
+            "pen": any(row["penalties"] for row in rows)}
+
+
+def results_in(round_: dict | None) -> dict | None:
+    """A round's ``{"done", "all"}``: its tables with a result (signed, to confirm, arbitral, not played: finished)
+    over its tables; None without a round."""
+    if round_ is None:
+        return None
+    return {"done": sum(1 for t in round_["tables"] if t["finished"]), "all": len(round_["tables"])}
+
+
+WALL_SCROLLS = 32  # past so many rows, the wall's fixed size of type (2 columns of 16 at 1280×720), scrolled
+
+
+def wall_layout(count: int) -> dict:
+    """How the wall sets ``count`` rows out: ``cols`` columns (1, or 2: at 1280×720 a third leaves a name a few
+    letters), each a table of the rows in rank order; ``rows`` the row class whose type fills the screen's height
+    (``tournament.css``); ``scroll`` past ``WALL_SCROLLS``: a fixed size of type read across the hall, in a box
+    that scrolls. Any box that does not fit (long names wrap) scrolls by hand, and by itself with
+    ``wall-scroll.js``."""
+    cols = 1 if count <= 10 else 2
+    per = -(-count // cols)
+    return {"cols": cols, "scroll": count > WALL_SCROLLS,
+            "rows": next((rows for rows in (8, 12, 16, 20, 28) if rows >= per), 28)}
 
 
 VIEWS = {"screen": "_tournament_screen_live.html", "director": "_tournament_round_live.html"}  # else the phones'
@@ -121,10 +152,12 @@ def live_view(role: str) -> str | None:
     return view if view in VIEWS else None
 
 
-def render_live(tournament_id: str, key: str, view: str | None) -> Fragment:
+def render_live(tournament_id: str, key: str, view: str | None, role: str) -> Fragment:
     state = store().state(tournament_id)
     template = VIEWS.get(view, "_tournament_standings_live.html")
-    seen = round_part(tournament_id, state) if view == "director" else standings_view(state)
+    # the wall is the hall's, whatever key opened it: hidden standings stay hidden there
+    seen = round_part(tournament_id, state) if view == "director" else standings_view(
+        state, "viewer" if view == "screen" else role)
     body = render_template(template, state=state, key=key, **seen).encode()
     return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None)
 
@@ -132,9 +165,10 @@ def render_live(tournament_id: str, key: str, view: str | None) -> Fragment:
 @bp.get("/tournaments/<tournament_id>/standings")
 def standings(tournament_id):
     key = key_of()
-    standings_watch().role(tournament_id, key)
+    role = standings_watch().role(tournament_id, key)
     state = store().state(tournament_id)
-    return render_template("tournament_standings.html", state=state, key=key, **standings_view(state))
+    return render_template("tournament_standings.html", state=state, key=key, role=role,
+                           **standings_view(state, role))
 
 
 @bp.get("/tournaments/<tournament_id>/screen")
@@ -145,7 +179,19 @@ def screen(tournament_id):
     # The phones' link: the viewer key (read only), whatever key opened the wall.
     link = phone_link("tournaments.standings", tournament_id=tournament_id, key=viewer_key(tournament_id))
     return render_template("tournament_screen.html", state=state, key=key, phones=link, phones_qr=qr_svg(link),
-                           **standings_view(state))
+                           pace=wall_pace(), **standings_view(state))
+
+
+def wall_pace() -> dict:
+    """The auto-scroll's pace (``wall-scroll.js``): ``row`` seconds for a row to pass, ``pause`` seconds at the
+    top and at the bottom; a club (or a test) may set them in the wall's address (``?pace=…&pause=…``)."""
+    def seconds(name, default, low, high):
+        try:
+            value = float(request.args.get(name, default))
+        except ValueError:
+            return default
+        return min(high, max(low, value)) if value == value else default
+    return {"row": seconds("pace", 2.0, 0.02, 20), "pause": seconds("pause", 6.0, 0, 120)}
 
 
 @bp.get("/tournaments/<tournament_id>/live")
@@ -169,7 +215,7 @@ def live(tournament_id):
         return Response(status=204)
     view = live_view(role)
     fragment = standings_watch().fragment((tournament_id, view, lang(), role, key), revision,
-                                          lambda: render_live(tournament_id, key, view))
+                                          lambda: render_live(tournament_id, key, view, role))
     if since is not None and since >= fragment.revision:
         return Response(status=204)
     return fragment.response()

@@ -264,3 +264,16 @@ def penalty(tournament_id):
         return store().penalty(tournament_id, form_number("entrant"), -abs(vp), request.form.get("reason"),
                                round_number) and None
     return act(tournament_id, give, "penalty")
+
+
+@bp.post("/tournaments/<tournament_id>/standings/hide")
+def hide_standings(tournament_id):
+    """The director's switch (``_tournament_hide_standings.html``): ``hidden`` 1 hides the standings from the wall
+    and the phones, 0 shows them again."""
+    hidden = {"1": True, "0": False}.get(request.form.get("hidden", ""))
+
+    def switch():
+        if hidden is None:
+            return _("Choose whether the standings are hidden or shown.")
+        return store().hide_standings(tournament_id, hidden) and None
+    return act(tournament_id, switch, "standings")

@@ -49,7 +49,7 @@ def live_stream(tournament_id):
     def render():
         now = watcher().value(topic)
         fragment = standings_watch().fragment(variant, revision if now is None else now,
-                                              lambda: render_live(tournament_id, key, view))
+                                              lambda: render_live(tournament_id, key, view, role))
         return fragment.stamp, fragment.sse
 
     answer = stream(topic, revision, lambda kept: page_events(since, stamp, render, kept))
