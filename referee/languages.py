@@ -35,7 +35,8 @@ SAME_WORD = {
     "ca": frozenset({"Total", "no", "totals"}),
     "it": frozenset({"Home", "Menu", "no"}),
     "pt_BR": frozenset({"Menu", "Total"}),
-    "de": frozenset({"MP", "MP %(ns)s – %(ew)s", "Total", "VP", "VP %(ns)s – %(ew)s", "%(vp)s VP", "West", "live"}),
+    "de": frozenset({"MP", "MP %(ns)s – %(ew)s", "Total", "VP", "VP %(ns)s – %(ew)s", "%(vp)s VP", "−%(vp)s VP", "West",
+                     "live"}),
 }
 
 
