@@ -213,6 +213,6 @@ def test_a_penalty_is_shown_apart_from_the_vp_that_hold_it_and_listed_with_its_r
         assert '<th scope="col" class="num pen">Pen.</th>' in seen[name]
     for name in ("standings", "standings_live"):
         assert rows(seen[name], "standings") == ranked, name
-        listed = re.search(r'<section class="penalties".*?</section>', seen[name], re.S).group(0)
+        listed = re.search(r'<section class="penalty-list".*?</section>', seen[name], re.S).group(0)
         assert words(listed) == "Penalties Ana & Bo −2 VP · Slow play Oz & Pia −1 VP · Round 1 · <b>Phone</b> at the table"
         assert "&lt;b&gt;Phone&lt;/b&gt;" in listed and "<b>" not in listed

@@ -1,6 +1,9 @@
 """The standings, live: on every player's phone (/tournaments/<id>/standings) and on the club's wall
-(/tournaments/<id>/screen): rank, names, VP, MP, last round's result, the current round's tables still playing; and
-the director's page's round (its live part, ``view=director``).
+(/tournaments/<id>/screen): rank, names, VP, MP, last round's result, penalties apart (R-TOURN-2), the current
+round's tables still playing and its results in; while the director hides the standings (the last round's secret),
+a sentence instead of the rows, but to the director's key on the phones' page; and the director's page's round (its
+live part, ``view=director``). The wall shows every entrant (``wall_layout``): what does not fit scrolls
+(``referee/static/wall-scroll.js``, at the pace of the wall's address: ``wall_pace``).
 
 Each page holds a stream (``stream.py``) and falls back to asking every second whether the tournament changed
 (``/tournaments/<id>/live?since=<revision>``), as a table's live view does (``referee/web/tables/watch.py``). Each
@@ -190,7 +193,7 @@ def wall_pace() -> dict:
             value = float(request.args.get(name, default))
         except ValueError:
             return default
-        return min(high, max(low, value)) if value == value else default
+        return min(high, max(low, value)) if value == value else default  # NaN: the default
     return {"row": seconds("pace", 2.0, 0.02, 20), "pause": seconds("pause", 6.0, 0, 120)}
 
 
