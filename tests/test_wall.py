@@ -1,7 +1,7 @@
 """The wall for a big field (issue 27) through Flask's client, on SQLite and PostgreSQL: the round's results in on the
 wall and the phones' standings (the tables finished — to confirm, signed, arbitral — over the round's tables), the
-director's switch that hides the standings (a CSRF form; the wall and the phones show a sentence, the director's key
-still sees the rows), and a penalty shown apart from the VP that hold it (R-TOURN-2), its reason escaped.
+director's switch that hides the standings (a CSRF form; the wall and the phones show a sentence, the director's page
+and key still see the rows), and a penalty shown apart from the VP that hold it (R-TOURN-2), its reason escaped.
 
 The evening: the 8 pairs of tests/support/deals.py, two Mitchell rounds of 2 hands (burraco_3). Round 1 seats
 0 v 4, 1 v 5, 2 v 6, 3 v 7 at tables 1 to 4. Table 1: 500 – 200 (300 apart: 13 – 7 VP); table 3: 180 – 350 (170
@@ -12,7 +12,6 @@ import re
 from html import unescape
 
 import pytest
-from flask import render_template
 
 from tests.support.deals import PAIRS
 
@@ -140,7 +139,7 @@ def test_results_in_count_the_rounds_finished_tables_on_the_wall_and_the_phones(
     assert all('class="results-in"' not in html and "After 1 round" in words(html) for html in seen.values())
 
 
-def test_the_directors_switch_hides_the_rows_from_the_wall_and_the_phones_not_from_the_director(client, app):
+def test_the_directors_switch_hides_the_rows_from_the_wall_and_the_phones_not_from_the_director(client):
     tid, director, viewer, tables = evening(client)
     score(client, tables[0], TABLE_1)
     form = {"csrf_token": token(client, tid, director), "hidden": "1"}
@@ -170,11 +169,9 @@ def test_the_directors_switch_hides_the_rows_from_the_wall_and_the_phones_not_fr
         "1", "Ana & Bo", "13", "500", "13"]
     assert "Hidden from the wall and the phones: you see them with the director's key." in words(mine["standings"])
 
-    page = client.get(f"/tournaments/{tid}?key={director}&done=standings")  # the director's page
+    page = client.get(f"/tournaments/{tid}?key={director}&done=standings")  # the director's page: the rows
+    part = re.search(r'<section class="hide-standings".*?</section>', page.get_data(as_text=True), re.S).group(0)
     assert page.status_code == 200 and HIDDEN not in words(page.get_data(as_text=True))
-    with app.test_request_context(f"/tournaments/{tid}?key={director}&done=standings", headers={"Cookie": "lang=en"}):
-        from referee.web.services import tournaments
-        part = render_template("_tournament_hide_standings.html", state=tournaments().state(tid), key=director)
     assert "Hidden: the wall and the phones show the round's tables and the results in, not the standings." in words(
         part) and 'role="status"' in part
     assert f'action="/tournaments/{tid}/standings/hide?key={director}"' in part
@@ -184,6 +181,10 @@ def test_the_directors_switch_hides_the_rows_from_the_wall_and_the_phones_not_fr
 
     shown = client.post(f"/tournaments/{tid}/standings/hide?key={director}", data={**form, "hidden": "0"})
     assert shown.status_code == 303
+    part = re.search(r'<section class="hide-standings".*?</section>', client.get(
+        f"/tournaments/{tid}?key={director}").get_data(as_text=True), re.S).group(0)
+    assert '<input type="hidden" name="hidden" value="1">' in part and "Hide the standings" in words(part)
+    assert 'role="status"' not in part and rows(part, "standings") == []
     seen = pages(client, tid, viewer)
     assert all(HIDDEN not in words(html) for html in seen.values())
     assert rows(seen["wall"], "wall-table")[0] == rows(seen["standings"], "standings")[0] == [
@@ -214,5 +215,6 @@ def test_a_penalty_is_shown_apart_from_the_vp_that_hold_it_and_listed_with_its_r
     for name in ("standings", "standings_live"):
         assert rows(seen[name], "standings") == ranked, name
         listed = re.search(r'<section class="penalty-list".*?</section>', seen[name], re.S).group(0)
-        assert words(listed) == "Penalties Ana & Bo −2 VP · Slow play Oz & Pia −1 VP · Round 1 · <b>Phone</b> at the table"
+        assert words(listed) == ("Penalties Ana & Bo −2 VP · Slow play "
+                                 "Oz & Pia −1 VP · Round 1 · <b>Phone</b> at the table")
         assert "&lt;b&gt;Phone&lt;/b&gt;" in listed and "<b>" not in listed
