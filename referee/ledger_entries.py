@@ -47,10 +47,10 @@ class Entries:
                 game = get_game(row.game)
                 if ahead is not None and ahead[0] == row.revision - 1:  # the table is as it was worked on
                     _, before, checkpoint, event, after = ahead
-                    signed_lock(row, by, before)
+                    signed_lock(row.in_tournament, by, before)
                 else:
                     before, checkpoint = self._replayed(connection, row, row.revision - 1)
-                    signed_lock(row, by, before)  # before the engine: "signed" says why, not "series finished"
+                    signed_lock(row.in_tournament, by, before)  # before the engine: "signed" says why, not "series finished"
                     event = game.parse_event(before, body)
                     after = game.apply(before, event)
                 rows.insert_event(connection, table_id, own_fields(event, body), client_event_id, by, reason)
@@ -108,7 +108,7 @@ class Entries:
             _check_draft(row.trick(row.revision - 1), expected_draft)
             need_reason(by, reason)
             if row.in_tournament and by != "director":
-                signed_lock(row, by, self._replayed(connection, row, row.revision - 1)[0])
+                signed_lock(row.in_tournament, by, self._replayed(connection, row, row.revision - 1)[0])
             director = by == "director"
             withdrawn = rows.withdraw_last(connection, table_id, client_event_id, by, reason,
                                            keep_signatures=director) if row.version >= 0 else None
@@ -127,16 +127,26 @@ class Entries:
         state = self._remember(row, table, checkpoint)
         return game.brief(table, state) if brief else state
 
-    def set_draft(self, table_id: str, cards, revision: int, seen=()) -> tuple:
+    def set_draft(self, table_id: str, cards, revision: int, seen=(), key=UNCHECKED) -> tuple:
         """The trick under way becomes ``cards`` (card codes in play order, fewer than a whole trick; checked by the
         engine, R-COMMON-4) if the table is still at ``revision`` with ``seen`` under way: one UPDATE, never an
         event. 409 when another phone changed the table or the trick meanwhile, unless the trick is already
-        ``cards`` (the same tap sent twice). Returns the cards."""
+        ``cards`` (the same tap sent twice). Returns the cards. ``key``: checked as an entry's, and a round's table
+        that is signed (or under the director's correction) refuses the table's own keys (R-COMMON-7)."""
         cards, seen = tuple(cards), tuple(seen)
+        if key is not UNCHECKED:
+            with self.engine.connect() as connection:
+                keys = rows.keys(connection, table_id)
+            if keys is None:
+                raise missing(table_id)
+            role = role_of(tuple(keys), key, write=True)
+        else:
+            keys, role = None, "scorer"
         table = self._cache.get(table_id, revision) if isinstance(table_id, str) else None
         if table is None:  # not this process's newest state: the table as it is now, at that revision or refused
             state, table = self.snapshot(table_id)
             self._check_version(state["version"], state["revision"], None, revision)
+        signed_lock(bool(keys and keys[3]), role, table)
         game = get_game(table.game)
         if not hasattr(game, "verify_partial") or len(cards) >= len(table.players):
             raise ParseError("not_a_draft", "The trick under way holds fewer cards than there are players, not "
@@ -163,7 +173,9 @@ def check_reason(reason) -> str | None:
     """A write's reason (R-COMMON-8): a sentence of 1 to MAX_REASON printable characters, or None (blank is none)."""
     if reason is None:
         return None
-    if not isinstance(reason, str) or len(reason.strip()) > MAX_REASON or not reason.isprintable():
+    if isinstance(reason, str):
+        reason = " ".join(reason.split())  # a line break typed in a text box is a space
+    if not isinstance(reason, str) or len(reason) > MAX_REASON or not reason.isprintable():
         raise ParseError("bad_reason", "The reason is a sentence of at most {max} printable characters.",
                          max=MAX_REASON, field="reason")
     return reason.strip() or None

@@ -8,6 +8,8 @@ import secrets
 from referee import ledger_rows as rows
 from referee.errors import Conflict, RuleError, Unauthorized
 from referee.games import get_game
+from referee.games.base import fork
+from referee.games.signatures import KINDS as SIGNATURES, verify as verify_signature
 from referee.ledger_entries import own_fields
 from referee.ledger_rows import TableRow, missing
 from referee.models import entered, hash_key
@@ -66,6 +68,7 @@ class Making:
         in_force = [entered(e) for e in events if isinstance(e, dict) and not e.get("withdrawn")]
         game = get_game(setup.get("game"))
         start = game.new_table(setup.get("players"), setup.get("options"), setup.get("dealer"))
+        check_signatures(game, start, in_force)
         stored = []  # one replay, each checked as an append would: a refusal stores none
         table, checkpoint = game.replay_from(start, in_force,
                                              on_event=lambda event, body: stored.append(own_fields(event, body)))
@@ -132,3 +135,18 @@ class Making:
                     return fresh
             connection.rollback()
         raise Unauthorized("bad_key", "This key does not open this table.")
+
+
+def check_signatures(game, start, bodies: list) -> None:
+    """An import's signatures are checked as their entries were (R-COMMON-7: the series over, a side once), on a
+    copy of ``start``: one that follows a correction (the series was over before, the director's undo opened it
+    again) stands, as it does in the table it comes from. The replay itself does not check them (``Game.step``)."""
+    if not any(body.get("type") in SIGNATURES for body in bodies if isinstance(body, dict)):
+        return
+    probe, was_over = fork(start), False
+    for body in bodies:
+        event = game.parse_event(probe, body)
+        if event.type in SIGNATURES and (probe.finished or not was_over):
+            verify_signature(probe, event)
+        game.step(probe, event)
+        was_over = was_over or probe.finished

@@ -156,11 +156,14 @@ def table_role(key: str, scorer_hash: str, coscorer_hash: str | None, viewer_key
     return found[0] if found else ("viewer" if viewer else None)
 
 
-def signed_lock(row: TableRow, role: str, table) -> None:
-    """R-COMMON-7: a round's table whose result is signed is closed to the table's own keys (409 ``signed``):
-    only the director corrects it."""
-    if role in ("scorer", "coscorer") and row.in_tournament and len(table.signatures) == len(table.sides) \
-            and not table.disputes:
+def signed_lock(in_tournament: bool, role: str, table) -> None:
+    """R-COMMON-7: a round's table whose result is signed is closed to the table's own keys (409 ``signed``): only
+    the director corrects it. So is one under the director's correction: a side has confirmed and the director's undo
+    opened the series again (a correction is the director's alone, and the signatures it keeps were given to the
+    result before it)."""
+    if role not in ("scorer", "coscorer") or not in_tournament:
+        return
+    if (len(table.signatures) == len(table.sides) and not table.disputes) or (table.signatures and not table.finished):
         raise Conflict("signed", "Both sides signed this table's result: only the director can change it now. "
                        "Call the director if it is wrong.", rule="R-COMMON-7")
 

@@ -85,6 +85,7 @@ def test_r_common_7_a_buraco_tournament_of_8_pairs_signed_by_both_sides_closed_o
     assert post(client, first["table_id"], director, tally, 422)["code"] == "reason_required"
     corrected = undo(client, first["table_id"], director, 200, {"reason": "Pair 5 counted its hand twice"})["state"]
     assert corrected["signed"]["sides"] == [0, 1] and not corrected["series"]["finished"]  # signatures kept
+    assert post(client, first["table_id"], key, tally, 409)["code"] == "signed"  # the correction is the director's
     post(client, first["table_id"], director, {**tally, "reason": "Entered again as the sheet says"}, 201)
     log = check(client.get(f"/api/v1/tables/{first['table_id']}/events?key={viewer_of(client, first, key)}"), "get",
                 EVENTS, 200)["events"]
@@ -163,6 +164,7 @@ def test_r_tourn_1_a_forced_close_of_a_table_with_nothing_entered_gives_0_0_not_
     tables = state["rounds"][1]["tables"]
     for table in tables[:3]:
         score_table(client, table, ROUND_2[tuple(table["entrants"])])
+    post(client, tables[3]["table_id"], card_key(tables[3]), {"type": "deal", "trump": None}, 201)  # begun only
     closed = client.post(f"/api/v1/tournaments/{tournament_id}/rounds/2/close", json={"force": True,
                                                                                       "reason": "Pair 3 left"},
                          headers=bearer(director)).get_json()
@@ -194,3 +196,52 @@ def test_r_common_7_a_free_tables_signature_is_a_record_the_scorers_undo_withdra
     assert log[-1]["withdrawal"]["by"] == "scorer" and "reason" not in log[-1]["withdrawal"]
     refused = post(client, table_id, key, {"type": "confirm", "side": 2}, 422)
     assert (refused["code"], refused["field"]) == ("bad_event", "side")
+
+
+def test_r_common_7_a_correction_under_way_and_the_trick_under_way_are_the_directors_alone(client):
+    """Review of issue 27: once a side has confirmed and the director's undo opened the series again, the table's own
+    keys write nothing (409 signed) — neither an entry nor a card of the trick under way — until the director is done."""
+    made = client.post("/api/v1/tournaments", json={"game": "brisca", "name": "Brisca night", "entrants": [
+        ["Ana"], ["Bo"]], "rounds": [{"movement": "round_robin"}]}).get_json()
+    state = client.post(f"/api/v1/tournaments/{made['id']}/rounds", headers=bearer(made["director_key"])).get_json()
+    table = state["rounds"][0]["tables"][0]
+    table_id, key, director = table["table_id"], card_key(table), made["director_key"]
+    for _ in range(3):  # R-BRISCA: three deal wins take the series
+        post(client, table_id, key, {"type": "deal", "trump": "1O"}, 201)
+        post(client, table_id, key, {"type": "tally", "points": [80, 40]}, 201)
+    post(client, table_id, key, {"type": "confirm", "side": 0}, 201)
+    undo(client, table_id, director, 200, {"reason": "Bo's last deal was 70"})
+    undo(client, table_id, director, 200, {"reason": "Bo's last deal was 70"})  # the deal itself: now open
+    assert post(client, table_id, key, {"type": "deal", "trump": "1O"}, 409)["code"] == "signed"
+    ledger = client.application.extensions["referee.ledger"]
+    post(client, table_id, director, {"type": "deal", "trump": "1O", "reason": "Again"}, 201)
+    state, _table = ledger.snapshot(table_id)
+    with pytest.raises(Exception) as refused:
+        ledger.set_draft(table_id, ["3O"], state["revision"], key=key)
+    assert getattr(refused.value, "code", None) == "signed"
+    assert ledger.set_draft(table_id, ["3O"], state["revision"], key=director) == ("3O",)
+    assert ledger.look(table_id)[2] == ("3O",)
+
+
+def test_r_common_8_a_reason_typed_on_two_lines_is_kept_on_one(client):
+    tournament_id, director, _, state = signed_tournament(client)
+    table = state["rounds"][0]["tables"][0]
+    post(client, table["table_id"], card_key(table), {"type": "deal", "trump": None}, 201)
+    undo(client, table["table_id"], director, 200, {"reason": "Dealt twice:\r\nthe first deal is void"})
+    log = client.get(f"/api/v1/tables/{table['table_id']}/events?key={director}").get_json()["events"]
+    assert log[0]["withdrawal"]["reason"] == "Dealt twice: the first deal is void"
+
+
+def test_r_common_7_an_import_takes_signatures_only_where_an_entry_would(client):
+    setup = {"game": "buraco", "players": ["Ana", "Bo", "Cy", "Di"], "options": {"hands": 1}, "dealer": 0}
+    bare = [{"type": "confirm", "side": 0}, {"type": "confirm", "side": 1}]
+    refused = client.post("/api/v1/import", json={"table": setup, "events": bare})
+    assert refused.status_code == 422 and refused.get_json()["error"]["code"] == "not_finished"
+    played = [{"type": "deal", "trump": None},
+              {"type": "tally", "closed_by": None, "sides": [side(300, 0), side(100, 20)]}]
+    twice = client.post("/api/v1/import", json={"table": setup, "events": played + bare[:1] * 2})
+    assert twice.status_code == 422 and twice.get_json()["error"]["code"] == "already_confirmed"
+    made = client.post("/api/v1/import", json={"table": setup, "events": played + bare})
+    assert made.status_code == 201 and made.get_json()["state"]["signed"]["complete"] is True
+    log = client.get(f"/api/v1/tables/{made.get_json()['id']}/events?key={made.get_json()['viewer_key']}").get_json()
+    assert {e["by"] for e in log["events"]} == {"import"}  # R-COMMON-8

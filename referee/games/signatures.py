@@ -45,8 +45,10 @@ def parse(table, data: dict):
     if data.get("type") == "confirm":
         return Confirm(side)
     message = data.get("message")
+    if isinstance(message, str):
+        message = " ".join(message.split())  # a line break typed in the text box is a space
     if message is not None:
-        if not isinstance(message, str) or len(message.strip()) > MAX_MESSAGE or not message.isprintable():
+        if not isinstance(message, str) or len(message) > MAX_MESSAGE or not message.isprintable():
             raise ParseError("bad_event", "The message to the director is a sentence of at most {max} printable "
                              "characters.", max=MAX_MESSAGE, field="message")
         message = message.strip() or None

@@ -53,7 +53,7 @@ class DirectorActs:
             if still and not force:
                 connection.rollback()
                 return {"round": number, "closed": False, "open_tables": still}
-            empty = {t["table_id"] for t in playing if t["status"] == "waiting"}
+            empty = {t["table_id"] for t in playing if t["hands"] == 0}  # not one deal complete: R-TOURN-1
             for table in still:
                 db.force(connection, table["table_id"])
                 if table["table_id"] in empty:  # R-TOURN-1

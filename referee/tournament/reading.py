@@ -119,13 +119,16 @@ def read_state(found: dict, tables: dict, revision: int) -> dict:
 
 def table_status(row: dict, table) -> str:
     """A round's table as the director's page says it (the contract's ``status``): ``arbitral`` (the director
-    gave its VP, R-TOURN-1), ``waiting`` (nothing entered) or ``not_played`` (so closed by force), ``disputed``
+    gave its VP, R-TOURN-1), ``waiting`` (nothing entered), ``not_played`` (closed by force before a deal was
+    complete), ``disputed``
     (a side called the director), ``signed`` (every side confirmed, R-COMMON-7), ``to_confirm`` (finished,
     not signed yet), else ``playing``."""
     if row.get("arbitral") is not None:
         return "arbitral"
+    if row["forced"] and not any(deal.complete for deal in table.deals):  # a deal begun is nothing played
+        return "not_played"
     if table.version == 0:
-        return "not_played" if row["forced"] else "waiting"
+        return "waiting"
     if table.disputes:
         return "disputed"
     if signatures.complete(table):

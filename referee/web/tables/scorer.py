@@ -154,7 +154,7 @@ class Post:
     def set_draft(self, cards) -> None:
         """The trick under way becomes ``cards`` (codes), if it is still the one this page showed."""
         revision = self.seen() if self.seen() is not None else self.revision
-        ledger().set_draft(self.table_id, cards, revision, seen=self.draft_seen() or ())
+        ledger().set_draft(self.table_id, cards, revision, seen=self.draft_seen() or (), key=self.key)
 
     def event_id(self) -> str | None:
         """The form's own id (the page writes one per form), checked as the API checks ``client_event_id``."""
@@ -316,7 +316,8 @@ def choose_entry(table_id, mode):
     if mode not in game.entry_modes:
         mode = game.entry_modes[0]
     response = redirect(url_for("tables.table", table_id=table_id, key=key, **({} if mode == "trick" else
-                                                                              {"mode": mode})), code=303)
+                                                                              {"mode": mode}), **kept_reason()),
+                        code=303)
     return remember_entry(response, table_id, mode)
 
 

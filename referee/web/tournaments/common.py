@@ -55,7 +55,8 @@ def missing_results(state: dict, shown: dict | None) -> list:
     and, when the tournament requires signatures (R-COMMON-7), not signed either. Each with its ``round``."""
     statuses = MISSING + (("to_confirm",) if state.get("require_signatures") else ())
     return [{**table, "round": r["number"]} for r in state["rounds"] if shown is None or r["number"] < shown["number"]
-            for table in r["tables"] if table["status"] in statuses]
+            for table in r["tables"] if table["status"] in statuses and not (table["forced"] and
+                                                                             table["status"] == "to_confirm")]
 
 
 def director_calls(state: dict) -> list:

@@ -142,7 +142,8 @@ def director(tournament_id):
 
 
 def render_director(tournament_id: str, key: str, error: str | None = None, done: str | None = None,
-                    status: int = 200):
+                    status: int = 200, typed: dict | None = None):
+    """The director's page; ``typed``: what a refused form held (``form``: which one), given back to it."""
     state = store().state(tournament_id)
     part = round_part(tournament_id, state)
     viewer_key_ = viewer_key(tournament_id)
@@ -154,7 +155,7 @@ def render_director(tournament_id: str, key: str, error: str | None = None, done
         viewer=viewer,
         viewer_key=viewer_key_,
         game=get_game(state["game"]), withdrawn=withdrawn(state),
-        results=round_results(state, part["cards"])), status)
+        results=round_results(state, part["cards"]), typed=typed or {}), status)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -175,12 +176,13 @@ def act(tournament_id: str, action, done: str):
     store's refusal, or the one ``action`` returns)."""
     key = key_of()
     store().authorize(tournament_id, key, write=True)
+    typed = {**request.form.to_dict(), "form": request.endpoint.rpartition(".")[2]}
     try:
         refused = action()
     except RefereeError as error:
-        return render_director(tournament_id, key, error=refusal(error))
+        return render_director(tournament_id, key, error=refusal(error), typed=typed)
     if isinstance(refused, str):
-        return render_director(tournament_id, key, error=refused)
+        return render_director(tournament_id, key, error=refused, typed=typed)
     return redirect(url_for("tournaments.director", tournament_id=tournament_id, key=key, done=done), code=303)
 
 
