@@ -106,3 +106,25 @@ def test_r_common_7_the_tournament_form_asks_for_signatures(client):
     client.set_cookie("lang", "en")
     page = client.get("/tournaments/new").get_data(as_text=True)
     assert 'name="require_signatures" value="yes"' in page
+
+
+def test_standings_hidden_by_the_director_are_hidden_from_every_viewers_door(client):
+    """The last round's suspense: the viewer's key reads no standings, whether by the API, the print or an export;
+    the director's key still does."""
+    client.set_cookie("lang", "en")
+    tournament_id, director, viewer, state = signed_tournament(client)
+    page = client.get(f"/tournaments/{tournament_id}?key={director}").get_data(as_text=True)
+    hidden = client.post(f"/tournaments/{tournament_id}/standings/hide?key={director}",
+                         data={"hidden": "1", "csrf_token": token(page)})
+    assert hidden.status_code == 303
+    api = client.get(f"/api/v1/tournaments/{tournament_id}?key={viewer}").get_json()
+    assert api["standings_hidden"] is True and api["standings"] == []
+    assert len(client.get(f"/api/v1/tournaments/{tournament_id}?key={director}").get_json()["standings"]) == 8
+    csv_text = client.get(f"/tournaments/{tournament_id}/standings.csv?key={viewer}").get_data(as_text=True)
+    assert csv_text.strip().splitlines() == ["rank,entrant,names,vp,mp,mp_difference,played,penalties"]
+    assert client.get(f"/tournaments/{tournament_id}/standings.json?key={viewer}").get_json()["standings"] == []
+    printed = client.get(f"/tournaments/{tournament_id}/print?key={viewer}").get_data(as_text=True)
+    assert 'class="ranking grid"' not in printed and "The standings are hidden until the last round is over." in printed
+    assert "Round 1 ·" not in printed  # the round under way: its results stay at its tables until it closes
+    for_director = client.get(f"/tournaments/{tournament_id}/print?key={director}").get_data(as_text=True)
+    assert for_director.count("N0a &amp; N0b</td>") == 2 and "Round 1 ·" in for_director  # the ranking, the round

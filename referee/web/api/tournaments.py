@@ -12,10 +12,12 @@ from referee.web.api import bp
 from referee.web.api.tables import json_body
 from referee.web.services import api_once, public_url, request_key
 from referee.web.services import tournaments as store
+from referee.web.tournaments.common import visible_standings
 
 def answer(state: dict, role: str) -> dict:
     """The state as the API answers it: each table's ``scorer_url`` (its table card's key) for the director,
-    null for the viewer, whose key must not open a table for writing. The stored state is not changed."""
+    null for the viewer, whose key must not open a table for writing; no standings for the viewer while the director
+    hides them. The stored state is not changed."""
     keys = {card["number"]: card["key"] for card in store().cards(state["id"])} if role == "director" else {}
     rounds = []
     for played in state["rounds"]:
@@ -23,7 +25,7 @@ def answer(state: dict, role: str) -> dict:
                                                      key=keys[table["number"]])
                    if table["number"] in keys else None} for table in played["tables"]]
         rounds.append({**played, "tables": tables})
-    return {**state, "rounds": rounds}
+    return {**state, "rounds": rounds, "standings": visible_standings(state, role)}
 
 
 def _director(tournament_id: str) -> None:

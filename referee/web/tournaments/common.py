@@ -47,6 +47,17 @@ def tournament_result(state: dict) -> dict | None:
     return found and found["result"]
 
 
+def hidden_from(state: dict, role: str) -> bool:
+    """Whether the director hides the standings from ``role`` (the last round's suspense): from all but the director."""
+    return bool(state.get("standings_hidden")) and role != "director"
+
+
+def visible_standings(state: dict, role: str) -> list:
+    """The standings as ``role`` may read them: none while they are hidden from it (the wall, the phones, the prints,
+    the exports and the API alike); the director's key reads them."""
+    return [] if hidden_from(state, role) else state["standings"]
+
+
 MISSING = ("not_played", "disputed", "waiting", "playing")  # an earlier round's table without a result to stand
 
 

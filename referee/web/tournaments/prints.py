@@ -12,7 +12,7 @@ from referee.web.services import phone_link
 from referee.web.services import tournaments as store
 from referee.web.tables.share import qr_svg
 from referee.web.tournaments import bp
-from referee.web.tournaments.common import current_round, entrant_names, key_of
+from referee.web.tournaments.common import current_round, entrant_names, hidden_from, key_of, visible_standings
 from referee.web.tournaments.workbooks import xlsx_download
 
 # penalties: R-TOURN-2, apart (vp includes them); status: R-COMMON-7, R-TOURN-1 (signed, arbitral, not_played…)
@@ -58,20 +58,23 @@ def card(tournament_id, number):
 @bp.get("/tournaments/<tournament_id>/print")
 def print_page(tournament_id):
     key = key_of()
-    store().authorize(tournament_id, key)
+    role = store().authorize(tournament_id, key)
     state = store().state(tournament_id)
-    return render_template("tournament_print.html", state=state, key=key, rows=state["standings"],
-                           names=entrant_names(state), rounds=[r for r in state["rounds"] if r["tables"]])
+    rows = visible_standings(state, role)
+    hidden = hidden_from(state, role)
+    rounds = [r for r in state["rounds"] if r["tables"] and not (hidden and r["status"] != "closed")]
+    return render_template("tournament_print.html", state=state, key=key, rows=rows, hidden=hidden,
+                           names=entrant_names(state), rounds=rounds)
 
 
-def public(state: dict) -> dict:
-    """The tournament without any key: what a viewer's export may hold."""
+def public(state: dict, role: str = "viewer") -> dict:
+    """The tournament without any key: what a viewer's export may hold (no standings while they are hidden)."""
     return {
         "format": "referee-tournament/1", "id": state["id"], "game": state["game"], "name": state["name"],
         "entrants": [{"index": e["index"], "names": e["names"], "withdrawn": bool(e.get("withdrawn"))}
                      for e in state["entrants"]],
         "standings": [{key: row.get(key) for key in ("rank", "entrant", "vp", "mp", "mp_difference", "played")}
-                      | {"names": row["names"]} for row in state["standings"]],
+                      | {"names": row["names"]} for row in visible_standings(state, role)],
         "rounds": [{"number": r["number"], "movement": r["movement"], "status": r["status"],
                     "tables": [{"number": t["number"], "table_id": t["table_id"], "entrants": t["entrants"],
                                 "finished": t["finished"], "result": t["result"]} for t in r["tables"]]}
@@ -81,8 +84,8 @@ def public(state: dict) -> dict:
 
 @bp.get("/tournaments/<tournament_id>/standings.json")
 def standings_json(tournament_id):
-    store().authorize(tournament_id, key_of())
-    response = jsonify(public(store().state(tournament_id)))
+    role = store().authorize(tournament_id, key_of())
+    response = jsonify(public(store().state(tournament_id), role))
     response.headers["Content-Disposition"] = f'attachment; filename="tournament-{tournament_id}.json"'
     return response
 
@@ -114,9 +117,9 @@ def results_xlsx(tournament_id, number):
 
 
 def standings_rows(tournament_id: str) -> list:
-    store().authorize(tournament_id, key_of())
+    role = store().authorize(tournament_id, key_of())
     return [[row["rank"], row["entrant"], row["names"], row["vp"], row["mp"], row.get("mp_difference"),
-             row["played"], row.get("penalties", 0)] for row in store().state(tournament_id)["standings"]]
+             row["played"], row.get("penalties", 0)] for row in visible_standings(store().state(tournament_id), role)]
 
 
 def results_rows(tournament_id: str, number: int) -> list:
