@@ -195,6 +195,19 @@ class Ledger(Entries, Making):
         # a state replayed here is kept once serialised: its finished deals' documents are counted with it
         return (self._remember(row, table, checkpoint) if replayed else self._serialise(row, table)), table, row.trick()
 
+    def history(self, table_id: str, key: str | None) -> tuple:
+        """(role, set-up, log) of a table from one read, for its history page: ``key``'s role (any key of the table;
+        refused as ``authorize`` refuses it), its set-up as ``record_of`` gives it, every event as the log gives it,
+        withdrawn ones included."""
+        with self.reading() as connection:
+            row = rows.read_row(connection, table_id)
+            if row is None:
+                raise missing(table_id)
+            role = role_of(row.keys, key)
+            log = rows.log(connection, table_id)
+        return role, {"game": row.game, "players": list(row.players), "options": dict(row.options),
+                      "dealer": row.dealer}, log
+
     def events(self, table_id: str) -> list:
         with self.reading() as connection:
             if rows.keys(connection, table_id) is None:

@@ -1,7 +1,8 @@
 """Signing a table's result on its phone, in Debian's Chromium (issue 27, R-COMMON-7, R-COMMON-8): a Burraco evening
 that requires signatures; table 1's phone (360×740) enters its last hand by its numbers, each pair taps its
 confirmation on the same phone, and the director's page, open in a second browser context, shows the table signed
-within 2 s. The director then corrects it with a reason. Screenshots: tests/artifacts/signing-*.png."""
+within 2 s. The director then corrects it with a reason, and the table's history shows the withdrawn entry struck
+through with the director's reason. Screenshots: tests/artifacts/signing-*.png."""
 import time
 
 from tests.support.api import api
@@ -77,6 +78,22 @@ def test_r_common_7_each_pair_confirms_on_the_phone_and_the_director_sees_it_sig
     assert [(e["type"], e["withdrawal"]["by"], e["withdrawal"]["reason"]) for e in withdrawn] == [
         ("tally", "director", "Ida & Jo's cards left were 40, not 45")]
     shot(desk, "signing-correction-1280")
+
+    # The table's history, from the director's page (R-COMMON-8): the withdrawn entry struck through, who withdrew
+    # it and why, at 360×740 as the table's phone shows it.
+    desk.goto(f"{server.url}/tournaments/{tid}?key={director}")
+    with desk.expect_navigation():
+        desk.click(".table-progress >> nth=0 >> text=History")
+    desk.set_viewport_size({"width": 360, "height": 740})
+    struck = desk.locator(".history-line.withdrawn")
+    assert struck.count() == 1 and struck.locator("del").count() == 1
+    assert struck.locator("del").inner_text().startswith("The deal by its numbers")
+    assert "Withdrawn by the director" in struck.inner_text()
+    assert "Reason: Ida & Jo's cards left were 40, not 45" in struck.inner_text()
+    assert desk.evaluate("getComputedStyle(document.querySelector('.history-line.withdrawn del'))"
+                         ".textDecorationLine") == "line-through"
+    assert desk.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(desk, "signing-history-360")
     assert problems == [] and desk_problems == []
     for ctx in (context, desk_context):
         ctx.close()

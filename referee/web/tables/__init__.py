@@ -4,5 +4,5 @@ from flask import Blueprint
 
 bp = Blueprint("tables", __name__, template_folder="templates")
 
-from referee.web.tables import (numbers, offline, pages, scorer, setup, share, signing,  # noqa: E402,F401  (routes)
-                                stream)
+from referee.web.tables import (history, numbers, offline, pages, scorer, setup, share,  # noqa: E402,F401  (routes)
+                                signing, stream)
