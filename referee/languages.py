@@ -34,7 +34,7 @@ SAME_WORD = {
     "es": frozenset({"Total", "no"}),
     "ca": frozenset({"Total", "no", "totals"}),
     "it": frozenset({"Home", "Menu", "no"}),
-    "pt_BR": frozenset({"Menu", "Total"}),
+    "pt_BR": frozenset({"Menu", "Total", "“%(text)s”"}),  # Brazil quotes as English does
     "de": frozenset({"MP", "MP %(ns)s – %(ew)s", "Total", "VP", "VP %(ns)s – %(ew)s", "%(vp)s VP", "−%(vp)s VP", "West",
                      "live"}),
 }

@@ -93,7 +93,8 @@ class Entries:
         that deal's events only; else (another process wrote last, or the undo crosses the deal's start) from
         the whole log. ``key``, ``reason`` and ``by`` as for ``append``: the withdrawal keeps whose key made it and
         why (R-COMMON-8). A director's undo withdraws the last entry that is no signature, the signatures staying in
-        force (R-COMMON-7: a correction keeps them); a signed round's table refuses the table's own keys (409)."""
+        force (R-COMMON-7: a correction keeps them); a signed round's table refuses the table's own keys (409), and
+        so does a round's table whose last entry in force is the director's (only the director withdraws it)."""
         reason = check_reason(reason)
         with self.writing() as connection:
             row = rows.lock_row(connection, table_id, -1)
@@ -109,6 +110,9 @@ class Entries:
             need_reason(by, reason)
             if row.in_tournament and by != "director":
                 signed_lock(row.in_tournament, by, self._replayed(connection, row, row.revision - 1)[0])
+                if rows.last_entered_by(connection, table_id) == "director":  # R-COMMON-7: the director's own
+                    raise Conflict("signed", "The director entered this: only the director can withdraw it.",
+                                   rule="R-COMMON-7")
             director = by == "director"
             withdrawn = rows.withdraw_last(connection, table_id, client_event_id, by, reason,
                                            keep_signatures=director) if row.version >= 0 else None

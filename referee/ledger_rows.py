@@ -158,12 +158,13 @@ def table_role(key: str, scorer_hash: str, coscorer_hash: str | None, viewer_key
 
 def signed_lock(in_tournament: bool, role: str, table) -> None:
     """R-COMMON-7: a round's table whose result is signed is closed to the table's own keys (409 ``signed``): only
-    the director corrects it. So is one under the director's correction: a side has confirmed and the director's undo
-    opened the series again (a correction is the director's alone, and the signatures it keeps were given to the
-    result before it)."""
+    the director corrects it. So is one under the director's correction: a side has confirmed or called the director
+    and the director's undo opened the series again (a correction is the director's alone, and the signatures it
+    keeps were given to the result before it)."""
     if role not in ("scorer", "coscorer") or not in_tournament:
         return
-    if (len(table.signatures) == len(table.sides) and not table.disputes) or (table.signatures and not table.finished):
+    if (len(table.signatures) == len(table.sides) and not table.disputes) or \
+            ((table.signatures or table.disputes) and not table.finished):
         raise Conflict("signed", "Both sides signed this table's result: only the director can change it now. "
                        "Call the director if it is wrong.", rule="R-COMMON-7")
 
@@ -207,6 +208,13 @@ def insert_event(connection, table_id: str, body: dict, client_event_id: str | N
     by the INSERT itself, under the table's lock."""
     connection.execute(_INSERT, {"b_table": table_id, "b_type": body["type"], "b_body": body,
                                  "b_client": client_event_id, "b_at": _now(), "b_by": by, "b_reason": reason})
+
+
+def last_entered_by(connection, table_id: str) -> str | None:
+    """Whose key made the last event in force (R-COMMON-8), None when there is none."""
+    return connection.execute(select(EVENTS.c.entered_by).where(EVENTS.c.table_id == table_id,
+                                                                EVENTS.c.withdrawn == false())
+                              .order_by(EVENTS.c.seq.desc()).limit(1)).scalar()
 
 
 def withdraw_last(connection, table_id: str, client_event_id: str | None, by: str = "scorer",

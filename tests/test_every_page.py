@@ -1,7 +1,7 @@
 """Every kind of page, as a phone of 320 and 360 px and a 1280 px screen show it: nothing wider than the screen
 (`scrollWidth <= innerWidth`), and axe-core finds no serious or critical violation, in French and in English.
 Pages: home; set-up, scorer (a deal under way), rule summary and blank sheet of each game; a table's viewer page, big
-screen, share page, rule summary with its options and score sheet."""
+screen, share page, rule summary with its options, score sheet and history."""
 import pytest
 
 from tests.support.api import api
@@ -40,7 +40,7 @@ def pages(server_module):
         if game == "brulot":  # the widest board: six players with long names
             found.update({"viewer": f"/t/{table}?key={viewer}", "big-screen": f"/t/{table}/screen?key={viewer}",
                           "share": f"/t/{table}/share?key={scorer}", "table-rules": f"/t/{table}/rules?key={scorer}",
-                          "sheet": f"/t/{table}/sheet?key={scorer}"})
+                          "sheet": f"/t/{table}/sheet?key={scorer}", "history": f"/t/{table}/history?key={viewer}"})
     found.update(tournament_pages(server))
     return {name: server.url + path for name, path in found.items()}
 

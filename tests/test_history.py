@@ -58,10 +58,11 @@ def test_r_common_8_every_entry_in_order_a_withdrawn_one_struck_through(client):
         "#2 hh:mm · the scorer The deal by its numbers deal 70–50 · Ana & Cy lead 1–0",
         "#3 hh:mm · the scorer New deal · dealt by Bo · trump 3 espadas",
         "#4 hh:mm · the scorer Trick 5 espadas 6 copas 5 bastos 1 oros · won by Cy deal 11–0",
-        "#5 hh:mm · the scorer Trick 7 espadas 7 copas 7 bastos 7 oros Withdrawn by the scorer hh:mm"]
+        "#5 hh:mm · the scorer Trick 7 espadas 7 copas 7 bastos 7 oros · won by Cy deal 11–0 Withdrawn by the scorer "
+        "hh:mm"]  # what the withdrawn trick gave: 7 espadas, trump, by Cy; no card points
     log = client.get(f"/api/v1/tables/{table_id}/events?key={key}").get_json()["events"]
     assert f'<time datetime="{log[0]["at"]}">{log[0]["at"][11:16]} <abbr>UTC</abbr></time>' in page
-    assert page.count("<del>") == 1 and '<li class="history-line withdrawn">' in page
+    assert page.count("<del>") == 2 and '<li class="history-line withdrawn">' in page  # the trick, its points
     assert "<h2>Deal 1</h2>" in page and "<h2>Deal 2</h2>" in page and "1 entry withdrawn." in page
     assert client.get(f"/t/{table_id}/history?key=wrong").status_code == 401
     assert client.get(f"/t/{table_id}/history").status_code == 401
@@ -90,16 +91,19 @@ def test_r_common_8_the_directors_correction_shows_who_and_why(client):
     page = client.get(f"/t/{first['table_id']}/history?key={director}").get_data(as_text=True)
     found = lines(page)
     assert found == [
-        "#1 hh:mm · the scorer New deal · dealt by N0a",
-        "#2 hh:mm · the scorer The deal by its numbers deal 250–70 · N0a & N0b lead 250–70",
-        "#3 hh:mm · the scorer New deal · dealt by N4a",
-        "#4 hh:mm · the scorer The deal by its numbers deal 140–200 · N0a & N0b lead 390–270",
-        "#5 hh:mm · the scorer New deal · dealt by N0b",
-        "#6 hh:mm · the scorer The deal by its numbers Withdrawn by the director hh:mm Reason: Pair 4 counted 30, not 20",
+        "#1 hh:mm · the scorer New hand · dealt by N0a",
+        "#2 hh:mm · the scorer The hand by its numbers hand 250–70 · N0a & N0b lead 250–70",
+        "#3 hh:mm · the scorer New hand · dealt by N4a",
+        "#4 hh:mm · the scorer The hand by its numbers hand 140–200 · N0a & N0b lead 390–270",
+        "#5 hh:mm · the scorer New hand · dealt by N0b",
+        "#6 hh:mm · the scorer The hand by its numbers hand 300–60 Withdrawn by the director hh:mm "
+        "Reason: Pair 4 counted 30, not 20",  # what the withdrawn tally gave: 80 less 20
         "#7 hh:mm · the scorer Result confirmed · N0a & N0b",
         "#8 hh:mm · the scorer Result confirmed · N4a & N4b",
-        "#9 hh:mm · the director The deal by its numbers Reason: As the sheet says deal 300–50 · "
-        "N0a & N0b win the series 690–320"]  # R-BURACO-6: melds less cards left; 250+140+300, 70+200+50
-    assert page.count("<del>") == 1 and page.count('class="history-line by-director"') == 1
+        "#9 hh:mm · the director The hand by its numbers hand 300–50 · N0a & N0b win the series 690–320 "
+        "Reason: As the sheet says"]  # R-BURACO-6: melds less cards left; 250+140+300, 70+200+50
+    assert "<h2>Hand 3</h2>" in page and text(re.search(r'<p class="history-seat">(.*?)</p>', page, re.S)[1]) == \
+        "Signed · Round 1 · table 1"  # which table it is, printed too
+    assert page.count("<del>") == 2 and page.count('class="history-line by-director"') == 1
     director_page = client.get(f"/tournaments/{tournament_id}?key={director}").get_data(as_text=True)
     assert f'href="/t/{first["table_id"]}/history?key={director}"' in director_page

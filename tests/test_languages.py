@@ -190,6 +190,15 @@ def test_the_browser_language_chooses_among_the_ready_ones_and_french_else(site,
     assert f'<html lang="{chosen}">' in client.get("/", headers={"Accept-Language": accept}).get_data(as_text=True)
 
 
+@pytest.mark.parametrize("asked", ["pt_BR", "pt-BR"])
+def test_a_language_asked_by_its_code_or_its_html_tag_is_the_same(site, asked):
+    """Review of issue 27: ``?lang=pt-BR`` (the tag the page's own menu shows) is Brazilian Portuguese, as pt_BR is."""
+    client, _ = site
+    client.delete_cookie("lang")
+    page = client.get(f"/?lang={asked}", headers={"Accept-Language": "en-GB"}).get_data(as_text=True)
+    assert '<html lang="pt-BR">' in page
+
+
 def test_every_language_is_ready():
     """Issue 19: every listed language has a complete catalogue (a new one joins READY when it has)."""
     assert set(READY) == set(LANGUAGES)

@@ -223,6 +223,36 @@ def test_r_common_7_a_correction_under_way_and_the_trick_under_way_are_the_direc
     assert ledger.look(table_id)[2] == ("3O",)
 
 
+def test_r_common_7_after_a_call_the_directors_entries_are_withdrawn_by_the_director_alone(client):
+    """Review of issue 27: a side called the director, the director's undo opened the series and the director entered
+    the deal again; the table's own keys neither enter during the correction nor withdraw the director's entry
+    afterwards (409 signed, nothing stored); the calling side's confirmation still answers its call."""
+    made = client.post("/api/v1/tournaments", json={"game": "brisca", "name": "Brisca night", "entrants": [
+        ["Ana"], ["Bo"]], "rounds": [{"movement": "round_robin"}]}).get_json()
+    state = client.post(f"/api/v1/tournaments/{made['id']}/rounds", headers=bearer(made["director_key"])).get_json()
+    table = state["rounds"][0]["tables"][0]
+    table_id, key, director = table["table_id"], card_key(table), made["director_key"]
+    for _ in range(3):  # R-BRISCA: three deal wins take the series
+        post(client, table_id, key, {"type": "deal", "trump": "1O"}, 201)
+        post(client, table_id, key, {"type": "tally", "points": [80, 40]}, 201)
+    post(client, table_id, key, {"type": "dispute", "side": 1, "message": "My last deal was 70"}, 201)
+    undo(client, table_id, director, 200, {"reason": "Bo's last deal was 70"})
+    assert post(client, table_id, key, {"type": "tally", "points": [50, 70]}, 409)["code"] == "signed"
+    post(client, table_id, director, {"type": "tally", "points": [50, 70], "reason": "As Bo said"}, 201)
+    post(client, table_id, director, {"type": "deal", "trump": "1O", "reason": "The series goes on"}, 201)
+    refused = undo(client, table_id, key, 409)
+    assert (refused["code"], refused["rule"]) == ("signed", "R-COMMON-7")
+    log = client.get(f"/api/v1/tables/{table_id}/events?key={key}").get_json()["events"]
+    assert [(e["type"], e["by"], e["withdrawn"]) for e in log[-4:]] == [
+        ("tally", "scorer", True), ("dispute", "scorer", False), ("tally", "director", False),
+        ("deal", "director", False)]
+    post(client, table_id, director, {"type": "tally", "points": [80, 40], "reason": "Ana's third win"}, 201)
+    post(client, table_id, key, {"type": "confirm", "side": 1}, 201)  # Bo's confirmation answers the call
+    post(client, table_id, key, {"type": "confirm", "side": 0}, 201)
+    assert client.get(f"/api/v1/tables/{table_id}?key={key}").get_json()["signed"] == {
+        "sides": [0, 1], "complete": True, "disputes": []}
+
+
 def test_r_common_8_a_reason_typed_on_two_lines_is_kept_on_one(client):
     tournament_id, director, _, state = signed_tournament(client)
     table = state["rounds"][0]["tables"][0]

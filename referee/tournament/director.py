@@ -47,8 +47,9 @@ class DirectorActs:
                 unsigned = [{"number": t["number"], "table_id": t["table_id"], "status": t["status"]}
                             for t in playing if t["status"] not in ("signed", "arbitral")]
                 if unsigned:
-                    raise RuleError("open_tables", "Round {round} stays open: table {tables} is not signed by both "
-                                    "sides yet (or given an arbitral result).", rule="R-COMMON-7", round=number,
+                    raise RuleError("open_tables", "Round {round} stays open until every table is signed by both "
+                                    "sides (or given an arbitral result); tables still to sign: {tables}.",
+                                    rule="R-COMMON-7", round=number,
                                     tables=", ".join(str(t["number"]) for t in unsigned), open_tables=unsigned)
             if still and not force:
                 connection.rollback()

@@ -36,6 +36,8 @@ def select_locale() -> str:
     choice = request.args.get("lang") or request.cookies.get(COOKIE)
     if choice in LANGUAGES:
         return choice
+    if choice in LISTED_TAGS:  # its HTML tag, as the page's language menu writes it: "pt-BR"
+        return LISTED_TAGS[choice]
     return READY_TAGS.get(request.accept_languages.best_match(list(READY_TAGS)), DEFAULT)
 
 

@@ -12,20 +12,22 @@ from referee.web.api import bp
 from referee.web.api.tables import json_body
 from referee.web.services import api_once, public_url, request_key
 from referee.web.services import tournaments as store
-from referee.web.tournaments.common import visible_standings
+from referee.web.tournaments.common import standings_hidden, visible_rounds, visible_standings
 
 def answer(state: dict, role: str) -> dict:
     """The state as the API answers it: each table's ``scorer_url`` (its table card's key) for the director,
-    null for the viewer, whose key must not open a table for writing; no standings for the viewer while the director
-    hides them. The stored state is not changed."""
+    null for the viewer, whose key must not open a table for writing; no standings (nor the results of the round
+    under way) for the viewer while the director hides them, and never once the last round is closed. The stored
+    state is not changed."""
     keys = {card["number"]: card["key"] for card in store().cards(state["id"])} if role == "director" else {}
     rounds = []
-    for played in state["rounds"]:
+    for played in visible_rounds(state, role):
         tables = [{**table, "scorer_url": public_url("tables.table", table_id=table["table_id"],
                                                      key=keys[table["number"]])
                    if table["number"] in keys else None} for table in played["tables"]]
         rounds.append({**played, "tables": tables})
-    return {**state, "rounds": rounds, "standings": visible_standings(state, role)}
+    return {**state, "rounds": rounds, "standings": visible_standings(state, role),
+            "standings_hidden": standings_hidden(state)}
 
 
 def _director(tournament_id: str) -> None:

@@ -47,15 +47,36 @@ def tournament_result(state: dict) -> dict | None:
     return found and found["result"]
 
 
+def over(state: dict) -> bool:
+    """Every round of the plan seated and closed: the tournament is over."""
+    return len(state["rounds"]) >= len(state["plan"]) and all(r["status"] == "closed" for r in state["rounds"])
+
+
+def standings_hidden(state: dict) -> bool:
+    """The director's switch in force: it hides the standings until the last round is over, and never after (a
+    switch forgotten on does not keep the final ranking from the hall)."""
+    return bool(state.get("standings_hidden")) and not over(state)
+
+
+@bp.app_template_global()
 def hidden_from(state: dict, role: str) -> bool:
-    """Whether the director hides the standings from ``role`` (the last round's suspense): from all but the director."""
-    return bool(state.get("standings_hidden")) and role != "director"
+    """Whether the standings are hidden from ``role`` now (the last round's suspense): from all but the director."""
+    return standings_hidden(state) and role != "director"
 
 
 def visible_standings(state: dict, role: str) -> list:
     """The standings as ``role`` may read them: none while they are hidden from it (the wall, the phones, the prints,
     the exports and the API alike); the director's key reads them."""
     return [] if hidden_from(state, role) else state["standings"]
+
+
+def visible_rounds(state: dict, role: str) -> list:
+    """The rounds as ``role`` may read them: while the standings are hidden from it, the results of a round not
+    closed yet are left out (``result`` null, as a table still playing), since they would tell the standings."""
+    if not hidden_from(state, role):
+        return state["rounds"]
+    return [r if r["status"] == "closed" else {**r, "tables": [{**t, "result": None} for t in r["tables"]]}
+            for r in state["rounds"]]
 
 
 MISSING = ("not_played", "disputed", "waiting", "playing")  # an earlier round's table without a result to stand

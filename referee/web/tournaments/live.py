@@ -32,7 +32,7 @@ from referee.web.tables.views import number
 from referee.web.tables.watch import FORGET_SECONDS, REFRESH_SECONDS, Fragment, Renders
 from referee.web.tournaments import bp
 from referee.web.tournaments.common import (entrant_names, key_of, open_round, round_length, round_part,
-                                             viewer_key)
+                                             standings_hidden, viewer_key, visible_standings)
 
 MAX_FRAGMENTS = 256
 
@@ -112,8 +112,8 @@ def standings_view(state: dict, role: str = "viewer") -> dict:
     playing = open_round(state)
     still = [t for t in playing["tables"] if not t["finished"]] if playing else []
     length = round_length(state, playing["number"]) if playing else None
-    hidden = state["standings_hidden"]
-    rows = [] if hidden and role != "director" else state["standings"]
+    hidden = standings_hidden(state)  # the director's switch, until the last round is over
+    rows = visible_standings(state, role)
     names = entrant_names(state)
     penalties = [{**p, "names": names.get(p["entrant"], "")} for p in state["penalties"]] if rows else []
     return {"rows": rows, "playing": playing, "still": still, "length": length, "results_in": results_in(playing),

@@ -191,6 +191,14 @@ def seat_round(tournament_id):
     return act(tournament_id, lambda: store().next_round(tournament_id) and None, "seated")
 
 
+@bp.get("/tournaments/<tournament_id>/rounds")
+@bp.get("/tournaments/<tournament_id>/rounds/<int:number>/close")
+def director_act_page(tournament_id, number=None):
+    """The address a refused act's page stays at (its form posted there), opened again (a reload, a bookmark): the
+    director's page, never a 405."""
+    return redirect(url_for("tournaments.director", tournament_id=tournament_id, key=key_of()), code=303)
+
+
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/close")
 def close_round(tournament_id, number):
     force = request.form.get("force") == "yes"

@@ -12,7 +12,8 @@ from referee.web.services import phone_link
 from referee.web.services import tournaments as store
 from referee.web.tables.share import qr_svg
 from referee.web.tournaments import bp
-from referee.web.tournaments.common import current_round, entrant_names, hidden_from, key_of, visible_standings
+from referee.web.tournaments.common import (current_round, entrant_names, hidden_from, key_of, visible_rounds,
+                                            visible_standings)
 from referee.web.tournaments.workbooks import xlsx_download
 
 # penalties: R-TOURN-2, apart (vp includes them); status: R-COMMON-7, R-TOURN-1 (signed, arbitral, not_played…)
@@ -60,15 +61,14 @@ def print_page(tournament_id):
     key = key_of()
     role = store().authorize(tournament_id, key)
     state = store().state(tournament_id)
-    rows = visible_standings(state, role)
-    hidden = hidden_from(state, role)
-    rounds = [r for r in state["rounds"] if r["tables"] and not (hidden and r["status"] != "closed")]
-    return render_template("tournament_print.html", state=state, key=key, rows=rows, hidden=hidden,
-                           names=entrant_names(state), rounds=rounds)
+    return render_template("tournament_print.html", state=state, key=key, rows=visible_standings(state, role),
+                           hidden=hidden_from(state, role), names=entrant_names(state),
+                           rounds=[r for r in visible_rounds(state, role) if r["tables"]])
 
 
 def public(state: dict, role: str = "viewer") -> dict:
-    """The tournament without any key: what a viewer's export may hold (no standings while they are hidden)."""
+    """The tournament without any key: what a viewer's export may hold (no standings, nor the results of the round
+    under way, while they are hidden)."""
     return {
         "format": "referee-tournament/1", "id": state["id"], "game": state["game"], "name": state["name"],
         "entrants": [{"index": e["index"], "names": e["names"], "withdrawn": bool(e.get("withdrawn"))}
@@ -78,7 +78,7 @@ def public(state: dict, role: str = "viewer") -> dict:
         "rounds": [{"number": r["number"], "movement": r["movement"], "status": r["status"],
                     "tables": [{"number": t["number"], "table_id": t["table_id"], "entrants": t["entrants"],
                                 "finished": t["finished"], "result": t["result"]} for t in r["tables"]]}
-                   for r in state["rounds"]],
+                   for r in visible_rounds(state, role)],
     }
 
 
@@ -123,9 +123,9 @@ def standings_rows(tournament_id: str) -> list:
 
 
 def results_rows(tournament_id: str, number: int) -> list:
-    store().authorize(tournament_id, key_of())
+    role = store().authorize(tournament_id, key_of())
     state = store().state(tournament_id)
-    round_ = next((r for r in state["rounds"] if r["number"] == number), None)
+    round_ = next((r for r in visible_rounds(state, role) if r["number"] == number), None)
     if round_ is None:
         raise NotFound("round_not_found", "This tournament has no round {round}.", round=number)
     names = entrant_names(state)
