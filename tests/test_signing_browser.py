@@ -86,8 +86,9 @@ def test_r_common_7_each_pair_confirms_on_the_phone_and_the_director_sees_it_sig
         desk.click(".table-progress >> nth=0 >> text=History")
     desk.set_viewport_size({"width": 360, "height": 740})
     struck = desk.locator(".history-line.withdrawn")
-    assert struck.count() == 1 and struck.locator("del").count() == 1
-    assert struck.locator("del").inner_text().startswith("The deal by its numbers")
+    assert struck.count() == 1 and struck.locator("del").count() == 2  # the entry, and the points it gave
+    assert struck.locator("del").first.inner_text() == "The hand by its numbers"
+    assert struck.locator("del").last.inner_text() == "hand 535–75"  # 250 + 100 closing + 200 pure - 15; 120 - 45
     assert "Withdrawn by the director" in struck.inner_text()
     assert "Reason: Ida & Jo's cards left were 40, not 45" in struck.inner_text()
     assert desk.evaluate("getComputedStyle(document.querySelector('.history-line.withdrawn del'))"
