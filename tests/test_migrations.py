@@ -295,3 +295,34 @@ def test_db_revision_writes_the_next_revision_from_what_the_models_changed(tmp_p
     url = f"sqlite:///{tmp_path / 'noted.sqlite3'}"
     assert migrations.upgrade(url) == (None, f"{before + 1:04d}")
     assert "note" in {column["name"] for column in inspect(engine_of(url)).get_columns("tables")}
+
+
+def serve_checking(url: str, tmp_path):
+    """``flask serve --schema check`` on ``url``, refused before it serves: (exit code, what it said)."""
+    app = create_app({"DATABASE_URL": url, "TESTING": True})
+    result = app.test_cli_runner().invoke(args=["serve", "--schema", "check", "--port", "1"])
+    app.extensions["referee.ledger"].engine.dispose()
+    return result.exit_code, " ".join(result.output.split())
+
+
+def test_a_server_that_only_checks_refuses_a_database_older_or_newer_than_itself(url, tmp_path):
+    """Issue 28: several servers share one database, upgraded once (init-db); a server started with
+    ``--schema check`` (REFEREE_SCHEMA=check, deploy/referee.env) refuses a database without this version's schema,
+    with the sentence that says what to run, and a newer one too."""
+    newest = migrations.head()
+    assert serve_checking(url, tmp_path) == (1, f"Error: The database has no Referee schema yet (this version's is "
+                                                f"revision {newest}): create it once with `flask --app referee "
+                                                f"init-db`, then start the servers.")
+    migrations.upgrade(url, "0003")
+    code, said = serve_checking(url, tmp_path)
+    assert code == 1 and said.startswith(f"Error: The database is at revision 0003, older than this Referee's {newest}"
+                                         f": upgrade it once with `flask --app referee init-db`")
+    migrations.upgrade(url)
+    assert migrations.mismatch(url) is None
+    engine = engine_of(url)
+    with engine.begin() as connection:
+        connection.exec_driver_sql("UPDATE alembic_version SET version_num = '9999'")
+    engine.dispose()
+    assert serve_checking(url, tmp_path) == (1, f"Error: The database is at revision 9999, newer than this Referee's "
+                                                f"{newest}: a newer Referee upgraded it; install that version on this "
+                                                f"server too.")

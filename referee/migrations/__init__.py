@@ -79,6 +79,24 @@ def current(url: str) -> str | None:
         return MigrationContext.configure(connection).get_current_revision()
 
 
+def mismatch(url: str) -> str | None:
+    """None when the database at ``url`` has this version's schema; else why a server must not start on it (a
+    deployment of several servers upgrades its database once, with ``init-db``, and each server only checks)."""
+    found, newest = current(url), head()
+    if found == newest:
+        return None
+    if found is None:
+        return (f"The database has no Referee schema yet (this version's is revision {newest}): create it once with "
+                "`flask --app referee init-db`, then start the servers.")
+    known = {script.revision for script in ScriptDirectory.from_config(config()).walk_revisions()}
+    if found in known:
+        return (f"The database is at revision {found}, older than this Referee's {newest}: upgrade it once with "
+                "`flask --app referee init-db` (from one server, the others stopped or on the same version), then "
+                "start the servers.")
+    return (f"The database is at revision {found}, newer than this Referee's {newest}: a newer Referee upgraded it; "
+            "install that version on this server too.")
+
+
 def upgrade(url: str, revision: str = "head") -> tuple:
     """Brings the database at ``url`` to ``revision`` in place; returns (revision before, revision after)."""
     cfg = config()

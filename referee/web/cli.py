@@ -60,7 +60,10 @@ def register(app) -> None:
     @click.option("--server", type=click.Choice(["auto", "gunicorn", "waitress"]), default="auto",
                   show_default=True, help="auto: gunicorn's gevent processes where the system can fork, else "
                   "waitress.")
-    def serve(host, port, workers, threads, server):
+    @click.option("--schema", type=click.Choice(["upgrade", "check"]), envvar="REFEREE_SCHEMA", default="upgrade",
+                  show_default=True, help="upgrade: bring the database to this version first (one machine); check: "
+                  "refuse to start on an older or newer one (several servers: `init-db` once) [env REFEREE_SCHEMA].")
+    def serve(host, port, workers, threads, server, schema):
         """Serve Referee on the local network and print the address phones at the table can open."""
 
         if server == "auto":
@@ -73,7 +76,15 @@ def register(app) -> None:
             raise click.ClickException(str(error)) from error
         if tls and server == "waitress":
             raise click.ClickException("waitress serves plain http: for https use gunicorn, or a proxy in front")
-        click.echo(upgrade_database(app))  # once, before any worker starts
+        if schema == "check":  # one of several servers: the database was upgraded once, by init-db
+            from referee import migrations
+
+            refused = migrations.mismatch(app.extensions["referee.ledger"].url)
+            if refused:
+                raise click.ClickException(refused)
+            click.echo(f"Database schema checked: revision {migrations.head()}.")
+        else:
+            click.echo(upgrade_database(app))  # once, before any worker starts
         addresses = serving.lan_addresses() if host in ("0.0.0.0", "") else [host]
         scheme = "https" if tls else "http"
         url = app.config.get("PUBLIC_URL") or f"{scheme}://{(addresses or ['127.0.0.1'])[0]}:{port}"
