@@ -73,12 +73,15 @@ test: install-test test-tools
 test-fast: install-test
 	$(VENV)/bin/python -m pytest $(XDIST) -m fast $(PYTEST_ARGS)
 
-# Debian tools some tests use: Chromium (browser tests), zbarimg (reads QR codes), pdfinfo (printed pages). Installed when run as
+# Debian tools some tests use: Chromium (browser tests), zbarimg (reads QR codes), pdfinfo (printed pages), nginx and
+# redis-server (the rig of several servers, tests/test_rig.py: it runs its own, on ports of its own). Installed when run as
 # root with apt-get (as CI does); otherwise those tests say what is missing and are skipped (never under CI=true).
 test-tools:
 	@missing=""; command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
 	  test -x /usr/bin/chromium || missing="$$missing chromium"; \
 	  command -v pdfinfo >/dev/null || missing="$$missing poppler-utils"; \
+	  command -v nginx >/dev/null || test -x /usr/sbin/nginx || missing="$$missing nginx"; \
+	  command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	  if [ -n "$$missing" ]; then \
 	    if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	      apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
