@@ -4,7 +4,8 @@ deploy/nginx-referee.conf with a certificate of its own. Through nginx only: a B
 entered by numbers while streams and pollers follow the wall and the tables; mid-round one server is killed (kill -9
 on its whole process group): nginx sends everything to the other, no acknowledged entry is lost or doubled, every
 stream comes back and sees the next change within 3 s; the server starts again and takes its share. The tables'
-limit counts once for both servers (Redis); a form opened on one server posts on the other (one secret key).
+limit counts once for both servers (Redis); a form opened on one server posts on the other (one secret key); the
+evening's backup restored into a fresh PostgreSQL gives the same standings.
 
 Skipped with a sentence where nginx or redis-server is missing (never under CI=true: .ci/run installs them)."""
 from __future__ import annotations
@@ -14,14 +15,19 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 import threading
 import time
 import urllib.parse
 
 import pytest
 import redis
+from sqlalchemy import create_engine, make_url, text
 
-from tests.support.env import need
+from referee import create_app, migrations
+
+from tests.support.env import ROOT, need
 from tests.support.ledgers import wipe
 from tests.support.rig import Rig
 
@@ -114,6 +120,7 @@ def test_a_tournament_through_nginx_survives_a_server_killed_mid_round(rig):
         "game": "buraco", "name": "National", "entrants": PAIRS, "rounds": [{"movement": "mitchell", "hands": HANDS}]})
     assert status == 201
     tid, director, viewer = made["id"], made["director_key"], made["viewer_key"]
+    rig.tournament = (tid, viewer)  # the backup's test reads it back
     status, state, _ = rig.call("POST", f"/api/v1/tournaments/{tid}/rounds", {}, director)
     tables = state["rounds"][0]["tables"]
     assert status == 201 and len(tables) == 12
@@ -211,3 +218,36 @@ def test_the_tables_limit_counts_once_for_both_servers_and_a_form_posts_on_eithe
         assert status == 201
         made += 1
     assert made == LIMIT - 1
+
+
+def test_a_backup_restored_into_a_fresh_postgresql_gives_the_same_standings(rig, tmp_path):
+    """The evening's backup (``flask backup``: pg_dump, with the servers' own settings) restored into a new database
+    (pg_restore) holds the same tournament: the same standings, penalty included, read by a Referee on it."""
+    need(bool(shutil.which("pg_dump")) and bool(shutil.which("pg_restore")),
+         "pg_dump and pg_restore are missing (Debian package postgresql-client; .ci/run installs postgresql)")
+    tid, viewer = rig.tournament
+    status, live, _ = rig.call("GET", f"/api/v1/tournaments/{tid}?key={viewer}")
+    assert status == 200 and live["penalties"] and len(live["standings"]) == 24
+    target = tmp_path / "evening.dump"
+    subprocess.run([sys.executable, "-m", "flask", "--app", "referee", "backup", str(target)], cwd=ROOT, env=rig.env,
+                   check=True, capture_output=True)
+    source = make_url(migrations.plain_url(rig.database_url))
+    fresh = source.set(database=f"{source.database}_rig_restore")
+    admin = create_engine(source, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{fresh.database}"'))
+        connection.execute(text(f'CREATE DATABASE "{fresh.database}"'))
+    try:
+        libpq = fresh.set(drivername="postgresql").render_as_string(hide_password=False)
+        done = subprocess.run(["pg_restore", "--no-owner", "--dbname", libpq, str(target)], capture_output=True,
+                              text=True, env={**os.environ, "PGPASSWORD": source.password or ""})
+        assert done.returncode == 0, done.stderr
+        app = create_app({"TESTING": True, "DATABASE_URL": fresh.render_as_string(hide_password=False),
+                          "SECRET_KEY": "restored"})
+        restored = app.test_client().get(f"/api/v1/tournaments/{tid}?key={viewer}").get_json()
+        app.extensions["referee.ledger"].engine.dispose()
+        assert restored["standings"] == live["standings"] and restored["penalties"] == live["penalties"]
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{fresh.database}" WITH (FORCE)'))
+        admin.dispose()
