@@ -1,6 +1,6 @@
 """``make bench``: Referee's figures side by side with their floor, one table per bench, with the issue's goals.
 
-    .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers,streams,tournament,hostile]
+    .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers,streams,tournament,hostile,cluster]
 
 Referee is served as ``make run`` serves it (``flask --app referee serve``, here on 127.0.0.1 with ``--workers 2``:
 two processes), the floor (``bench/floor.py``: a bare Flask app appending one JSON row to SQLite in WAL mode with
@@ -10,13 +10,16 @@ there, and says it was skipped otherwise. ``streams`` (``bench/streams.py``): 2,
 streams held open while scorers enter, each change timed to every stream. ``tournament`` (``bench/tournament.py``)
 has no floor: a round of 100 tables on PostgreSQL and a club evening of 12 on SQLite, its figures alone. ``hostile`` (``bench/hostile.py``): 2,000
 idle sockets and 100 slowloris clients held open while normal requests are timed, against Referee, the floor under
-the same server and the floor under gunicorn's gthread workers (as Referee was served before). Figures only: nothing
+the same server and the floor under gunicorn's gthread workers (as Referee was served before). ``cluster``
+(``bench/cluster.py``): one, then two Referee servers behind nginx with PostgreSQL and Redis (where nginx and
+redis-server exist and a PostgreSQL is reachable; else it says why it skipped). Figures only: nothing
 asserts, and a run takes under ten minutes.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -32,7 +35,7 @@ import tournament  # noqa: E402
 from common import (ROOT, machine, ms, ms_of, print_table, raise_open_files, rate, run_load, secs,  # noqa: E402
                     times)
 
-BENCHES = ("entries", "depth", "scorers", "viewers", "streams", "tournament", "hostile")
+BENCHES = ("entries", "depth", "scorers", "viewers", "streams", "tournament", "hostile", "cluster")
 
 
 def load(task: dict) -> dict:
@@ -186,6 +189,10 @@ def main() -> None:
             took("hostile clients")
         if only & {"entries", "depth", "scorers"}:
             print_entry_cost(cost, server)
+    if "cluster" in only:  # its own process (gevent), its own servers: one, then two behind nginx
+        subprocess.run([sys.executable, str(ROOT / "bench" / "cluster.py")] + (["--quick"] if quick else []),
+                       check=False, timeout=1200)
+        took("several servers behind nginx")
     print(f"(make bench took {time.monotonic() - started:.0f} s)")
 
 

@@ -22,9 +22,10 @@ from tests.support.env import ROOT, free_port
 DEPLOY = ROOT / "deploy"
 NGINX_MAIN = """user {user};
 worker_processes 1;
+worker_rlimit_nofile 20000;
 pid {prefix}/nginx.pid;
 error_log {prefix}/error.log warn;
-events {{ worker_connections 4096; }}
+events {{ worker_connections 10000; }}
 http {{
     include /etc/nginx/mime.types;
     access_log off;
