@@ -198,9 +198,9 @@ def test_r_common_7_a_free_tables_signature_is_a_record_the_scorers_undo_withdra
     assert (refused["code"], refused["field"]) == ("bad_event", "side")
 
 
-def test_r_common_7_a_correction_under_way_and_the_trick_under_way_are_the_directors_alone(client):
-    """Review of issue 27: once a side has confirmed and the director's undo opened the series again, the table's own
-    keys write nothing (409 signed) — neither an entry nor a card of the trick under way — until the director is done."""
+def brisca_night_played(client) -> tuple:
+    """A Brisca tournament of two players, its one table's series played to its end by the table's own key (Ana wins
+    three deals, R-BRISCA-6): (table id, the table card's key, the director's key)."""
     made = client.post("/api/v1/tournaments", json={"game": "brisca", "name": "Brisca night", "entrants": [
         ["Ana"], ["Bo"]], "rounds": [{"movement": "round_robin"}]}).get_json()
     state = client.post(f"/api/v1/tournaments/{made['id']}/rounds", headers=bearer(made["director_key"])).get_json()
@@ -209,6 +209,13 @@ def test_r_common_7_a_correction_under_way_and_the_trick_under_way_are_the_direc
     for _ in range(3):  # R-BRISCA: three deal wins take the series
         post(client, table_id, key, {"type": "deal", "trump": "1O"}, 201)
         post(client, table_id, key, {"type": "tally", "points": [80, 40]}, 201)
+    return table_id, key, director
+
+
+def test_r_common_7_a_correction_under_way_and_the_trick_under_way_are_the_directors_alone(client):
+    """Review of issue 27: once a side has confirmed and the director's undo opened the series again, the table's own
+    keys write nothing (409 signed) — neither an entry nor a card of the trick under way — until the director is done."""
+    table_id, key, director = brisca_night_played(client)
     post(client, table_id, key, {"type": "confirm", "side": 0}, 201)
     undo(client, table_id, director, 200, {"reason": "Bo's last deal was 70"})
     undo(client, table_id, director, 200, {"reason": "Bo's last deal was 70"})  # the deal itself: now open
@@ -227,14 +234,7 @@ def test_r_common_7_after_a_call_the_directors_entries_are_withdrawn_by_the_dire
     """Review of issue 27: a side called the director, the director's undo opened the series and the director entered
     the deal again; the table's own keys neither enter during the correction nor withdraw the director's entry
     afterwards (409 signed, nothing stored); the calling side's confirmation still answers its call."""
-    made = client.post("/api/v1/tournaments", json={"game": "brisca", "name": "Brisca night", "entrants": [
-        ["Ana"], ["Bo"]], "rounds": [{"movement": "round_robin"}]}).get_json()
-    state = client.post(f"/api/v1/tournaments/{made['id']}/rounds", headers=bearer(made["director_key"])).get_json()
-    table = state["rounds"][0]["tables"][0]
-    table_id, key, director = table["table_id"], card_key(table), made["director_key"]
-    for _ in range(3):  # R-BRISCA: three deal wins take the series
-        post(client, table_id, key, {"type": "deal", "trump": "1O"}, 201)
-        post(client, table_id, key, {"type": "tally", "points": [80, 40]}, 201)
+    table_id, key, director = brisca_night_played(client)
     post(client, table_id, key, {"type": "dispute", "side": 1, "message": "My last deal was 70"}, 201)
     undo(client, table_id, director, 200, {"reason": "Bo's last deal was 70"})
     assert post(client, table_id, key, {"type": "tally", "points": [50, 70]}, 409)["code"] == "signed"
