@@ -9,8 +9,9 @@ under the Flask dev server, gthread or waitress, greenlets under gevent's patchi
 tournament's revision every ``LIVE_REFRESH_SECONDS`` (0.25 s: four reads a second, whatever the number of streams)
 and wakes the topics whose value changed. A write through this process to a table or tournament one of its streams
 watches wakes the watcher at once (``Watcher.written``: a read more, as a poll's ``forget`` costs one; a write
-nobody here streams costs none); a write through another process or machine is seen at its next read: the signal
-goes through the database.
+nobody here streams costs none); a write through another process or machine is seen at its next read (the signal
+goes through the database), or at once where the deployment has a bus (``bus.py``: Redis, ``BUS_URL``), whose
+message wakes the watcher as a write of its own does.
 
 ``LIVE_STREAMS`` bounds the streams one process holds at once (each holds a thread on a threaded server): beyond it a
 page's stream answers 204 (the page polls instead) and the API's 503 with ``Retry-After``.
@@ -26,6 +27,7 @@ from typing import Callable, Iterator
 from flask import Flask, Response, current_app, jsonify, request
 from flask.globals import request_ctx
 
+from referee.web.bus import Bus
 from referee.web.services import standings_watch, tournaments, watch
 
 ALIVE_SECONDS = 5.0  # a page's stream says "alive" this often (static/live.js: healthy while one came in 7 s)
@@ -61,9 +63,10 @@ class Topic:
 class Watcher:
     """The process's one watcher: topics (("table", id) or ("tournament", id)) -> Topic, and the thread that reads."""
 
-    def __init__(self, app: Flask, refresh_seconds: float):
+    def __init__(self, app: Flask, refresh_seconds: float, bus: Bus | None = None):
         self.app = app
         self.refresh_seconds = refresh_seconds
+        self.bus = bus  # the other servers' writes, when the deployment has one (bus.py)
         self.reads = 0  # read rounds, for the tests and the benches
         self._start(None)
 
@@ -108,6 +111,8 @@ class Watcher:
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="referee-watcher", daemon=True)
                 self._thread.start()
+        if self.bus is not None:
+            self.bus.listen(self.told)  # another server's write wakes this watcher as this process's own does
         if idle:
             self._wake.set()
         return kept
@@ -143,6 +148,13 @@ class Watcher:
                        or table_id is not None and any(kind == "tournament" for kind, _ in self._topics))
         if watched:
             self._wake.set()
+
+    def told(self, table_id: str | None, tournament_id: str | None) -> None:
+        """Another server wrote (the bus): its table's row is read again, not taken from the tables' memo, and the
+        watcher reads now, as after a write through this process."""
+        if table_id is not None:
+            self.app.extensions["referee.watch"].forget(table_id)
+        self.written(table_id, tournament_id)
 
     # --- the thread --------------------------------------------------------------------------------------------
     def _run(self) -> None:
@@ -189,7 +201,8 @@ def watcher() -> Watcher:
 def init_streams(app: Flask) -> None:
     """The process's watcher, the streams' bound, and the one hook that tells the live views of a write through here."""
     app.config.setdefault("LIVE_STREAMS", DEFAULT_STREAMS)
-    app.extensions["referee.watcher"] = Watcher(app, app.config["LIVE_REFRESH_SECONDS"])
+    bus = app.extensions["referee.bus"] = Bus(app.config.get("BUS_URL"))
+    app.extensions["referee.watcher"] = Watcher(app, app.config["LIVE_REFRESH_SECONDS"], bus)
 
     @app.after_request
     def _written(response):
@@ -200,6 +213,8 @@ def init_streams(app: Flask) -> None:
             if args.get("table_id"):
                 watch().forget(args["table_id"])
             watcher().written(args.get("table_id"), args.get("tournament_id"))
+            if args.get("table_id") or args.get("tournament_id"):
+                bus.publish(args.get("table_id"), args.get("tournament_id"))  # every other server's streams too
         return response
 
 
