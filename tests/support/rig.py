@@ -64,6 +64,14 @@ class Rig:
 
     # --- the pieces -----------------------------------------------------------------------------------------
     def start(self) -> "Rig":
+        """Every piece started, or none left running (a piece that fails stops those started before it)."""
+        try:
+            return self._start()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _start(self) -> "Rig":
         self.folder.mkdir(parents=True, exist_ok=True)
         cert, key = self.folder / "cert.pem", self.folder / "key.pem"
         subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
