@@ -57,13 +57,17 @@ class Bus:
         self._listening.start()
 
     def _run(self, written) -> None:
+        failing = False  # said once while Redis stays away, not every second
         while True:
             try:
                 subscriber = self._own().pubsub(ignore_subscribe_messages=True)
                 subscriber.subscribe(CHANNEL)
+                failing = False
                 for message in subscriber.listen():
                     table_id, tournament_id = json.loads(message["data"])
                     written(table_id, tournament_id)
-            except Exception:  # Redis restarting: listen again in a moment; the ticks go on meanwhile
-                log.warning("the bus stopped listening; again in 1 s", exc_info=True)
+            except Exception as error:  # Redis restarting: listen again in a moment; the ticks go on meanwhile
+                if not failing:
+                    log.warning("the bus stopped listening (%s); trying again every second", error)
+                failing = True
                 time.sleep(1)
