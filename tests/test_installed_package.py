@@ -94,6 +94,7 @@ def test_an_installed_package_serves_every_kind_of_page_from_another_directory(t
                      "/static/referee.css", "/static/vendor/htmx.min.js", "/static/vendor/htmx-ext-sse.min.js",
                      "/sw.js", "/offline", "/rules/brisca",
                      f"/t/{table}/rules?key={key}", f"/t/{table}/sheet?key={key}", "/sheet/buraco",
+                     f"/t/{table}/history?key={key}", "/static/history.css", "/static/local-time.js",
                      "/tournaments/new", "/api/v1/openapi.json"):
             with urllib.request.urlopen(url + path, timeout=10) as answer:
                 assert answer.status == 200, path
