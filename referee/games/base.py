@@ -335,8 +335,7 @@ class Game(Facts):
         last = len(table.deals) - 1
         return {
             "game": self.id, "version": table.version, "players": list(table.players),
-            "sides": [{"name": " & ".join(table.players[p] for p in side), "players": list(side)}
-                      for side in table.sides],
+            "sides": self.side_docs(table),
             "options": dict(table.options),
             "deals": [finished_doc(self, table, deal) if number < last else self.serialise_deal(table, deal)
                       for number, deal in enumerate(table.deals)],
@@ -346,6 +345,11 @@ class Game(Facts):
             "next": self.next_action(table),
             "possible": self.possible(table),
         }
+
+    @staticmethod
+    def side_docs(table: Table) -> list:
+        """Each side as a state gives it: its name ("Ana & Cy") and its players' seats."""
+        return [{"name": " & ".join(table.players[p] for p in side), "players": list(side)} for side in table.sides]
 
     def serialise_deal(self, table: Table, deal) -> dict:
         raise NotImplementedError

@@ -85,7 +85,7 @@ def history(table_id):
     role, setup, log = ledger().history(table_id, key)
     game = get_game(setup["game"])
     table = game.new_table(setup["players"], setup["options"], setup["dealer"])
-    sides = [{"name": " & ".join(setup["players"][p] for p in side), "players": list(side)} for side in table.sides]
+    sides = game.side_docs(table)
     in_order = {"sides": sides, "series": {"standing": {"order": list(range(len(sides)))}}}  # points side by side
     day = format_date(_moment(log[0]["at"]), format="full") if log else None
     return render_template("history.html", game=game, key=key, role=role, table_id=table_id, setup=setup,
