@@ -19,6 +19,7 @@ from referee.errors import ParseError, RuleError
 from referee.games.copying import deep_copy
 from referee.games import signatures
 from referee.games.facts import Facts
+from referee.games.statistics import counted
 from referee.words import said
 
 MAX_NAME = 40
@@ -174,6 +175,7 @@ class Game(Facts):
     player_range: tuple = (2, 2)  # (fewest, most) players; ``player_counts`` says which counts between them play
     options: tuple = ()
     events: dict = {}  # type -> parser(game, table, data) returning an event object
+    statistics: tuple = ()  # the ``Stat`` items a member's page counts, in order (statistics.py, issue 29)
     # --- table set-up -------------------------------------------------------------------------------------
     def describe(self) -> dict:
         return {"id": self.id, "name": self.names["fr"], "names": self.names, "origin": self.origin,
@@ -358,6 +360,15 @@ class Game(Facts):
         """The series' standing, its headline: its unit, each side's number, the leader, the winners
         (``referee/games/standing.py``). Every game says its own."""
         raise NotImplementedError
+
+    def player_statistics(self, state: dict) -> list:
+        """Per player seat of ``state`` (``serialise``'s), each ``statistics`` key to its count in this series: the
+        complete deals' ``deal_statistics`` summed (``referee/games/statistics.py``); ``{}`` each without any."""
+        return counted(state, self.statistics, self.deal_statistics)
+
+    def deal_statistics(self, state: dict, deal: dict):
+        """What one complete deal's document of ``state`` counts: ``(players, key, amount)`` items."""
+        return ()
 
     def brief(self, table: Table, state: dict) -> dict:
         """``state`` (this table's, from ``serialise``) as a write answers it (docs/api.md): every complete deal

@@ -1,9 +1,12 @@
-"""Brisca's deal and series results, as pure functions of the points (R-BRISCA-6, R-BRISCA-7, R-BRISCA-8).
+"""Brisca's deal and series results, as pure functions of the points (R-BRISCA-6, R-BRISCA-7, R-BRISCA-8), and what
+a member's page counts of them (``STATISTICS``, ``deal_statistics``; referee/games/statistics.py).
 
 Each result carries the ruling that gave it and a sentence in French and English, for the scoreboard's "why".
 """
 from __future__ import annotations
 
+from referee.games.standing import DEALS_WON
+from referee.games.statistics import Stat, side_players
 from referee.words import said
 
 HALF = 60
@@ -57,3 +60,19 @@ def series_result(options: dict, wins: list, totals: list, counted: int) -> tupl
         if count >= options["wins_needed"]:
             return True, side
     return False, None
+
+
+STATISTICS = (Stat("deals_won", DEALS_WON, "R-BRISCA-6"),
+              Stat("sixty_sixty", said("donnes à 60–60", "60–60 deals"), "R-BRISCA-6"))
+
+
+def deal_statistics(state: dict, deal: dict):
+    """One complete deal's counts (R-BRISCA-6): a deal won, for each player of the side its outcome names (a win
+    worth two over 100 is one deal; a 60–60 won by the last trick is won); a 60–60, the card points split 60 to 60,
+    for every player, whatever the tie rule made of it (a draw, the last trick's, or a deal that does not count). The
+    outcome and the points are the same whether the deal was entered card by card, by its piles or by its numbers."""
+    winner = (deal.get("outcome") or {}).get("winner")
+    if winner is not None:
+        yield side_players(state, winner), "deals_won", 1
+    if list(deal["points"]) == [HALF, HALF]:
+        yield range(len(state["players"])), "sixty_sixty", 1

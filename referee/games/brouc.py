@@ -13,9 +13,9 @@ from referee.cards import FRENCH_SUITS, PIQUET_32
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
-from referee.games.brouc_slate import (DECLARED_COCHES, PARTIE_COCHES, announce_points, cape_outcome,
-                                       declaration_refusal, marriages_in, partie_over, tens, tens_why,
-                                       unwritten_why)
+from referee.games.brouc_slate import (DECLARED_COCHES, PARTIE_COCHES, STATISTICS, announce_points,
+                                       cape_outcome, deal_statistics, declaration_refusal, marriages_in,
+                                       partie_over, tens, tens_why, unwritten_why)
 from referee.games import brouc_numbers as numbers
 from referee.games.standing import COCHES, SLATE, measure, standing
 from referee.games.tally import close, open_for_tally, verify_points
@@ -81,6 +81,8 @@ class Brouc(TrickGame):
     )
     events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": numbers.parse_capture,
               "announce": ev.parse_announce, "declare": ev.parse_declare, "tally": numbers.parse_tally}
+    statistics = STATISTICS  # capes and coches (R-BROUC-7, 8; brouc_slate.py)
+    deal_statistics = staticmethod(deal_statistics)
 
     def sides(self, n_players: int, options: dict) -> list:
         return [[0, 2], [1, 3]]  # R-BROUC-1, R-COMMON-3: partners opposite

@@ -1,8 +1,11 @@
 """Brouc's slate and coches as pure functions: tens (R-BROUC-6), the end of a partie (R-BROUC-7), la cape and its
-declarations (R-BROUC-8). Each result carries a sentence in French and English for the scoreboard's "why"."""
+declarations (R-BROUC-8), and what a member's page counts of them (``STATISTICS``, ``deal_statistics``;
+referee/games/statistics.py). Each result carries a sentence in French and English for the scoreboard's "why"."""
 from __future__ import annotations
 
 from referee.errors import msg
+from referee.games.standing import COCHES
+from referee.games.statistics import Stat, side_players
 from referee.words import said
 
 OUT = 31  # R-BROUC-7: "30 + 1", 301 points
@@ -99,3 +102,20 @@ def cape_outcome(declaration: dict | None, cape_side: int | None) -> dict | None
                                "La cape: {coches} coches to the side that took no trick; the card points are "
                                "not written, the announces stay; table marriages cancelled.", coches=CAPE_COCHES)}
     return None
+
+
+STATISTICS = (Stat("capes", said("capes", "capes"), "R-BROUC-8"),
+              Stat("coches", COCHES, "R-BROUC-7"))
+
+
+def deal_statistics(state: dict, deal: dict):
+    """One complete deal's counts: la cape made (R-BROUC-8, 8b: a side took all eight tricks, declared or not; a
+    declaration that did not come true is no cape), for each player of that side; the coches the deal gave each side
+    (R-BROUC-7, 8: a partie lost, a cape, a declaration), for each of its players, which add up to the series' coches.
+    A deal entered by its piles or its numbers says its cape and its declaration too, and counts them."""
+    cape = deal.get("cape")
+    if cape is not None and cape["came_true"]:
+        yield side_players(state, 1 - cape["loser"]), "capes", 1
+    for side, coches in enumerate(deal.get("coches") or ()):
+        if coches:
+            yield side_players(state, side), "coches", coches

@@ -16,6 +16,7 @@ from referee.games import events as ev
 from referee.games.base import Option, Table, register
 from referee.games.brulot_tally import known_widow, parse_tally, side_penalties, verify_penalties
 from referee.games.standing import PENALTY_POINTS, standing
+from referee.games.statistics import Stat, side_players
 from referee.games.tally import close, open_for_tally
 from referee.games.tricks import Absence, TrickDeal, TrickGame, record_absence, show_cards
 from referee.words import Words, said
@@ -23,6 +24,8 @@ from referee.words import Words, said
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")  # R-BRULOT-3, high to low
 STRENGTH = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
 PENALTY_RANKS = ("A", "K", "Q", "J")  # R-BRULOT-5: A 4, K 3, Q 2, J 1 by default
+STATISTICS = (Stat("brules", said("fois brûlé", "times brûlé"), "R-BRULOT-4"),
+              Stat("clean_deals", said("donnes propres", "clean deals"), "R-BRULOT-5"))
 
 
 def _both(fr: str, en: str) -> Words:
@@ -88,6 +91,7 @@ class Brulot(TrickGame):
     )
     events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture,
               "reveal": ev.parse_reveal, "tally": parse_tally}
+    statistics = STATISTICS  # a member's page (referee/games/statistics.py)
 
     def legacy_options(self, given: dict, n_players: int) -> dict:
         """A table stored, exported or asked for with `trump_without_widow` (before it was one with `no_trump`):
@@ -264,6 +268,17 @@ class Brulot(TrickGame):
             table.finished, table.winner = True, table.winners[0] if len(table.winners) == 1 else None
 
     # --- output -------------------------------------------------------------------------------------------
+
+    def deal_statistics(self, state: dict, deal: dict):
+        """One complete deal's counts. Brûlé (R-BRULOT-4): each player who became brûlé in it, as its tricks show; a
+        deal entered by its piles or by its numbers does not say who became brûlé, so it counts none. A clean deal
+        (R-BRULOT-5): for each player of a side that took no penalty card (its penalties 0, before the clean-deal
+        bonus, whether the table gives one or not), whichever way the deal was entered: its numbers say it."""
+        for player in deal.get("brule") or {}:
+            yield [int(player)], "brules", 1
+        for side, penalties in enumerate(deal.get("penalties") or ()):
+            if penalties == 0:
+                yield side_players(state, side), "clean_deals", 1
 
     def more_actions(self, table: BrulotTable, deal: BrulotDeal) -> list:
         return ["reveal"] if any(p not in deal.shown for p in deal.brule) else []

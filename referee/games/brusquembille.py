@@ -16,6 +16,7 @@ from referee.games.base import Option, Table, register
 from referee.games.settle import settle
 from referee.games import brusquembille_numbers as numbers
 from referee.games.standing import JETONS as JETON_WORD, measure, standing, toward
+from referee.games.statistics import Stat
 from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import Flag, TrickDeal, TrickGame
 from referee.words import Words, said
@@ -25,6 +26,8 @@ STRENGTH = {rank: len(STRENGTH_ORDER) - i for i, rank in enumerate(STRENGTH_ORDE
 POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}  # R-BRUSQ-3: 120 in a deal
 JETONS = {"A": 2, "10": 1}  # R-BRUSQ-4: the brusquembilles
 HAND_SIZE = 3
+STATISTICS = (Stat("jetons_won", said("jetons gagnés", "jetons won"), "R-BRUSQ-4"),
+              Stat("jetons_lost", said("jetons perdus", "jetons lost"), "R-BRUSQ-4"))
 
 
 @lru_cache(maxsize=16)
@@ -116,6 +119,7 @@ class Brusquembille(TrickGame):
     )
     events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": numbers.parse_capture,
               "tally": numbers.parse_tally}
+    statistics = STATISTICS  # a member's page (referee/games/statistics.py)
 
     def check_options(self, options: dict, n_players: int) -> None:
         removed = options["removed"]
@@ -228,6 +232,17 @@ class Brusquembille(TrickGame):
             table.finished, table.winner = True, leaders[0] if len(leaders) == 1 else None
 
     # --- output -------------------------------------------------------------------------------------------
+
+    def deal_statistics(self, state: dict, deal: dict):
+        """One complete deal's jetons (R-BRUSQ-4), from its movements: what each player received and what he paid.
+        An ace or a ten won earns its player its jetons from each opponent (each of them pays them); one coupé costs
+        its player its jetons to each opponent (each of them receives them). A deal entered by its numbers, or by
+        its piles with the brusquembilles, counts the outcomes entered; piles without them moved no jeton."""
+        for move in deal.get("movements") or ():
+            each, opponents = move["jetons"], move["opponents"]
+            won, lost = ("jetons_won", "jetons_lost") if move["kind"] == "won" else ("jetons_lost", "jetons_won")
+            yield [move["player"]], won, each * len(opponents)
+            yield opponents, lost, each
 
     def serialise(self, table: BrusqTable) -> dict:
         state = super().serialise(table)

@@ -15,7 +15,7 @@ from referee.cards import BURACO_108
 from referee.errors import ParseError, RuleError, msg
 from referee.games.base import Game, Option, Table, field_of, register
 from referee.games.buraco_melds import BONUS, card_value, copies_taken, read_meld, third_copy
-from referee.games.buraco_tally import parse_tally, tally_hand
+from referee.games.buraco_tally import STATISTICS, hand_statistics, parse_tally, tally_hand
 from referee.games.events import parse_deal, read_player
 from referee.games.standing import standing, toward
 from referee.words import Words, said
@@ -158,6 +158,8 @@ class Buraco(Game):
 
     events = {"deal": parse_deal, "meld": parse_meld, "extend": parse_extend, "replace": parse_replace,
               "pot": parse_pot, "count": parse_count, "tally": parse_tally}
+    statistics = STATISTICS  # burracos by class, hands closed (R-BURACO-3, 5; buraco_tally.py)
+    deal_statistics = staticmethod(hand_statistics)
 
     def check_options(self, options: dict, n_players: int) -> None:
         if options["hands"] < 0:

@@ -21,6 +21,9 @@ A player's ``melds`` and ``burracos`` are what he laid; a team's melds are poole
 meld may be written under either player: only the team's sums are scored and checked. ``hand`` is the card points
 left in that player's own hand. The closer must have no card left: checked with 2, 3 or 5 players, where ``hand``
 is the closer's own; with 4 a side's ``hand`` holds the partner's cards too, so it is not checked.
+
+What a member's page counts of a hand, whichever way it was entered (``STATISTICS``, ``hand_statistics``;
+referee/games/statistics.py): its burracos by class and whether it was closed.
 """
 from __future__ import annotations
 
@@ -32,6 +35,8 @@ from referee.errors import ParseError, RuleError, msg
 from referee.games.base import field_of
 from referee.games.buraco_melds import BONUS, card_value
 from referee.games.events import read_player
+from referee.games.statistics import Stat
+from referee.words import said
 
 KINDS = ("pure", "semi", "dirty")  # the contract's names for R-BURACO-3's classes
 BONUS_OF = {"pure": BONUS["pure"], "semi": BONUS["semi_pure"], "dirty": BONUS["dirty"]}
@@ -46,6 +51,12 @@ STEP = 5  # R-BURACO-4: every card value is a multiple of 5
 VALUES = tuple(sorted(card_value(c) for c in BURACO_108.cards))  # R-BURACO-1, 4: 1080 in the two decks
 JOKERS, TWOS = 4, 8  # R-BURACO-1
 POT, LONE_POT = 11, 18  # R-BURACO-1, 1b
+STATISTICS = (Stat("burracos_pure", said("burracos purs", "pure burracos"), "R-BURACO-3"),
+              Stat("burracos_semi_pure", said("burracos semi-purs", "semi-pure burracos"), "R-BURACO-3"),
+              Stat("burracos_dirty", said("burracos sales", "dirty burracos"), "R-BURACO-3"),
+              Stat("hands_closed", said("manches fermées", "hands closed"), "R-BURACO-5"))
+CLASS_KEYS = {"pure": "burracos_pure", "semi_pure": "burracos_semi_pure", "semi": "burracos_semi_pure",
+              "dirty": "burracos_dirty"}  # a meld's class (buraco_melds.py) or a tally's (KINDS)
 
 
 @dataclass(frozen=True)
@@ -292,3 +303,29 @@ def tally_hand(game, table, numbers: Tally) -> None:
     hand.tally = numbers.to_dict()
     game.score(table, hand, [(melds, sum(BONUS_OF[k] * n for k, n in burracos.items()), left)
                              for melds, burracos, left in sums])
+
+
+# --- a member's statistics -----------------------------------------------------------------------------------
+
+def hand_statistics(state: dict, hand: dict):
+    """One complete hand's counts, per team of the hand (its ``teams``: the sides, or with 3 or 5 players the
+    teams it ended with, R-BURACO-1b), for each player of the team: its burracos by class (R-BURACO-3), from its
+    melds as laid, or from the numbers entered (a team's sum of its players' entries with 3 or 5: a team's melds are
+    pooled, only its sums are checked); and a hand closed (R-BURACO-5), for the team of the player who closed it (a
+    hand whose stock ran out has no closer)."""
+    teams = [team["players"] for team in hand["teams"]]
+    tally = hand.get("tally")
+    for t, members in enumerate(teams):
+        if tally is None:
+            for meld in hand["melds"].get(str(t), ()):
+                if meld["burraco"]:
+                    yield members, CLASS_KEYS[meld["burraco"]], 1
+            continue
+        entries = [tally["sides"][p] for p in members] if "teams" in tally else [tally["sides"][t]]
+        for entry in entries:
+            for kind, count in entry["burracos"].items():
+                if count:
+                    yield members, CLASS_KEYS[kind], count
+    closer = hand.get("closed_by")
+    if closer is not None:
+        yield next(members for members in teams if closer in members), "hands_closed", 1
