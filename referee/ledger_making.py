@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 import secrets
 
+from referee import ledger_clubs as clubs
 from referee import ledger_rows as rows
 from referee.errors import Conflict, RuleError, Unauthorized
 from referee.games import get_game
@@ -25,15 +26,18 @@ def table_values(table_id: str, table, scorer_hash: str, viewer_key: str, **more
 class Making:
     """What makes a table or changes its keys (mixed into ``Ledger``)."""
 
-    def create_table(self, game_id, players, options=None, dealer=None, once: Once | None = None) -> Created:
+    def create_table(self, game_id, players, options=None, dealer=None, once: Once | None = None,
+                     club: tuple | None = None) -> Created:
         """Creates a table; returns (state, scorer_key, viewer_key) and its ``status``. The scorer key is never
         stored. ``once``: the form that asks (``referee/once.py``): the same form asking again makes nothing and
-        answers the table it made, with the same keys (status 200)."""
+        answers the table it made, with the same keys (status 200). ``club``: (club id, the member per seat or
+        None), a club's table (R-CLUB-1): stored under the club's lock, refused when a member was removed."""
         game = get_game(game_id)
         table = game.new_table(players, options, dealer)
         made = minted(once, "table", {"game": game.id, "players": table.players, "options": table.options,
-                                      "dealer": table.first_dealer})
-        values = table_values(made.id, table, hash_key(made.writer_key), made.viewer_key)
+                                      "dealer": table.first_dealer, **({"club": list(club)} if club else {})})
+        values = table_values(made.id, table, hash_key(made.writer_key), made.viewer_key,
+                              **({"club_id": club[0], "members": list(club[1])} if club else {}))
         if not self._insert(values, once):
             return self._made_before(made)
         return Created(self._remember(TableRow(made.id, game.id, table.players, table.options, table.first_dealer,
@@ -43,6 +47,8 @@ class Making:
         """Stores a new table and its events in one transaction; False when ``once`` named this table before (its
         id is taken: the other post of the same form stored it, or is storing it and this one waited for it)."""
         def insert(connection):
+            if values.get("club_id"):  # the club's lock first: no member removed meanwhile sits at it
+                clubs.check_seats(connection, values["club_id"], values["members"])
             rows.insert_table(connection, values)  # the table's row before its events
             rows.insert_events(connection, values["id"], list(events))
         return self.store_new(insert, taken_is_known=once is not None)
@@ -104,8 +110,10 @@ class Making:
                 raise RuleError("series_not_finished", "The series is not over yet: a rematch starts when it is.")
             table = game.new_table(list(row.players), dict(row.options), game.next_dealer(played))
             new_id = secrets.token_urlsafe(8)
+            club = clubs.club_of_table(connection, row.id)  # a club's table: the same members (R-CLUB-1)
             rows.insert_table(connection, table_values(new_id, table, scorer_hash, viewer_key,
-                                                       coscorer_hash=coscorer_hash))
+                                                       coscorer_hash=coscorer_hash,
+                                                       **({"club_id": club[0], "members": club[1]} if club else {})))
             rows.link_rematch(connection, row.id, new_id)  # the new table's row before the link to it
             connection.commit()
         self._cache.put(row.id, row.revision, played, checkpoint)

@@ -89,11 +89,13 @@ def seat(connection, table_id: str):
 
 
 # --- writing ----------------------------------------------------------------------------------------------
-def insert_tournament(connection, values: dict, entrants: list) -> None:
-    """A new tournament's row (``TournamentRecord``'s columns) and its entrants, all joined from round 1."""
+def insert_tournament(connection, values: dict, entrants: list, members: list | None = None) -> None:
+    """A new tournament's row (``TournamentRecord``'s columns) and its entrants, all joined from round 1 (a club's:
+    with the member of each name, ``members``)."""
     connection.execute(insert(TOURNAMENTS).values(**values))
     connection.execute(insert(ENTRANTS), [{"tournament_id": values["id"], "number": number, "names": names,
-                                           "joined": 1} for number, names in enumerate(entrants)])
+                                           "joined": 1, "members": members[number] if members else None}
+                                          for number, names in enumerate(entrants)])
 
 
 def lock(connection, tournament_id: str):
@@ -168,9 +170,10 @@ def withdraw(connection, tournament_id: str, number: int, after: int) -> None:
                        .values(withdrawn=after))
 
 
-def add_entrant(connection, tournament_id: str, number: int, names: list, joined: int) -> None:
+def add_entrant(connection, tournament_id: str, number: int, names: list, joined: int,
+                members: list | None = None) -> None:
     connection.execute(insert(ENTRANTS).values(tournament_id=tournament_id, number=number, names=names,
-                                               joined=joined))
+                                               joined=joined, members=members))
 
 
 def save_log(connection, tournament_id: str, log: list) -> None:

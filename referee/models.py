@@ -52,6 +52,9 @@ class TableRecord(SQLModel, table=True):
     # and is void as soon as the table's revision moves (an entry, an undo) unless that write puts it again.
     draft: str | None = Field(default=None, max_length=64)
     draft_revision: int | None = None
+    # A club's table (R-CLUB-1): its club, and per seat the member sitting there (a member's id, None for a guest)
+    club_id: str | None = Field(default=None, max_length=32, index=True)
+    members: list | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 # what the log adds to an event (who made it and why, R-COMMON-8, included)
@@ -138,6 +141,7 @@ class TournamentRecord(SQLModel, table=True):
     # R-COMMON-7: a round closes (without force) only once each of its tables is signed or has an arbitral result
     require_signatures: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
     standings_hidden: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})  # the last round's secret
+    club_id: str | None = Field(default=None, max_length=32, index=True)  # a club's tournament (R-CLUB-1)
     created_at: datetime = Field(default_factory=_now)
 
 
@@ -151,6 +155,7 @@ class TournamentEntrantRecord(SQLModel, table=True):
     names: list = Field(sa_column=Column(JSON, nullable=False))
     joined: int = 0  # the first round it may play (added between rounds: the next one)
     withdrawn: int | None = None  # withdrawn after this many rounds; plays no round after
+    members: list | None = Field(default=None, sa_column=Column(JSON, nullable=True))  # per name: a member's id or None
 
 
 class TournamentRoundRecord(SQLModel, table=True):
@@ -187,6 +192,30 @@ class TournamentCardRecord(SQLModel, table=True):
     tournament_id: str = Field(primary_key=True, foreign_key="tournaments.id", max_length=32)
     number: int = Field(primary_key=True)
     key: str = Field(max_length=64)
+
+
+class ClubRecord(SQLModel, table=True):
+    """A club (R-CLUB-1): its name, its keys (only the club key's hash is stored; the viewer key opens its wall) and
+    the day its season starts (ISO date; None: every series counts)."""
+    __tablename__ = "clubs"
+    id: str = Field(primary_key=True, max_length=32)
+    name: str = Field(max_length=120)
+    key_hash: str = Field(max_length=64)
+    viewer_key: str = Field(max_length=64)
+    season_start: str | None = Field(default=None, max_length=10)
+    revision: int = 0  # every change of the club's own records (its tables count theirs)
+    created_at: datetime = Field(default_factory=_now)
+
+
+class ClubMemberRecord(SQLModel, table=True):
+    """A member of a club. Removed, the name is erased (None) here and at every table and tournament where it was
+    shown; the row stays so that the results and ratings of the others stay as they were."""
+    __tablename__ = "club_members"
+    id: str = Field(primary_key=True, max_length=32)
+    club_id: str = Field(foreign_key="clubs.id", index=True, max_length=32)
+    name: str | None = Field(default=None, max_length=40)
+    removed: bool = False
+    created_at: datetime = Field(default_factory=_now)
 
 
 def _iso(moment: datetime) -> str:

@@ -60,7 +60,7 @@ def test_the_api_page_names_every_call_and_every_event():
     text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     for path, item in openapi_document()["paths"].items():
         for method in item:
-            named = re.sub(r'{(table|tournament)_id}', '<id>', path).replace('{number}', '<n>')
+            named = re.sub(r'{(table|tournament|club)_id}', '<id>', path).replace('{number}', '<n>').replace('{player_id}', '<player>')
             call = f"{method.upper()} {named.replace('{table}', '<table>')}"
             assert call in text, call
     events = {kind for game in GAMES.values() for kind in game.events}

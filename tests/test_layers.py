@@ -13,15 +13,16 @@ DATABASE = ("sqlalchemy", "sqlmodel", "alembic", "psycopg", "sqlite3")
 WEB = ("flask", "flask_babel", "flask_wtf", "flask_limiter", "werkzeug", "jinja2", "referee.web")
 STORAGE = ("referee.ledger", "referee.models", "referee.database", "referee.state_cache", "referee.backup")
 # The modules that own the database: the ledger and its records; backup copies the whole file (or runs pg_dump).
-OWNERS = ("ledger", "ledger_entries", "ledger_making", "ledger_rows", "ledger_tournaments", "models", "database",
-          "backup", "state_cache")
+OWNERS = ("ledger", "ledger_entries", "ledger_making", "ledger_rows", "ledger_tournaments", "ledger_clubs", "models",
+          "database", "backup", "state_cache")
 
 # (the part, the modules it holds, what it must never import)
 WALLS = [
     ("cards", ["cards.py"], DATABASE + WEB + STORAGE + ("referee.games", "referee.tournament")),
     ("engines", ["games/*.py"], DATABASE + WEB + STORAGE + ("referee.tournament",)),
     ("tournament rules and store", ["tournament/*.py"], DATABASE + WEB),
-    ("ledger", [f"{name}.py" for name in OWNERS], WEB + ("referee.tournament",)),
+    ("club rules and store", ["club/*.py"], DATABASE + WEB + ("referee.tournament",)),
+    ("ledger", [f"{name}.py" for name in OWNERS], WEB + ("referee.tournament", "referee.club")),
     ("web", ["web/*.py", "web/*/*.py"], DATABASE),
     ("summaries and words", ["summaries.py", "words.py", "languages.py", "once.py", "errors.py"], DATABASE + WEB),
 ]

@@ -20,7 +20,7 @@ import hmac
 import secrets
 import time
 
-from referee import ledger_rows
+from referee import ledger_clubs, ledger_rows
 from referee import ledger_tournaments as db
 from referee.errors import Conflict, Forbidden, NotFound, ParseError, RuleError, Unauthorized
 from referee.games import get_game
@@ -137,7 +137,7 @@ class Tournaments(DirectorActs):
 
     # --- creating -----------------------------------------------------------------------------------------
     def create(self, game_id, name, entrants, rounds, vp_table=None, options=None, once: Once | None = None,
-               require_signatures: bool = False) -> Created:
+               require_signatures: bool = False, club: tuple | None = None) -> Created:
         """A tournament with no round seated yet (the director withdraws a no-show before seating round 1);
         returns (state, director_key, viewer_key) and its ``status``. Everything is checked first: nothing is
         stored on a refusal. ``once``: the form that asks (``referee/once.py``): asked again by the same form, the
@@ -164,12 +164,18 @@ class Tournaments(DirectorActs):
         vp_rows = [list(row) for row in rows]
         made = minted(once, "tournament", {"game": game.id, "name": name.strip(), "entrants": listed, "plan": plan,
                                            "vp_table": vp_rows, "options": options,
-                                           **({"require_signatures": True} if require_signatures else {})})
+                                           **({"require_signatures": True} if require_signatures else {}),
+                                           **({"club": list(club)} if club else {})})
         values = {"id": made.id, "game": game.id, "name": name.strip(), "plan": plan, "vp_table": vp_rows,
                   "options": options, "director_hash": hash_key(made.writer_key), "viewer_key": made.viewer_key,
-                  "log": [], "require_signatures": require_signatures}
-        if not self.ledger.store_new(lambda connection: db.insert_tournament(connection, values, listed),
-                                     taken_is_known=once is not None):
+                  "log": [], "require_signatures": require_signatures, **({"club_id": club[0]} if club else {})}
+        members = club[1] if club else None
+
+        def insert(connection):
+            if club:  # a club's tournament (R-CLUB-1): under the club's lock, its entrants still members
+                ledger_clubs.check_seats(connection, club[0], [m for ms in members for m in ms])
+            db.insert_tournament(connection, values, listed, members)
+        if not self.ledger.store_new(insert, taken_is_known=once is not None):
             return self._made_before(made)  # this form made it before (or is making it now: this post waited)
         return Created(self.state(made.id), made.writer_key, made.viewer_key)
 
@@ -222,6 +228,9 @@ class Tournaments(DirectorActs):
                                                                             e.withdrawn >= number)]
             tables, bye = self._seating(connection, head, number, spec, active)
             game, names = get_game(head.game), {e.number: e.names for e in entrants}
+            members = {e.number: e.members or [None] * len(e.names) for e in entrants}
+            if head.club_id:  # the club's revision moves: its pages list the new tables
+                ledger_clubs.lock(connection, head.club_id)
             cards = db.card_keys(connection, tournament_id)
             options = table_options(head.game, head.options, spec)
             for table_number, ns, ew in tables:
@@ -230,8 +239,9 @@ class Tournaments(DirectorActs):
                     db.insert_card(connection, tournament_id, table_number, cards[table_number])
                 table = game.new_table(seats(names[ns], names[ew]), options)
                 table_id = secrets.token_urlsafe(8)
+                club = {"club_id": head.club_id, "members": seats(members[ns], members[ew])} if head.club_id else {}
                 ledger_rows.insert_table(connection, table_values(table_id, table, hash_key(cards[table_number]),
-                                                                  secrets.token_urlsafe(24)))
+                                                                  secrets.token_urlsafe(24), **club))
                 db.insert_seat(connection, tournament_id, number, table_number, table_id, ns, ew)
             db.insert_round(connection, tournament_id, number, spec["movement"], bye)
             message = f"Round {number} seated: {len(tables)} tables" + (
@@ -259,16 +269,20 @@ class Tournaments(DirectorActs):
             connection.commit()
         return self.state(tournament_id)
 
-    def add_entrant(self, tournament_id: str, names) -> dict:
-        """Between rounds: a late entrant, who plays from the next round on (a pair, or one player, as the others)."""
+    def add_entrant(self, tournament_id: str, names, members: list | None = None) -> dict:
+        """Between rounds: a late entrant, who plays from the next round on (a pair, or one player, as the others).
+        ``members``: in a club's tournament, the member of each name (None for a guest)."""
         with self.ledger.writing() as connection:
-            _, log, done = _lock(connection, tournament_id)
+            head, log, done = _lock(connection, tournament_id)
+            if head.club_id and members:
+                ledger_clubs.check_seats(connection, head.club_id, members)
             if done and not done[-1].closed:
                 raise _open(done[-1].number)
             entrants = db.entrants_of(connection, tournament_id)
             listed = checks.entrants([e.names for e in entrants] + [names])
             number = max(e.number for e in entrants) + 1
-            db.add_entrant(connection, tournament_id, number, listed[-1], len(done) + 1)
+            db.add_entrant(connection, tournament_id, number, listed[-1], len(done) + 1,
+                           members if head.club_id and members else None)
             _log(log, "added", f"{entrant_names(listed[-1])} joined from round {len(done) + 1}.",
                  entrant=number, round=len(done) + 1)
             db.save_log(connection, tournament_id, log)

@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.errors import RefereeError, Unauthorized
+from referee.club.store import Clubs
 from referee.ledger import Ledger
 from referee.tournament.store import Tournaments
 from referee.web.i18n import api_refusal, refusal
@@ -76,7 +77,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from referee.web import api, cli, filters, i18n, printing, tables, tournaments
+    from referee.web import api, cli, clubs, filters, i18n, printing, tables, tournaments
 
     i18n.init_app(app)
     filters.init_app(app)
@@ -85,6 +86,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(tables.bp)  # home, set-up, scorer, share, live views, /sw.js and /offline
     app.register_blueprint(printing.bp)
+    app.register_blueprint(clubs.bp)  # a club's pages: its members, ladder, wall, a member's page
     app.register_blueprint(tournaments.bp)  # a tournament's pages: the form, the director, standings, prints
     csrf.exempt(tables.share.import_table)
     init_limits(app)
@@ -142,6 +144,7 @@ def make_services(app: Flask) -> None:
     ledger = Ledger(app.config["DATABASE_URL"])
     app.extensions["referee.ledger"] = ledger
     app.extensions["referee.tournaments"] = Tournaments(ledger)  # through the ledger's doors and replay cache
+    app.extensions["referee.clubs"] = Clubs(ledger)  # the same
     app.config.setdefault("LIVE_REFRESH_SECONDS", REFRESH_SECONDS)
     app.extensions["referee.watch"] = Watch(ledger, app.config["LIVE_REFRESH_SECONDS"])
     from referee.web.tournaments.live import StandingsWatch  # an area's module: imported once the app is made

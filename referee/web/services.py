@@ -32,6 +32,11 @@ def tournaments():
     return current_app.extensions["referee.tournaments"]
 
 
+def clubs():
+    """The app's clubs (``referee/club/store.py``), stored through the ledger's doors."""
+    return current_app.extensions["referee.clubs"]
+
+
 def watch():
     """The live views' memo of this process (``referee/web/tables/watch.py``)."""
     return current_app.extensions["referee.watch"]
@@ -138,6 +143,12 @@ def known_ids(_endpoint, values) -> None:
     tournament_id = (values or {}).get("tournament_id")
     if tournament_id is not None and not TABLE_ID.fullmatch(tournament_id):
         raise NotFound("tournament_not_found", "There is no tournament {tournament}.", tournament=repr(tournament_id))
+    club_id = (values or {}).get("club_id")
+    if club_id is not None and not TABLE_ID.fullmatch(club_id):
+        raise NotFound("club_not_found", "There is no club {club}.", club=repr(club_id))
+    player_id = (values or {}).get("player_id")
+    if player_id is not None and not TABLE_ID.fullmatch(player_id):
+        raise NotFound("player_not_found", "There is no member {player} in this club.", player=repr(player_id))
 
 
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # U+0000–U+001F and U+007F: no link of this site holds one

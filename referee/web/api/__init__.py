@@ -5,4 +5,4 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-from referee.web.api import tables, tournaments  # noqa: E402,F401  (their routes)
+from referee.web.api import clubs, tables, tournaments  # noqa: E402,F401  (their routes)

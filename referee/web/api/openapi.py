@@ -10,6 +10,7 @@ from __future__ import annotations
 from referee.games import GAMES
 from referee.web.api.openapi_events import CARDS, CONTROL, IDEMPOTENCY, NAMES, PLAYER, event_schemas, nullable
 from referee.web.api.openapi_streams import stream_paths
+from referee.web.api.openapi_clubs import CLUB, MEMBER, SCHEMAS as CLUB_SCHEMAS, club_paths
 from referee.web.api.openapi_tournaments import SCHEMAS as TOURNAMENT_SCHEMAS, tournament_paths
 
 OPTION_TYPES = {"bool": {"type": "boolean"}, "int": {"type": "integer"}, "number": {"type": "number", "minimum": 0},
@@ -89,7 +90,7 @@ def openapi_document() -> dict:
                                 "card?, player?}} and store nothing. The same in sentences: docs/api.md."},
         "servers": [{"url": "/"}],
         "security": [{"bearer": []}, {"key": []}],
-        "paths": {**_paths(event_ref), **tournament_paths(), **stream_paths()},
+        "paths": {**_paths(event_ref), **tournament_paths(), **club_paths(), **stream_paths()},
         "components": {
             "securitySchemes": {
                 "bearer": {"type": "http", "scheme": "bearer", "description": "Authorization: Bearer <key>"},
@@ -97,7 +98,7 @@ def openapi_document() -> dict:
                         "QR codes carry it"}},
             "headers": HEADERS,
             "responses": RESPONSES,
-            "schemas": {**events, **SCHEMAS, **_game_schemas(), **TOURNAMENT_SCHEMAS},
+            "schemas": {**events, **SCHEMAS, **_game_schemas(), **TOURNAMENT_SCHEMAS, **CLUB_SCHEMAS},
         },
     }
 
@@ -118,7 +119,9 @@ def _paths(event_ref: dict) -> dict:
                           "200": {**_json("The table this Idempotency-Key made before: nothing new, the same keys",
                                           _ref("Created")),
                                   "headers": {"Location": {"$ref": "#/components/headers/Location"}}},
-                          **CONFLICT, **OPEN}}},
+                          **CONFLICT, **OPEN, "401": _error("BadKey"),
+                          "403": _json("With club: the club's viewer key (403)", _ref("Error")),
+                          "404": _json("With club: no such club", _ref("Error"))}}},
         table: {"get": {"summary": "The table's whole state (any key of the table)", "parameters": TABLE_ID,
                         "responses": {"200": _json("The state", _ref("State")), **READ}}},
         table + "/events": {
@@ -187,7 +190,9 @@ def _game_schemas() -> dict:
                             "description": f"names in order of play (R-COMMON-1): {', '.join(map(str, counts))} "
                                            "players, each name of 1 to 40 printable characters and its own (two "
                                            "names differing only in case are the same)",
-                            "items": {"type": "string", "minLength": 1, "maxLength": 40, "pattern": r"\S"}},
+                            "items": {"oneOf": [{"type": "string", "minLength": 1, "maxLength": 40,
+                                                 "pattern": r"\S"}, MEMBER]}},
+                "club": CLUB,
                 "options": nullable({"type": "object", "properties": options, "additionalProperties": False},
                                     "what is not given takes its default"),
                 "dealer": nullable(PLAYER, "the first dealer; null or absent: the first player (R-COMMON-2)")}}

@@ -2,6 +2,7 @@
 ``openapi.py``. tests/test_tournament_api.py checks every answer of a whole tournament against these schemas."""
 from __future__ import annotations
 
+from referee.web.api.openapi_clubs import CLUB, MEMBER
 from referee.web.api.openapi_events import IDEMPOTENCY
 
 
@@ -35,6 +36,9 @@ NUMBER = {"type": "number", "description": "a whole number, or one decimal for a
 PAIR = {"type": "array", "items": NUMBER, "minItems": 2, "maxItems": 2, "description": "[North-South, East-West]"}
 NAMES = {"type": "array", "minItems": 1, "maxItems": 2, "items": {"type": "string", "minLength": 1, "maxLength": 40},
          "description": "a pair's two names, or one player's"}
+CLUB_NAMES = {"type": "array", "minItems": 1, "maxItems": 2, "items": {"oneOf": [
+    {"type": "string", "minLength": 1, "maxLength": 40}, MEMBER]}, "description": "a pair's two names, or one "
+    "player's; with club, each a member ({\"player\": id}, or a member's name) or a guest's name"}
 KEY = {"type": "string", "minLength": 22, "description": "at least 128 random bits, URL-safe"}
 MOVEMENT = {"enum": ["mitchell", "danish", "round_robin"]}
 ROUND_PLAN = {"type": "object", "required": ["movement"], "properties": {
@@ -117,8 +121,9 @@ TOURNAMENT = {"type": "object", "required": ["id", "game", "name", "entrants", "
 SCHEMAS = {
     "NewTournament": {"type": "object", "required": ["game", "name", "entrants", "rounds"], "properties": {
         "game": {"type": "string"}, "name": {"type": "string", "minLength": 1, "maxLength": 120},
-        "entrants": {"type": "array", "minItems": 2, "maxItems": 1000, "items": NAMES,
+        "entrants": {"type": "array", "minItems": 2, "maxItems": 1000, "items": CLUB_NAMES,
                      "description": "all pairs or all single players; every name its own"},
+        "club": CLUB,
         "rounds": {"type": "array", "minItems": 1, "maxItems": 40, "items": ROUND_PLAN},
         "vp_table": {"oneOf": [{"enum": ["burraco_3", "burraco_4"]}, {"type": "array", "items": VP_ROW}],
                      "description": "Burraco: default burraco_4 when every round has 4 hands, else burraco_3"},
@@ -159,6 +164,8 @@ def tournament_paths() -> dict:
                           "200": _json("The tournament this Idempotency-Key made before: nothing new, the same "
                                        "keys", _ref("TournamentCreated")),
                           "409": _json("not_made: it could not be stored, send it again", _ref("Error")),
+                          "401": _error("BadKey"), "403": _json("With club: its viewer key (403)", _ref("Error")),
+                          "404": _json("With club: no such club", _ref("Error")),
                           "413": _error("TooLarge"), "422": _error("Refused"), **COMMON}}},
         one: {"get": {"summary": "The tournament: entrants, rounds and their tables, standings (any of its keys)",
                       "parameters": ID, "responses": {"200": state, **READ}}},

@@ -9,6 +9,7 @@ from referee.errors import ParseError
 from referee.games import GAMES
 from referee.games.base import Doc
 from referee.web.api import bp
+from referee.web.api.club_seats import club_seating
 from referee.web.api.openapi import openapi_document
 from referee.web.services import api_once, ledger, public_url, request_key, tournaments
 
@@ -78,8 +79,9 @@ def create_table():
     """201 and the new table; with an ``Idempotency-Key`` the same request again answers 200 with the same table and
     keys (``referee/once.py``)."""
     body = json_body()
-    created = ledger().create_table(body.get("game"), body.get("players"), body.get("options"), body.get("dealer"),
-                                    once=api_once())
+    players, club = club_seating(body, body.get("players"))  # a club's table (R-CLUB-1): the club key's
+    created = ledger().create_table(body.get("game"), players, body.get("options"), body.get("dealer"),
+                                    once=api_once(), club=club)
     state, scorer_key, viewer_key = created
     table_id = state["id"]
     response = jsonify(id=table_id, scorer_key=scorer_key, viewer_key=viewer_key,

@@ -9,6 +9,7 @@ from flask import jsonify, url_for
 
 from referee.errors import ParseError
 from referee.web.api import bp
+from referee.web.api.club_seats import club_entrants
 from referee.web.api.tables import json_body
 from referee.web.services import api_once, public_url, request_key
 from referee.web.services import tournaments as store
@@ -37,9 +38,10 @@ def _director(tournament_id: str) -> None:
 @bp.post("/tournaments", endpoint="create_tournament")
 def create():
     body = json_body()
-    created = store().create(body.get("game"), body.get("name"), body.get("entrants"), body.get("rounds"),
+    entrants, club = club_entrants(body)  # a club's tournament (R-CLUB-1): the club key's
+    created = store().create(body.get("game"), body.get("name"), entrants, body.get("rounds"),
                              body.get("vp_table"), body.get("options"), once=api_once(),
-                             require_signatures=body.get("require_signatures", False))
+                             require_signatures=body.get("require_signatures", False), club=club)
     state, director_key, viewer_key = created
     tournament_id = state["id"]
     response = jsonify(id=tournament_id, director_key=director_key, viewer_key=viewer_key,
