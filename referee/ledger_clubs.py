@@ -54,8 +54,8 @@ def revisions(connection, club_ids) -> dict:
 
 def records(connection, club_id: str) -> dict | None:
     """Everything stored of a club: ``head`` (its row), ``members`` (removed ones included, their names erased),
-    ``tables`` (id, game, players, options, dealer, version, revision, members, created_at, finished_at: the time of
-    the last entry in force that is not a signature) and ``tournaments`` (id, name, game, created_at). None for no
+    ``tables`` (id, game, players, options, dealer, version, revision, members, created_at, viewer_key (the club's
+    pages link to them), finished_at: the time of the last entry in force that is not a signature) and ``tournaments`` (id, name, game, created_at). None for no
     such club."""
     head = connection.execute(select(CLUBS).where(CLUBS.c.id == club_id)).mappings().first()
     if head is None:
@@ -69,7 +69,7 @@ def records(connection, club_id: str) -> dict | None:
             .group_by(EVENTS.c.table_id).subquery())
     tables = [dict(row) for row in connection.execute(
         select(TABLES.c.id, TABLES.c.game, TABLES.c.players, TABLES.c.options, TABLES.c.dealer, TABLES.c.version,
-               TABLES.c.revision, TABLES.c.members, TABLES.c.created_at, last.c.finished_at)
+               TABLES.c.revision, TABLES.c.members, TABLES.c.created_at, TABLES.c.viewer_key, last.c.finished_at)
         .select_from(TABLES.outerjoin(last, last.c.table_id == TABLES.c.id))
         .where(TABLES.c.club_id == club_id).order_by(TABLES.c.created_at, TABLES.c.id)).mappings()]
     tournaments = [dict(row) for row in connection.execute(

@@ -65,10 +65,10 @@ class Making:
                            "renewed since: ask whoever renewed it for the new one.")
         return Created(self.state(made.id), made.writer_key, found[2], status=200)
 
-    def import_table(self, setup: dict, events: list, once: Once | None = None) -> Created:
+    def import_table(self, setup: dict, events: list, once: Once | None = None, club: tuple | None = None) -> Created:
         """A new table replaying an exported log's events in force (each checked again); returns like create.
         The whole log is replayed through the engine first, so a bad log stores nothing; the same import asked
-        twice by one form (``once``) makes one table."""
+        twice by one form (``once``) makes one table. ``club``: as ``create_table``'s (a club's import)."""
         if not isinstance(events, list) or not isinstance(setup, dict):
             raise RuleError("bad_import", "An import is an export of Referee: its table and its events.")
         in_force = [entered(e) for e in events if isinstance(e, dict) and not e.get("withdrawn")]
@@ -81,12 +81,23 @@ class Making:
         made = minted(once, "table", {"game": game.id, "players": table.players, "options": table.options,
                                       "dealer": table.first_dealer, "events": stored})
         values = table_values(made.id, table, hash_key(made.writer_key), made.viewer_key,
-                              version=table.version, revision=len(stored))  # as if appended one by one
+                              version=table.version, revision=len(stored),  # as if appended one by one
+                              **({"club_id": club[0], "members": list(club[1])} if club else {}))
         if not self._insert(values, once, stored):  # the whole log in one transaction: all of it or nothing
             return self._made_before(made)
         row = TableRow(made.id, game.id, table.players, table.options, table.first_dealer, table.version,
                        len(stored))
         return Created(self._remember(row, table, checkpoint), made.writer_key, made.viewer_key)
+
+    def check_import(self, setup, events) -> None:
+        """What ``import_table`` checks before it stores anything (the whole log replayed), storing nothing."""
+        if not isinstance(events, list) or not isinstance(setup, dict):
+            raise RuleError("bad_import", "An import is an export of Referee: its table and its events.")
+        in_force = [entered(e) for e in events if isinstance(e, dict) and not e.get("withdrawn")]
+        game = get_game(setup.get("game"))
+        start = game.new_table(setup.get("players"), setup.get("options"), setup.get("dealer"))
+        check_signatures(game, start, in_force)
+        game.replay_from(start, in_force)
 
     def rematch(self, table_id: str) -> tuple:
         """A finished series goes on at a new table: the same players, options and keys (every link of the old

@@ -28,6 +28,7 @@ from referee.once import Created, Once, minted
 MAX_CLUB_NAME = 120
 MAX_MEMBERS = 500
 KEPT_CLUBS = 32  # clubs whose figures a process keeps
+EXPORT_FORMAT = "referee-club/1"
 FORMER = "former member"  # the contract's word for an erased name (a page says it in its language)
 
 
@@ -213,6 +214,52 @@ class Clubs:
                 seats.append(member.id if member else None)
         return names, seats
 
+    # --- export and import ------------------------------------------------------------------------------
+    def export(self, club_id: str) -> dict:
+        """The whole club (``EXPORT_FORMAT``): its name and season, its active members, its tournaments' names and
+        every table as a table's export gives it (set-up, whole log) with its members per seat, in the order the
+        series finished (the unfinished ones last)."""
+        state = self.state(club_id)
+        order = sorted(state["tables"], key=lambda t: (t["finished_at"] is None, t["finished_at"] or "",
+                                                       t["created_at"], t["id"]))
+        return {"format": EXPORT_FORMAT, "club": {"name": state["name"], "season": state["season"]},
+                "members": [{"id": m["id"], "name": m["name"]} for m in state["members"]],
+                "tables": [{"table": self.ledger.record_of(t["id"]), "events": self.ledger.events(t["id"]),
+                            "members": t["members"]} for t in order],
+                "tournaments": [{"name": t["name"], "game": t["game"]} for t in state["tournaments"]]}
+
+    def import_club(self, doc, once: Once | None = None) -> Created:
+        """A club's export taken back: a new club with new keys, its members (new ids) and its tables, each replayed
+        through its engine as a table's import is (``Ledger.import_table``), in the order their series finished, so
+        that the ratings come out as they were. Every table is replayed before anything is stored: a refused log
+        stores no club. A member removed before the export is no member of the new club: their seats are guests'."""
+        if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT or not isinstance(doc.get("club"), dict) \
+                or not isinstance(doc.get("members"), list) or not isinstance(doc.get("tables"), list):
+            raise ParseError("bad_import", "This is not a club's export of Referee (a .json file made by a club's "
+                             "page).")
+        tables = doc["tables"]
+        for item in tables:  # every log replayed first: a refused one stores nothing
+            if not isinstance(item, dict):
+                raise ParseError("bad_import", "This is not a club's export of Referee (a .json file made by a "
+                                 "club's page).")
+            self.ledger.check_import(item.get("table"), item.get("events"))
+        names = [member_name(m.get("name") if isinstance(m, dict) else None) for m in doc["members"]]
+        since = season_date(doc["club"].get("season"))
+        created = self.create(doc["club"].get("name"), once=once)
+        if created.status == 200:
+            return created
+        club_id = created[0]["id"]
+        ids = {}
+        for old, name in zip(doc["members"], names):
+            ids[old.get("id")] = self.add_member(club_id, name)["id"]
+        if since:
+            self.set_season(club_id, since)
+        for item in tables:
+            seats = [ids.get(m) for m in (item.get("members") or [])] if isinstance(item.get("members"), list) \
+                else [None] * len(item["table"].get("players") or [])
+            self.ledger.import_table(item["table"], item["events"], club=(club_id, seats))
+        return Created(self.state(club_id), created[1], created[2])
+
     # --- reading ----------------------------------------------------------------------------------------
     def revision(self, club_id: str) -> int:
         with self.ledger.reading() as connection:
@@ -252,7 +299,7 @@ def _state(records: dict, engine_tables: dict, revision: int) -> dict:
     members = [{"id": m["id"], "name": m["name"], "last_played": played.get(m["id"])}
                for m in records["members"] if not m["removed"]]
     tables = [{"id": row["id"], "game": row["game"], "finished": states[row["id"]]["series"]["finished"],
-               "players": list(row["players"]), "members": list(row["members"] or []),
+               "players": list(row["players"]), "members": list(row["members"] or []), "viewer_key": row["viewer_key"],
                "created_at": _iso(row["created_at"]),
                "finished_at": _iso(row["finished_at"]) if row["finished_at"] and
                states[row["id"]]["series"]["finished"] else None} for row in records["tables"]]

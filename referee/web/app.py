@@ -150,6 +150,7 @@ def make_services(app: Flask) -> None:
     from referee.web.tournaments.live import StandingsWatch  # an area's module: imported once the app is made
 
     app.extensions["referee.standings_watch"] = StandingsWatch()  # the tournaments' live views
+    app.extensions["referee.club_watch"] = StandingsWatch(lambda: app.extensions["referee.clubs"])  # the clubs' walls
     init_streams(app)  # the process's watcher: every stream of a table or tournament told of its changes
 
 

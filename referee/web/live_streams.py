@@ -28,7 +28,7 @@ from flask import Flask, Response, current_app, jsonify, request
 from flask.globals import request_ctx
 
 from referee.web.bus import Bus
-from referee.web.services import standings_watch, tournaments, watch
+from referee.web.services import club_watch, clubs, standings_watch, tournaments, watch
 
 ALIVE_SECONDS = 5.0  # a page's stream says "alive" this often (static/live.js: healthy while one came in 7 s)
 COMMENT_SECONDS = 10.0  # an API stream's comment line (the contract: at least every 15 s)
@@ -137,15 +137,16 @@ class Watcher:
     def value(self, topic: tuple) -> object:
         return self._values.get(topic)
 
-    def written(self, table_id: str | None, tournament_id: str | None) -> None:
-        """A write through this process, to this table or tournament: when one of this process's streams watches it
-        (a table's write may be a tournament's: any tournament stream), the watcher reads now, not at its next tick
+    def written(self, table_id: str | None, tournament_id: str | None, club_id: str | None = None) -> None:
+        """A write through this process, to this table, tournament or club: when one of this process's streams
+        watches it (a table's write may be a tournament's or a club's: any such stream), the watcher reads now, not at its next tick
         (a write during a read makes one more). A write nobody here streams costs no read."""
         if self._thread is None or self._pid != os.getpid():
             return
         with self._lock:
             watched = (("table", table_id) in self._topics or ("tournament", tournament_id) in self._topics
-                       or table_id is not None and any(kind == "tournament" for kind, _ in self._topics))
+                       or ("club", club_id) in self._topics
+                       or table_id is not None and any(kind in ("tournament", "club") for kind, _ in self._topics))
         if watched:
             self._wake.set()
 
@@ -184,6 +185,8 @@ class Watcher:
         for kind, ident in watched:
             if kind == "tournament":
                 found[(kind, ident)] = standings_watch().reread(ident, tournaments().revision)
+            elif kind == "club":
+                found[(kind, ident)] = club_watch().reread(ident, clubs().revision)
         for topic, value in found.items():
             with self._lock:
                 kept = self._topics.get(topic)
@@ -212,7 +215,7 @@ def init_streams(app: Flask) -> None:
             args = request.view_args or {}
             if args.get("table_id"):
                 watch().forget(args["table_id"])
-            watcher().written(args.get("table_id"), args.get("tournament_id"))
+            watcher().written(args.get("table_id"), args.get("tournament_id"), args.get("club_id"))
             if args.get("table_id") or args.get("tournament_id"):
                 bus.publish(args.get("table_id"), args.get("tournament_id"))  # every other server's streams too
         return response

@@ -47,6 +47,11 @@ def standings_watch():
     return current_app.extensions["referee.standings_watch"]
 
 
+def club_watch():
+    """The clubs' walls' memo of this process (``referee/web/clubs/live.py``)."""
+    return current_app.extensions["referee.club_watch"]
+
+
 def request_key() -> str | None:
     """The key from ``Authorization: Bearer <key>`` or ``?key=<key>`` (links and QR codes)."""
     auth = request.headers.get("Authorization", "")

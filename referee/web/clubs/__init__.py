@@ -5,4 +5,4 @@ from flask import Blueprint
 
 bp = Blueprint("clubs", __name__, template_folder="templates")
 
-from referee.web.clubs import pages  # noqa: E402,F401  (its routes)
+from referee.web.clubs import exports, filters, live, pages  # noqa: E402,F401  (its routes and filters)

@@ -4,7 +4,9 @@ the engine's schema in plain words, the first dealer. Works as plain form posts;
 Seats left empty are dropped when the table is created: a name is never invented, and a name too long is refused
 with the engine's sentence, never cut. The form carries its own id (``form_id``): posted twice, it makes one table
 (``referee/once.py``). The players of the tables made here are offered again by static/setup.js from the browser's
-own storage."""
+own storage. A club's set-up (``?club=...&key=...``, R-CLUB-1) offers the club's members as chips, the last players
+first: a tap seats one at the next empty seat (a plain post, the form drawn again); a name typed that is a member's
+is that member, any other a guest's."""
 from __future__ import annotations
 
 import re
@@ -16,7 +18,8 @@ from referee.errors import RefereeError
 from referee.games import get_game
 from referee.games.base import MAX_NAME
 from referee.web.i18n import lang, refusal
-from referee.web.services import form_once, ledger, made, see_other
+from referee.web.clubs.seating import club_of_form
+from referee.web.services import clubs, form_once, ledger, made, see_other
 from referee.web.tables import bp
 from referee.web.tables.views import number, seating
 
@@ -102,10 +105,31 @@ def seated(players: list, dealer: int) -> tuple:
     return names, 0
 
 
-def render_setup(game, players, options, dealer, error=None):
+def seat_member(club: dict | None, op: str, players: list, counts: tuple) -> list:
+    """``member:<id>``: the member takes the first empty seat (a seat added when every one is taken and the game
+    allows more); tapped again, the member leaves their seat."""
+    member = next((m for m in (club or {}).get("members", []) if m["id"] == op.partition(":")[2]), None)
+    if member is None:
+        return players
+    seated = [i for i, p in enumerate(players) if p.casefold() == member["name"].casefold()]
+    if seated:
+        players[seated[0]] = ""
+        return players
+    if "" in players:
+        players[players.index("")] = member["name"]
+    elif len(players) < min(counts[-1], MAX_SEATS):
+        players.append(member["name"])
+    return players
+
+
+def render_setup(game, players, options, dealer, error=None, club=None):
     names = [p or _("Player %(n)s", n=i + 1) for i, p in enumerate(players)]
+    if club:
+        taken = {p.casefold() for p in players if p}
+        club = {**club, "members": [{**m, "seated": m["name"].casefold() in taken} for m in club["members"]]}
     context = {"game": game, "players": players, "names": names, "options": options, "dealer": dealer,
-               "error": error, "opposite": seating(names), "counts": game.player_counts(), "max_name": MAX_NAME}
+               "error": error, "opposite": seating(names), "counts": game.player_counts(), "max_name": MAX_NAME,
+               "club": club}
     template = "_setup_form.html" if request.headers.get("HX-Request") else "setup.html"
     return make_response(render_template(template, **context))
 
@@ -113,27 +137,35 @@ def render_setup(game, players, options, dealer, error=None):
 @bp.get("/new/<game_id>")
 def new(game_id):
     game = get_game(game_id)
-    return render_setup(game, [""] * default_count(game), {o.name: o.default for o in game.options}, 0)
+    return render_setup(game, [""] * default_count(game), {o.name: o.default for o in game.options}, 0,
+                        club=club_of_form())
 
 
 @bp.post("/new/<game_id>")
 def change(game_id):
     game = get_game(game_id)
+    club = club_of_form()
     players, options, dealer = read_form(game)
     op = request.form.get("op", "create")
+    if op.startswith("member:"):
+        return render_setup(game, seat_member(club, op, players, game.player_counts()), options, dealer, club=club)
     if op != "create":
         players, dealer = apply_op(op, players, dealer, game.player_counts())
-        return render_setup(game, players, options, dealer)
+        return render_setup(game, players, options, dealer, club=club)
     names, first = seated(players, dealer)
     least = game.player_counts()[0]
     if len(names) < least:
         counts = ", ".join(map(str, game.player_counts()))
         return render_setup(game, players, options, dealer, _(
             "Write at least %(n)s names: %(game)s is played by %(counts)s players.", n=least,
-            game=game.names[lang()], counts=counts))
+            game=game.names[lang()], counts=counts), club=club)
     try:
+        seats = None
+        if club:  # a name typed that is a member's is that member; any other is a guest's (R-CLUB-1)
+            names, members = clubs().seating(club["id"], names, by_name=True)
+            seats = (club["id"], members)
         state, scorer_key, _viewer = made(ledger().create_table(
-            game.id, names, options, first, once=form_once()))
+            game.id, names, options, first, once=form_once(), club=seats))
     except RefereeError as error:
-        return render_setup(game, players, options, dealer, refusal(error))
+        return render_setup(game, players, options, dealer, refusal(error), club=club)
     return see_other(url_for("tables.table", table_id=state["id"], key=scorer_key))

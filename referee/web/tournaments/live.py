@@ -40,7 +40,8 @@ MAX_FRAGMENTS = 256
 class StandingsWatch:
     """The tournaments' live views' memo, made by the factory (one per process, like the tables' ``Watch``): tournament id -> (revision, read at); (id, key hash) -> role; rendered fragments."""
 
-    def __init__(self):
+    def __init__(self, store_of=None):
+        self._store = store_of or store  # the store whose revision and keys it asks (the clubs' for a club's wall)
         self.revisions: dict[str, tuple[int, float]] = {}
         self.roles: dict[tuple, tuple[str, float]] = {}
         self.renders = Renders(MAX_FRAGMENTS)
@@ -56,7 +57,7 @@ class StandingsWatch:
             kept = self.revisions.get(tournament_id)
             if kept and time.monotonic() - kept[1] < refresh:
                 return kept[0]
-            value = store().revision(tournament_id)
+            value = self._store().revision(tournament_id)
             self.reads += 1
             self.revisions[tournament_id] = (value, now)
             return value
@@ -78,7 +79,7 @@ class StandingsWatch:
         kept = self.roles.get(hashed)
         if kept and time.monotonic() - kept[1] < FORGET_SECONDS:
             return kept[0]
-        role = store().authorize(tournament_id, key)
+        role = self._store().authorize(tournament_id, key)
         if len(self.roles) > 4096:
             self.roles.clear()
         self.roles[hashed] = (role, time.monotonic())

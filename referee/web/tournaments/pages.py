@@ -18,7 +18,8 @@ from referee.errors import RefereeError
 from referee.games import GAMES, get_game
 from referee.web.api.tables import CONTRACT_ORDER
 from referee.web.i18n import refusal
-from referee.web.services import form_once, made, phone_link, see_other
+from referee.web.clubs.seating import club_of_form
+from referee.web.services import clubs, form_once, made, phone_link, see_other
 from referee.web.services import tournaments as store
 from referee.web.tournaments import bp
 from referee.web.tournaments.common import ROUND_UNIT, key_of, round_part, viewer_key, withdrawn
@@ -44,13 +45,35 @@ def form_values() -> dict:
     return {"game": game, "name": request.form.get("name", "").strip(),  # never cut: too long is refused
             "entrants": request.form.get("entrants", ""), "plan": plan or default_plan(game),
             "vp": vp if vp in VP_CHOICES else "burraco_3", "vp_rows": request.form.get("vp_rows", ""),
-            "require_signatures": request.form.get("require_signatures") == "yes"}
+            "require_signatures": request.form.get("require_signatures") == "yes",
+            "pairs": request.form.get("pairs") == "yes"}
+
+
+def with_member(club: dict | None, member_id: str, text: str, pairs: bool) -> str:
+    """The entrants' text with a member tapped (R-CLUB-1): on a line of their own, or beside the last line's lone
+    name when the entrants are pairs; tapped again, taken off the list."""
+    member = next((m for m in (club or {}).get("members", []) if m["id"] == member_id), None)
+    if member is None:
+        return text
+    lines = entrants_from_text(text)
+    if any(member["name"].casefold() in {n.casefold() for n in line} for line in lines):
+        lines = [[n for n in line if n.casefold() != member["name"].casefold()] for line in lines]
+    elif pairs and lines and len(lines[-1]) == 1:
+        lines[-1].append(member["name"])
+    else:
+        lines.append([member["name"]])
+    return "\n".join(" & ".join(line) for line in lines if line)
 
 
 def render_form(values: dict, error: str | None = None, status: int = 200, warnings: list | None = None):
-    """The form; ``warnings``: the sentences of a file's rows left out (nothing created yet)."""
+    """The form; ``warnings``: the sentences of a file's rows left out (nothing created yet). A club's form
+    (``?club=…&key=…``) offers its members as chips (``club_chips``)."""
+    club = club_of_form()
+    if club:
+        listed = {n.casefold() for e in entrants_from_text(values["entrants"]) for n in e}
+        club = {**club, "members": [{**m, "seated": m["name"].casefold() in listed} for m in club["members"]]}
     context = {**values, "games": games(), "unit": ROUND_UNIT.get(values["game"]),
-               "error": error, "max_rounds": MAX_ROUNDS, "warnings": warnings or []}
+               "error": error, "max_rounds": MAX_ROUNDS, "warnings": warnings or [], "club": club}
     template = "_tournament_form.html" if request.headers.get("HX-Request") else "tournament_new.html"
     return make_response(render_template(template, **context), status)
 
@@ -75,6 +98,9 @@ def change():
         return render_form(values)
     if verb == "remove" and arg.isdigit() and len(values["plan"]) > 1 and int(arg) < len(values["plan"]):
         values["plan"].pop(int(arg))
+        return render_form(values)
+    if verb == "member":
+        values["entrants"] = with_member(club_of_form(), arg, values["entrants"], values["pairs"])
         return render_form(values)
     if verb != "create":
         return render_form(values)
@@ -123,9 +149,19 @@ def create(values: dict):
             if not vp_table:
                 return render_form(values, _("Write your VP table, a row a line."))
     try:
+        club, seats = club_of_form(), None
+        if club:  # a name that is a member's is that member; any other a guest's (R-CLUB-1)
+            sizes = [len(e) for e in entrants]
+            flat, members = clubs().seating(club["id"], [n for e in entrants for n in e], by_name=True)
+            entrants, seats, at = [], [], 0
+            for size in sizes:
+                entrants.append(flat[at:at + size])
+                seats.append(members[at:at + size])
+                at += size
         state, director_key, _viewer = made(store().create(values["game"], values["name"], entrants,
                                                            values["plan"], vp_table=vp_table, once=form_once(),
-                                                           require_signatures=values["require_signatures"]))
+                                                           require_signatures=values["require_signatures"],
+                                                           club=(club["id"], seats) if club else None))
     except RefereeError as error:  # the plan's or the VP table's own sentence (referee/tournament/)
         return render_form(values, refusal(error))
     return see_other(url_for("tournaments.director", tournament_id=state["id"], key=director_key))

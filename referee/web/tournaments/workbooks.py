@@ -34,12 +34,18 @@ def put(cell, value) -> None:
 
 def xlsx_bytes(title: str, header: list, rows: list) -> bytes:
     """A workbook of one sheet (``title``): the header row, then the rows."""
+    return xlsx_sheets([(title, header, rows)])
+
+
+def xlsx_sheets(sheets: list) -> bytes:
+    """A workbook of several sheets, each (title, header, rows) (a club's members, series and ratings)."""
     book = Workbook()
-    sheet = book.active
-    sheet.title = title[:31]  # a sheet's name is at most 31 characters
-    for r, row in enumerate([header, *rows], 1):
-        for c, value in enumerate(row, 1):
-            put(sheet.cell(row=r, column=c), value)
+    for number, (title, header, rows) in enumerate(sheets):
+        sheet = book.active if number == 0 else book.create_sheet()
+        sheet.title = title[:31]  # a sheet's name is at most 31 characters
+        for r, row in enumerate([header, *rows], 1):
+            for c, value in enumerate(row, 1):
+                put(sheet.cell(row=r, column=c), value)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
