@@ -10,15 +10,9 @@ import json
 import pytest
 from openskill.models import PlackettLuce
 
+from tests.support.clubs import BRISCA_WON_BY_FIRST, BURACO_HAND, bearer
+
 MEMBERS = ["Ana", "Bo", "Cy", "Di", "Eve"]
-BRISCA_WON_BY_FIRST = [{"type": "deal", "trump": "1O"}, {"type": "tally", "points": [70, 50]}] * 3
-BURACO_HAND = {"type": "tally", "closed_by": 0, "sides": [
-    {"melds": 300, "burracos": {"pure": 1}, "pot": True, "hand": 0},
-    {"melds": 150, "pot": True, "hand": 30}]}
-
-
-def bearer(key: str) -> dict:
-    return {"Authorization": f"Bearer {key}"}
 
 
 class Club:

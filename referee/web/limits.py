@@ -1,11 +1,12 @@
 """Rate limits (Flask-Limiter), sized so that a club behind one address still has its evening.
 
-- Tables created (the API's ``POST /api/v1/tables``, the set-up form's "Create" and a tournament's creation,
-  ``POST /api/v1/tournaments``, share one count per client address; a refused creation counts nothing, nor does a
-  form posted again that made its table before): ``RATELIMIT_TABLES``, by default 100 an hour and 300 a day — an
-  evening of 50 tables from one address, each made twice over, stays under it.
-- Imports (``POST /api/v1/import``, every attempt, per address: an import replays a whole log):
-  ``RATELIMIT_IMPORTS``, 30 an hour.
+- Tables created (the API's ``POST /api/v1/tables``, the set-up form's "Create", a tournament's creation,
+  ``POST /api/v1/tournaments``, and a club's, ``POST /api/v1/clubs`` and its form) share one count per client
+  address; a refused creation counts nothing, nor does a form posted again that made its table before:
+  ``RATELIMIT_TABLES``, by default 100 an hour and 300 a day — an evening of 50 tables from one address, each made
+  twice over, stays under it.
+- Imports (``POST /api/v1/import``, a club's ``/clubs/import``, every attempt, per address: an import replays a
+  whole log): ``RATELIMIT_IMPORTS``, 30 an hour.
 - Wrong keys, per client address *and* table (or tournament): ``RATELIMIT_KEY_GUESSES``, 60 a minute. Counted and
   checked only where a key fails (``key_failed``: every 401, and a live view's poll refused for its key), so a
   request whose key opens its table is never refused by this limit — a guesser at the club's address slows itself
@@ -69,7 +70,8 @@ def init_limits(app: Flask) -> Limiter:
                                   exempt_when=lambda: not creating())
     imports = limiter.shared_limit(_setting("RATELIMIT_IMPORTS"), scope="imports")
     for endpoint, limit in (("api.create_table", tables), ("tables.change", tables), ("api.create_tournament", tables),
-                            ("tables.import_table", imports)):
+                            ("api.create_club", tables), ("clubs.create", tables),  # a club counts as a table
+                            ("tables.import_table", imports), ("clubs.import_club", imports)):
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])
     app.register_error_handler(RateLimitExceeded, lambda error: too_many_created(limiter, error))
     app.extensions["referee.limiter"] = limiter
@@ -83,6 +85,8 @@ def guessed_at() -> str:
         return "table:" + values["table_id"]
     if values.get("tournament_id"):
         return "tournament:" + values["tournament_id"]
+    if values.get("club_id"):
+        return "club:" + values["club_id"]
     return "-"
 
 

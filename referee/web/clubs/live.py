@@ -85,3 +85,16 @@ def live_stream(club_id):
 
     answer = stream(topic, revision, lambda kept: page_events(since, stamp, render, kept))
     return answer or full_for_page()
+
+
+@bp.after_app_request
+def _told(response):
+    """A write through this process (a club's form, an entry at any table: a table's write may be a club's) is seen
+    by the walls' next poll: the revisions kept are read again."""
+    if request.method not in ("GET", "HEAD", "OPTIONS"):
+        club_id = (request.view_args or {}).get("club_id")
+        if club_id:
+            club_watch().forget(club_id)
+        else:
+            club_watch().revisions.clear()
+    return response
