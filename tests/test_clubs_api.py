@@ -118,7 +118,8 @@ def _card_key(club, made, table) -> str:
     return next(card["key"] for card in cards["cards"] if card["number"] == table["number"])
 
 
-def test_ratings_played_and_won_are_openskills_plackett_luce_in_the_order_the_series_finished_r_club_1(client):
+def test_ratings_played_and_won_are_openskills_plackett_luce_in_the_order_the_series_finished_r_club_1(client_on_each_database):
+    client = client_on_each_database
     club = Club(client)
     matches = play_the_evening(club)
     more, _tournament = buraco_tournament(club)
@@ -148,7 +149,8 @@ def test_ratings_played_and_won_are_openskills_plackett_luce_in_the_order_the_se
     assert [t["name"] for t in doc["tournaments"]] == ["Campionato sociale"]
 
 
-def test_a_removed_member_is_gone_by_name_and_the_others_ratings_stay_r_club_1(client):
+def test_a_removed_member_is_gone_by_name_and_the_others_ratings_stay_r_club_1(client_on_each_database):
+    client = client_on_each_database
     club = Club(client)
     play_the_evening(club)
     _matches, tournament = buraco_tournament(club)
@@ -172,7 +174,8 @@ def test_a_removed_member_is_gone_by_name_and_the_others_ratings_stay_r_club_1(c
     assert after["tables"][0]["players"] == ["Ana", "former member"]
 
 
-def test_a_club_table_needs_the_club_key_and_its_members_r_club_1(client):
+def test_a_club_table_needs_the_club_key_and_its_members_r_club_1(client_on_each_database):
+    client = client_on_each_database
     club = Club(client)
     body = {"game": "brisca", "players": [{"player": club.ids["Ana"]}, "Gus"], "club": club.id}
     assert client.post("/api/v1/tables", json=body).status_code == 401

@@ -90,7 +90,12 @@ def test_an_installed_package_serves_every_kind_of_page_from_another_directory(t
         created = json.load(urllib.request.urlopen(urllib.request.Request(
             url + "/api/v1/tables", data=body, headers={"Content-Type": "application/json"}), timeout=10))
         table, key = created["id"], created["scorer_key"]
-        for path in ("/", f"/t/{table}?key={key}", f"/t/{table}?key={created['viewer_key']}", "/new/brisca",
+        club = json.load(urllib.request.urlopen(urllib.request.Request(
+            url + "/api/v1/clubs", data=json.dumps({"name": "Le jeudi"}).encode(),
+            headers={"Content-Type": "application/json"}), timeout=10))
+        for path in (f"/clubs/{club['id']}?key={club['club_key']}",
+                     f"/clubs/{club['id']}/wall?key={club['viewer_key']}", "/clubs/new", "/static/club.css", "/static/clubs-remembered.js",
+                     "/", f"/t/{table}?key={key}", f"/t/{table}?key={created['viewer_key']}", "/new/brisca",
                      "/static/referee.css", "/static/vendor/htmx.min.js", "/static/vendor/htmx-ext-sse.min.js",
                      "/sw.js", "/offline", "/rules/brisca",
                      f"/t/{table}/rules?key={key}", f"/t/{table}/sheet?key={key}", "/sheet/buraco",
