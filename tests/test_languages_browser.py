@@ -83,3 +83,47 @@ def test_each_page_speaks_the_tables_language_and_fits_a_phone(server, browser, 
     assert found == {}
     assert problems == []
     context.close()
+
+
+CLUB, CLUB_MEMBERS = "Le jeudi", ["Ana", "Bo", "Cy"]
+
+
+@pytest.fixture
+def club_pages(server):
+    """A club's pages (issue 29, R-CLUB-1) with a series finished: (name, address without its language)."""
+    club = api(server, "/api/v1/clubs", {"name": CLUB})
+    ids = [api(server, f"/api/v1/clubs/{club['id']}/players", {"name": name}, key=club["club_key"])["id"]
+           for name in CLUB_MEMBERS]
+    made = api(server, "/api/v1/tables", {"game": "brisca", "players": [{"player": ids[0]}, {"player": ids[1]}],
+                                          "options": {"wins_needed": 3}, "club": club["id"]}, key=club["club_key"])
+    for body in [{"type": "deal", "trump": "1O"}, {"type": "tally", "points": [70, 50]}] * 3:
+        api(server, f"/api/v1/tables/{made['id']}/events", body, key=made["scorer_key"])
+    key, cid = club["club_key"], club["id"]
+    return [("club", f"/clubs/{cid}?key={key}&"), ("club-member", f"/clubs/{cid}/players/{ids[0]}?key={key}&"),
+            ("club-wall", f"/clubs/{cid}/wall?key={club['viewer_key']}&"), ("club-new", "/clubs/new?"),
+            ("club-remove", f"/clubs/{cid}/members/{ids[2]}/remove?key={key}&"),
+            ("club-setup", f"/new/brisca?club={cid}&key={key}&"),
+            ("club-tournament", f"/tournaments/new?club={cid}&key={key}&")]
+
+
+def test_a_clubs_pages_speak_every_language_and_fit_a_phone(server, browser, club_pages):
+    """Every page of a club in each language but English: no English sentence left, nothing wider than 360 px."""
+    context, page, _, problems = new_phone(browser, "en-GB")
+    found = {}
+    for name, address in club_pages:
+        page.goto(f"{server.url}{address}lang=en")
+        english = lines(page)
+        for lang in (lang for lang in LANGUAGES if lang != "en"):
+            page.goto(f"{server.url}{address}lang={lang}")
+            assert page.get_attribute("html", "lang") == lang.replace("_", "-")
+            if lang in ("fr", "de"):
+                shot(page, f"language-{name}-{lang}")
+            left = [line for line in english_lines(lines(page), english, lang)
+                    if line.lstrip("← ") != CLUB and not line.startswith(server.url)  # the club, the wall's link
+                    and not (lang == "de" and line == "● live")]  # German says "live" too
+            wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            if left or wide > 0:
+                found[f"{name} {lang}"] = {"English": left, "too wide by": wide}
+    assert found == {}
+    assert problems == []
+    context.close()

@@ -4,7 +4,7 @@ on the vertical axis, the series in order on the horizontal one; a line at 0 (wh
 first and last values written, and the whole said in words for a screen reader."""
 from __future__ import annotations
 
-from flask_babel import format_decimal, gettext as _
+from flask_babel import format_decimal, gettext as _, ngettext
 from markupsafe import Markup, escape
 
 from referee.web.i18n import lang
@@ -30,6 +30,7 @@ def rating_chart(points: list, names) -> Markup:
     line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
     label = _("Rating in %(game)s: %(first)s at the start, %(last)s after %(count)s series.", game=names[lang()],
               first=_number(values[0]), last=_number(values[-1]), count=len(values) - 1)
+    count = ngettext("%(num)s series", "%(num)s series", len(values) - 1)  # the member list's words
     dots = "".join(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3"/>' for i, v in enumerate(values))
     svg = (f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(label)}" '
            f'preserveAspectRatio="xMidYMid meet">'
@@ -37,7 +38,7 @@ def rating_chart(points: list, names) -> Markup:
            f'<text class="axis" x="{LEFT - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{_number(high)}</text>'
            f'<text class="axis" x="{LEFT - 4}" y="{y(low):.1f}" text-anchor="end">{_number(low)}</text>'
            f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 3}" text-anchor="end">'
-           f'{escape(_("%(count)s series", count=len(values) - 1))}</text>'
+           f'{escape(count)}</text>'
            f'<polyline points="{line}"/><g class="dots">{dots}</g></svg>')
     return Markup(svg)
 
