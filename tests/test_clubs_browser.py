@@ -61,7 +61,7 @@ def table_cells(page, part: str) -> list:
 
 def member_figures(page) -> list:
     """The member's figure boxes: [[label without its ruling, value without the rank], …]."""
-    return page.locator(".member-figures .stats > div").evaluate_all(
+    return page.locator(".member-stats .stats > div").evaluate_all(
         "boxes => boxes.map(b => [b.querySelector('dt').firstChild.textContent.trim(),"
         " b.querySelector('dd').firstChild.textContent.trim()])")
 
@@ -208,7 +208,7 @@ def test_r_club_1_a_club_evening_from_my_club_to_the_wall(browser, server_module
     assert page.inner_text("h1") == "Anne-Marie"
     assert member_figures(page) == [["Séries jouées", "2"], ["Séries gagnées", "2"], ["Cote", french(winner)],
                                     ["Donnes gagnées", "6"], ["Donnes à 60–60", "0"]]  # R-BRISCA-6
-    assert page.inner_text(".member-figures .stats dd small") == "rang 1 sur 2"
+    assert page.inner_text(".member-stats .stats dd small") == "rang 1 sur 2"
     chart = page.locator(".member-charts svg.rating-chart")
     assert chart.count() == 1 and chart.locator(".dots circle").count() == 3
     assert page.locator(".series-list li.won").count() == 2

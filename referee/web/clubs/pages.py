@@ -52,19 +52,21 @@ def club(club_id):
 
 
 def render_club(club_id: str, key: str, role: str, error: str | None = None, error_at: str | None = None,
-                status: int = 200):
+                status: int = 200, typed: str | None = None):
     """The club's page; a refused form's sentence (``error``) at the top of its part (``error_at``)."""
     state = clubs().state(club_id)
     viewer = clubs().viewer_key(club_id)
     wall = phone_link("clubs.wall", club_id=club_id, key=viewer)
     return render_template("club.html", state=state, key=key, role=role, wall=wall, wall_qr=qr_svg(wall),
                            games=[GAMES[g] for g in CONTRACT_ORDER if g in GAMES], error=error, error_at=error_at,
+                           typed=typed,
                            **club_view(state, key, viewer)), status
 
 
-def refused_here(club_id: str, key: str, error: RefereeError, anchor: str):
-    """A refused form: the club's page again, the sentence at the top of the part the form was in."""
-    return render_club(club_id, key, "club", refusal(error), anchor, error.status)
+def refused_here(club_id: str, key: str, error: RefereeError, anchor: str, typed: str | None = None):
+    """A refused form: the club's page again (its address ends with the part's anchor, so the phone shows the part),
+    the sentence at the top of the part the form was in, what was typed in its field."""
+    return render_club(club_id, key, "club", refusal(error), anchor, error.status, typed)
 
 
 @bp.post("/clubs/<club_id>/members")
@@ -73,7 +75,7 @@ def add_member(club_id):
     try:
         clubs().add_member(club_id, request.form.get("name", ""))
     except RefereeError as error:
-        return refused_here(club_id, key, error, "members")
+        return refused_here(club_id, key, error, "members", request.form.get("name", ""))
     return back(club_id, key, "#members")
 
 
