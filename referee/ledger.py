@@ -208,6 +208,18 @@ class Ledger(Entries, Making):
         return role, {"game": row.game, "players": list(row.players), "options": dict(row.options),
                       "dealer": row.dealer}, log
 
+    def exports(self, table_ids) -> list:
+        """Each table's set-up (as ``record_of``) and whole log (as ``events``), from one read (a club's export)."""
+        found = []
+        with self.reading() as connection:
+            for table_id in table_ids:
+                row = rows.read_row(connection, table_id)
+                if row is None:
+                    raise missing(table_id)
+                found.append(({"game": row.game, "players": list(row.players), "options": dict(row.options),
+                               "dealer": row.dealer}, rows.log(connection, table_id)))
+        return found
+
     def events(self, table_id: str) -> list:
         with self.reading() as connection:
             if rows.keys(connection, table_id) is None:

@@ -12,11 +12,9 @@
 """
 from __future__ import annotations
 
-import re
-
 from sqlalchemy import false, func, insert, select, update
 
-from referee.errors import Conflict, NotFound
+from referee.errors import Conflict, NotFound, ParseError
 from referee.games.signatures import KINDS as SIGNATURES
 from referee.models import (ClubMemberRecord, ClubRecord, EventRecord, TableRecord, TournamentEntrantRecord,
                             TournamentRecord)
@@ -85,12 +83,13 @@ def club_of_table(connection, table_id: str):
 
 
 # --- writing ----------------------------------------------------------------------------------------------
-def check_seats(connection, club_id: str, members) -> None:
+def check_seats(connection, club_id: str, members, former: bool = False) -> None:
     """Takes the club's lock for a new table or tournament of it (its revision moves: its pages learn of the new
-    table); 404 for no such club, 409 ``player_not_found`` when one of ``members`` is not an active member."""
+    table); 404 for no such club, 409 ``player_not_found`` when one of ``members`` is not an active member (with
+    ``former``, a club's import, one who left is a member of the club too: their series count for the others)."""
     if lock(connection, club_id) is None:
         raise NotFound("club_not_found", "There is no club {club}.", club=repr(club_id))
-    active = {row.id for row in members_of(connection, club_id) if not row.removed}
+    active = {row.id for row in members_of(connection, club_id) if former or not row.removed}
     gone = [m for m in members if m is not None and m not in active]
     if gone:
         raise Conflict("player_not_found", "{player} is no longer a member of this club.", player=repr(gone[0]))
@@ -112,8 +111,8 @@ def members_of(connection, club_id: str) -> list:
                                    .order_by(MEMBERS.c.created_at, MEMBERS.c.id)).all())
 
 
-def insert_member(connection, club_id: str, member_id: str, name: str) -> None:
-    connection.execute(insert(MEMBERS).values(id=member_id, club_id=club_id, name=name, removed=False))
+def insert_member(connection, club_id: str, member_id: str, name: str | None, removed: bool = False) -> None:
+    connection.execute(insert(MEMBERS).values(id=member_id, club_id=club_id, name=name, removed=removed))
 
 
 def set_member(connection, club_id: str, member_id: str, **values) -> None:
@@ -125,46 +124,96 @@ def set_club(connection, club_id: str, **values) -> None:
     connection.execute(update(CLUBS).where(CLUBS.c.id == club_id).values(**values))
 
 
-def erase(connection, club_id: str, member_id: str, names) -> None:
-    """A removed member's name erased wherever the club's records show it: each seat of a club table where the
-    member sat and each of the club's tournament entrants takes ``names(taken)``, a word no other name of that
-    table or entrant list has (``taken``: the names there, casefolded); each changed table's and tournament's
-    revision moves. A tournament's log says the new word where it said the old name."""
-    for row in connection.execute(select(TABLES.c.id, TABLES.c.players, TABLES.c.members)
-                                  .where(TABLES.c.club_id == club_id)).all():
-        seats = [i for i, member in enumerate(row.members or []) if member == member_id]
-        if not seats:
+def erase(connection, club_id: str, member_id: str, word_for) -> None:
+    """A removed member's name erased wherever the club's records show it: each of the club's tournament entrants and
+    each seat of a club table where the member sat takes ``word_for(taken)``, a word no other name of that entrant
+    list or table has (``taken``: the names there, casefolded); each changed tournament's and table's revision
+    moves, and a tournament's log says the new names where its acts named the old ones. The locks in the house's
+    order (the club's, taken by the caller; each tournament's row before its entrants; the tables last), so that a
+    director's act or a round being seated meanwhile waits, never deadlocks."""
+    for tournament_id in connection.execute(select(TOURNAMENTS.c.id).where(TOURNAMENTS.c.club_id == club_id)
+                                            .order_by(TOURNAMENTS.c.id)).scalars().all():
+        _erase_entrants(connection, tournament_id, member_id, word_for)
+    for row in connection.execute(select(TABLES.c.id, TABLES.c.members).where(TABLES.c.club_id == club_id)
+                                  .order_by(TABLES.c.id)).all():
+        if member_id not in (row.members or []):
             continue
-        players = list(row.players)
-        for seat in seats:
-            players[seat] = names({p.casefold() for i, p in enumerate(players) if i != seat})
-        connection.execute(update(TABLES).where(TABLES.c.id == row.id)
-                           .values(players=players, revision=TABLES.c.revision + 1))
-    for tournament in connection.execute(select(TOURNAMENTS.c.id, TOURNAMENTS.c.log)
-                                         .where(TOURNAMENTS.c.club_id == club_id)).all():
-        entrants = connection.execute(select(ENTRANTS.c.id, ENTRANTS.c.names, ENTRANTS.c.members)
-                                      .where(ENTRANTS.c.tournament_id == tournament.id)).all()
-        taken = {n.casefold() for e in entrants for n in e.names}
-        swaps = {}
-        for entrant in entrants:
-            spots = [i for i, member in enumerate(entrant.members or []) if member == member_id]
-            if not spots:
-                continue
-            changed = list(entrant.names)
-            for spot in spots:
-                word = names(taken)
-                taken.add(word.casefold())
-                swaps[changed[spot]] = word
-                changed[spot] = word
-            connection.execute(update(ENTRANTS).where(ENTRANTS.c.id == entrant.id).values(names=changed))
-        if swaps:
-            log = [{**act, "message": _swapped(act.get("message", ""), swaps)} for act in tournament.log or []]
-            connection.execute(update(TOURNAMENTS).where(TOURNAMENTS.c.id == tournament.id)
-                               .values(log=log, revision=TOURNAMENTS.c.revision + 1))
+        players = connection.execute(update(TABLES).where(TABLES.c.id == row.id)  # its lock, then its names
+                                     .values(revision=TABLES.c.revision + 1).returning(TABLES.c.players)).scalar()
+        players = list(players)
+        for seat, member in enumerate(row.members):
+            if member == member_id:
+                players[seat] = word_for({p.casefold() for i, p in enumerate(players) if i != seat})
+        connection.execute(update(TABLES).where(TABLES.c.id == row.id).values(players=players))
 
 
-def _swapped(message: str, swaps: dict) -> str:
-    """The message with each old name (a whole name, not a part of a longer one) said as its new word."""
-    for old, new in swaps.items():
-        message = re.sub(r"(?<!\w)" + re.escape(old) + r"(?!\w)", lambda _match: new, message)
-    return message
+def _erase_entrants(connection, tournament_id: str, member_id: str, word_for) -> bool:
+    """One tournament's part of ``erase``: its row locked first (its log read with the lock), then its entrants."""
+    entrants = connection.execute(select(ENTRANTS.c.members).where(ENTRANTS.c.tournament_id == tournament_id)).all()
+    if not any(member_id in (e.members or []) for e in entrants):
+        return False
+    log = connection.execute(update(TOURNAMENTS).where(TOURNAMENTS.c.id == tournament_id)
+                             .values(revision=TOURNAMENTS.c.revision + 1).returning(TOURNAMENTS.c.log)).scalar()
+    entrants = connection.execute(select(ENTRANTS.c.id, ENTRANTS.c.number, ENTRANTS.c.names, ENTRANTS.c.members)
+                                  .where(ENTRANTS.c.tournament_id == tournament_id)
+                                  .order_by(ENTRANTS.c.number)).all()
+    taken = {n.casefold() for e in entrants for n in e.names}
+    renamed = {}  # entrant number -> (its names as the log wrote them, as they are now)
+    for entrant in entrants:
+        if member_id not in (entrant.members or []):
+            continue
+        names = list(entrant.names)
+        for spot, member in enumerate(entrant.members):
+            if member == member_id:
+                names[spot] = word_for(taken)
+                taken.add(names[spot].casefold())
+        renamed[entrant.number] = (" & ".join(entrant.names), " & ".join(names))
+        connection.execute(update(ENTRANTS).where(ENTRANTS.c.id == entrant.id).values(names=names))
+    connection.execute(update(TOURNAMENTS).where(TOURNAMENTS.c.id == tournament_id)
+                       .values(log=[_renamed(act, renamed) for act in log or []]))
+    return True
+
+
+def _renamed(act: dict, renamed: dict) -> dict:
+    """A log act whose message named an entrant renamed (its ``entrant``, a round's ``bye``): the entrant's whole
+    names as they are now in place of the old ones, nothing else of the sentence touched."""
+    message = act.get("message")
+    for field in ("entrant", "bye"):
+        number = act.get(field)
+        if isinstance(message, str) and not isinstance(number, bool) and number in renamed:
+            old, new = renamed[number]
+            message = message.replace(old, new)
+    return {**act, "message": message} if message is not None else act
+
+
+def seat_names(connection, club_id: str, items, by_name: bool = False) -> tuple:
+    """(names, members) of a club's players (R-CLUB-1), read on ``connection``: an item ``{"player": id}`` is that
+    member (by their name now), a plain name a guest's. With ``by_name`` (a form, a tournament's entrants) a name
+    that is a member's is that member, whatever its case; without (the tables' API), a guest cannot take a
+    member's name (422 ``member_name``): the seat would be the member's in a reader's eyes and a guest's in the
+    figures. 422 ``unknown_player`` for an id that is no member, or a member who left."""
+    active = [row for row in members_of(connection, club_id) if not row.removed]
+    by_id = {row.id: row for row in active}
+    named = {row.name.casefold(): row for row in active}
+    names, seats = [], []
+    for item in items:
+        if isinstance(item, dict):
+            member = by_id.get(item.get("player")) if isinstance(item.get("player"), str) else None
+            if member is None or set(item) != {"player"}:
+                raise ParseError("unknown_player", "{player} is not a member of this club.",
+                                 player=repr(item.get("player"))[:80], field="players")
+            names.append(member.name)
+            seats.append(member.id)
+            continue
+        member = named.get(item.strip().casefold()) if isinstance(item, str) else None
+        if member is not None and not by_name:
+            raise ParseError("member_name", "{name} is a member's name: seat the member ({{\"player\": id}}), or "
+                             "give the guest a name of their own.", name=item.strip(), field="players")
+        names.append(member.name if member else item)
+        seats.append(member.id if member else None)
+    return names, seats
+
+
+def active_ids(connection, club_id: str) -> set:
+    """The ids of the club's members who have not left (a rematch or a round seats only them as members)."""
+    return {row.id for row in members_of(connection, club_id) if not row.removed}

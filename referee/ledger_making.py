@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from datetime import datetime, timezone
 
 from referee import ledger_clubs as clubs
 from referee import ledger_rows as rows
@@ -43,14 +44,15 @@ class Making:
         return Created(self._remember(TableRow(made.id, game.id, table.players, table.options, table.first_dealer,
                                                0, 0), table), made.writer_key, made.viewer_key)
 
-    def _insert(self, values: dict, once: Once | None, events: list = ()) -> bool:
+    def _insert(self, values: dict, once: Once | None, events: list = (), times: list | None = None,
+                former: bool = False) -> bool:
         """Stores a new table and its events in one transaction; False when ``once`` named this table before (its
         id is taken: the other post of the same form stored it, or is storing it and this one waited for it)."""
         def insert(connection):
             if values.get("club_id"):  # the club's lock first: no member removed meanwhile sits at it
-                clubs.check_seats(connection, values["club_id"], values["members"])
+                clubs.check_seats(connection, values["club_id"], values["members"], former=former)
             rows.insert_table(connection, values)  # the table's row before its events
-            rows.insert_events(connection, values["id"], list(events))
+            rows.insert_events(connection, values["id"], list(events), times)
         return self.store_new(insert, taken_is_known=once is not None)
 
     def _made_before(self, made) -> Created:
@@ -65,10 +67,12 @@ class Making:
                            "renewed since: ask whoever renewed it for the new one.")
         return Created(self.state(made.id), made.writer_key, found[2], status=200)
 
-    def import_table(self, setup: dict, events: list, once: Once | None = None, club: tuple | None = None) -> Created:
+    def import_table(self, setup: dict, events: list, once: Once | None = None, club: tuple | None = None,
+                     keep_times: bool = False) -> Created:
         """A new table replaying an exported log's events in force (each checked again); returns like create.
         The whole log is replayed through the engine first, so a bad log stores nothing; the same import asked
-        twice by one form (``once``) makes one table. ``club``: as ``create_table``'s (a club's import)."""
+        twice by one form (``once``) makes one table. ``club``: as ``create_table``'s (a club's import), whose
+        entries keep the times the export gives them (``keep_times``)."""
         if not isinstance(events, list) or not isinstance(setup, dict):
             raise RuleError("bad_import", "An import is an export of Referee: its table and its events.")
         in_force = [entered(e) for e in events if isinstance(e, dict) and not e.get("withdrawn")]
@@ -83,7 +87,9 @@ class Making:
         values = table_values(made.id, table, hash_key(made.writer_key), made.viewer_key,
                               version=table.version, revision=len(stored),  # as if appended one by one
                               **({"club_id": club[0], "members": list(club[1])} if club else {}))
-        if not self._insert(values, once, stored):  # the whole log in one transaction: all of it or nothing
+        times = [entered_at(e) for e in events if isinstance(e, dict) and not e.get("withdrawn")] if keep_times \
+            else None
+        if not self._insert(values, once, stored, times, former=keep_times):  # all of the log in one transaction
             return self._made_before(made)
         row = TableRow(made.id, game.id, table.players, table.options, table.first_dealer, table.version,
                        len(stored))
@@ -105,6 +111,9 @@ class Making:
         after a declared cape). Returns (status, state): 201 made now, 200 made before (one rematch, however many
         taps). The old table's revision moves, so its live views learn of the rematch at their next poll."""
         with self.writing() as connection:
+            club = clubs.club_of_table(connection, table_id)  # a club's table: the club's lock first (R-CLUB-1)
+            if club is not None:
+                clubs.lock(connection, club.club_id)
             row = rows.lock_row(connection, table_id, 0)
             if row is None:
                 raise missing(table_id)
@@ -121,10 +130,12 @@ class Making:
                 raise RuleError("series_not_finished", "The series is not over yet: a rematch starts when it is.")
             table = game.new_table(list(row.players), dict(row.options), game.next_dealer(played))
             new_id = secrets.token_urlsafe(8)
-            club = clubs.club_of_table(connection, row.id)  # a club's table: the same members (R-CLUB-1)
+            seats = {}
+            if club is not None:  # the same members at the same seats; one who left since is a guest there
+                active = clubs.active_ids(connection, club.club_id)
+                seats = {"club_id": club.club_id, "members": [m if m in active else None for m in club.members]}
             rows.insert_table(connection, table_values(new_id, table, scorer_hash, viewer_key,
-                                                       coscorer_hash=coscorer_hash,
-                                                       **({"club_id": club[0], "members": club[1]} if club else {})))
+                                                       coscorer_hash=coscorer_hash, **seats))
             rows.link_rematch(connection, row.id, new_id)  # the new table's row before the link to it
             connection.commit()
         self._cache.put(row.id, row.revision, played, checkpoint)
@@ -154,6 +165,18 @@ class Making:
                     return fresh
             connection.rollback()
         raise Unauthorized("bad_key", "This key does not open this table.")
+
+
+def entered_at(doc: dict):
+    """When an exported event was entered (its log's ``at``, UTC), or None when it says nothing readable."""
+    at = doc.get("at")
+    if not isinstance(at, str) or len(at) > 40:
+        return None
+    try:
+        moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def check_signatures(game, start, bodies: list) -> None:

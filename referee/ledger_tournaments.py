@@ -56,6 +56,11 @@ def records(connection, tournament_id: str) -> dict | None:
     return {"head": head, "entrants": entrants, "rounds": rounds, "seated": seated, "last_entries": last_entries}
 
 
+def club_of(connection, tournament_id: str) -> str | None:
+    """The club a tournament belongs to (R-CLUB-1), or None."""
+    return connection.execute(select(TOURNAMENTS.c.club_id).where(TOURNAMENTS.c.id == tournament_id)).scalar()
+
+
 def keys(connection, tournament_id: str):
     """(director_hash, viewer_key) of a tournament, or None."""
     return connection.execute(select(TOURNAMENTS.c.director_hash, TOURNAMENTS.c.viewer_key)

@@ -188,3 +188,93 @@ def test_a_club_table_needs_the_club_key_and_its_members_r_club_1(client_on_each
     made = client.post("/api/v1/tables", json=body, headers=bearer(club.key))
     assert made.status_code == 201 and made.json["state"]["players"] == ["Ana", "Gus"]
     assert club.doc()["tables"][0]["members"] == [club.ids["Ana"], None]
+
+
+def test_a_guest_cannot_take_a_members_name_at_an_api_table_r_club_1(client):
+    club = Club(client)
+    made = client.post("/api/v1/tables", headers=bearer(club.key), json={
+        "game": "brisca", "players": [{"player": club.ids["Ana"]}, "bo"], "club": club.id})
+    assert made.status_code == 422 and made.json["error"]["code"] == "member_name"
+    assert club.doc()["tables"] == []
+
+
+def test_a_late_entrant_member_and_a_rematch_after_a_removal_r_club_1(client):
+    club = Club(client)
+    made = client.post("/api/v1/tournaments", headers=bearer(club.key), json={
+        "game": "buraco", "name": "Sociale", "club": club.id, "rounds": [{"movement": "round_robin", "hands": 1}],
+        "entrants": [["Ana", "Bo"], ["Cy", "Gus"], ["Hal", "Ivy"]]}).json
+    director = bearer(made["director_key"])
+    late = client.post(f"/api/v1/tournaments/{made['id']}/entrants", headers=director,
+                       json={"names": [{"player": club.ids["Di"]}, "eve"]})
+    assert late.status_code == 201, late.json
+    table = club.table("brisca", ["Eve", "Bo"], {"wins_needed": 3}, BRISCA_WON_BY_FIRST)
+    assert client.delete(f"/api/v1/clubs/{club.id}/players/{club.ids['Eve']}", headers=bearer(club.key)).status_code \
+        == 200
+    state = client.get(f"/api/v1/tournaments/{made['id']}", headers=director).json
+    assert [e["names"] for e in state["entrants"]] == [["Ana", "Bo"], ["Cy", "Gus"], ["Hal", "Ivy"],
+                                                       ["Di", "former member"]]
+    rematch = client.post(f"/api/v1/tables/{table['id']}/rematch", headers=bearer(table["scorer_key"]))
+    assert rematch.status_code == 201 and rematch.json["state"]["players"] == ["former member", "Bo"]
+    tables = club.doc()["tables"]
+    assert tables[-1]["members"] == [None, club.ids["Bo"]]  # the member who left plays on as a guest
+
+
+def test_the_log_renames_only_the_removed_members_entrant_r_club_1(client):
+    club = Club(client)
+    for name in ("Anne", "Anne-Marie", "Marie Anne"):
+        club.ids[name] = client.post(f"/api/v1/clubs/{club.id}/players", json={"name": name},
+                                     headers=bearer(club.key)).json["id"]
+    made = client.post("/api/v1/tournaments", headers=bearer(club.key), json={
+        "game": "buraco", "name": "Sociale", "club": club.id, "rounds": [{"movement": "round_robin", "hands": 1}],
+        "entrants": [["Anne", "Bo"], ["Anne-Marie", "Cy"], ["Marie Anne", "Di"], ["Ana", "Eve"]]}).json
+    director = bearer(made["director_key"])
+    for entrant in (0, 1, 2):
+        assert client.post(f"/api/v1/tournaments/{made['id']}/withdrawals", headers=director,
+                           json={"entrant": entrant}).status_code == 200
+    client.delete(f"/api/v1/clubs/{club.id}/players/{club.ids['Anne']}", headers=bearer(club.key))
+    log = [act["message"] for act in client.get(f"/api/v1/tournaments/{made['id']}", headers=director).json["log"]]
+    assert log == ["former member & Bo withdrew after round 0.", "Anne-Marie & Cy withdrew after round 0.",
+                   "Marie Anne & Di withdrew after round 0."]
+
+
+def test_the_json_taken_back_keeps_removed_members_times_and_the_season_r_club_1(client):
+    club = Club(client)
+    for first, second in (("Ana", "Bo"), ("Bo", "Cy"), ("Cy", "Ana"), ("Di", "Bo")):
+        club.table("brisca", [first, second], {"wins_needed": 3}, BRISCA_WON_BY_FIRST)
+    client.delete(f"/api/v1/clubs/{club.id}/players/{club.ids['Bo']}", headers=bearer(club.key))
+    assert client.patch(f"/api/v1/clubs/{club.id}", json={"season": "2000-01-01"},
+                        headers=bearer(club.key)).status_code == 200
+    exported = client.get(f"/clubs/{club.id}/export.json?key={club.key}").json
+    assert {"id": club.ids["Bo"], "removed": True} in exported["members"]
+    new = _imported(client, exported)
+    old = club.doc()
+
+    def ladder(doc):
+        return {game: [(r["name"], round(r["rating"]["mu"], 9), round(r["rating"]["sigma"], 9)) for r in rows]
+                for game, rows in doc["ladders"].items()}
+    assert ladder(new) == ladder(old) and new["season"] == "2000-01-01"
+    assert [t["finished_at"] for t in new["tables"]] == [t["finished_at"] for t in old["tables"]]
+
+
+def _imported(client, exported) -> dict:
+    """The club made of ``exported`` through the store (the import form's CSRF aside), as its API answers it."""
+    state, key, _viewer = client.application.extensions["referee.clubs"].import_club(exported)
+    return client.get(f"/api/v1/clubs/{state['id']}", headers=bearer(key)).json
+
+
+def test_a_refused_import_stores_no_club_and_a_refused_change_writes_nothing_r_club_1(client):
+    club = Club(client)
+    club.table("brisca", ["Ana", "Bo"], {"wins_needed": 3}, BRISCA_WON_BY_FIRST)
+    exported = client.get(f"/clubs/{club.id}/export.json?key={club.key}").json
+    store = client.application.extensions["referee.clubs"]
+    twice = {**exported, "members": exported["members"] + [{"id": "x", "name": "ANA"}]}
+    wrong_seat = {**exported, "tables": [{**exported["tables"][0], "members": [["list"], None]}]}
+    for doc, code in ((twice, "duplicate_player"), (wrong_seat, "bad_import")):
+        with pytest.raises(Exception) as refused:
+            store.import_club(doc)
+        assert getattr(refused.value, "code", None) == code
+    with store.ledger.reading() as connection:
+        from sqlalchemy import text
+        assert connection.execute(text("select count(*) from clubs")).scalar() == 1
+    half = client.patch(f"/api/v1/clubs/{club.id}", json={"name": "Renamed", "season": "x"}, headers=bearer(club.key))
+    assert half.status_code == 422 and club.doc()["name"] == "Le jeudi"

@@ -28,28 +28,25 @@ class Match:
     ranks: tuple  # per side kept: 1 first, equal ranks tied
 
 
-def ranks(state: dict) -> list:
-    """Per side of a finished series' state: its place (1 first; equal places tied), R-CLUB-1."""
-    series, totals = state["series"], state["totals"]
-    standing = series.get("standing") or {}
-    winners = [w for w in (standing.get("winners") or ([series["winner"]] if series.get("winner") is not None
-                                                       else [])) if w is not None]
-    sign = 1 if standing.get("lowest_leads") else -1
+def ranks(found: dict) -> list:
+    """Per side of a finished series (its ``report.summary``): its place (1 first; equal places tied), R-CLUB-1."""
+    winners, totals = found["winners"], found["totals"]
+    sign = 1 if found["lowest_leads"] else -1
     others = sorted({sign * totals[side] for side in range(len(totals)) if side not in winners})
     first = 2 if winners else 1
     return [1 if side in winners else first + others.index(sign * totals[side]) for side in range(len(totals))]
 
 
-def match_of(table: dict, state: dict) -> Match | None:
-    """The match a club table's finished series makes, or None when it makes none (not finished, fewer than two
-    sides with a member)."""
-    if not state["series"]["finished"]:
+def match_of(table: dict, found: dict) -> Match | None:
+    """The match a club table's finished series makes (``found``: its summary), or None when it makes none (not
+    finished, fewer than two sides with a member)."""
+    if not found["finished"]:
         return None
     members = table.get("members") or []
-    places = ranks(state)
+    places = ranks(found)
     teams, kept = [], []
-    for side, doc in enumerate(state["sides"]):
-        team = tuple(members[p] for p in doc["players"] if p < len(members) and members[p])
+    for side, players in enumerate(found["sides"]):
+        team = tuple(members[p] for p in players if p < len(members) and members[p])
         if team:
             teams.append(team)
             kept.append(places[side])
@@ -74,19 +71,32 @@ class Rating:
 START = Rating(MODEL.mu, MODEL.sigma)
 
 
-def rate(matches) -> tuple:
-    """(ratings, moves) after ``matches`` in order: ratings is (member, game) -> Rating; moves lists per match the
-    (member, before, after) of each member rated in it."""
-    ratings: dict = {}
-    moves = []
-    for match in matches:
-        before = [[ratings.get((m, match.game), START) for m in team] for team in match.teams]
-        teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in before]
-        after = MODEL.rate(teams, ranks=list(match.ranks))
-        moved = []
-        for team, old_team, new_team in zip(match.teams, before, after):
-            for member, old, new in zip(team, old_team, new_team):
-                ratings[(member, match.game)] = Rating(new.mu, new.sigma)
-                moved.append((member, old, ratings[(member, match.game)]))
-        moves.append(moved)
-    return ratings, moves
+class Ratings:
+    """A club's ratings after its matches, and the matches they were worked out from: asked again with the same
+    matches and more after them (a new series finished), it rates only the new ones; anything else (a correction
+    moved an older series, a season's first day) is rated again from the start."""
+
+    def __init__(self):
+        self._matches: tuple = ()
+        self._ratings: dict = {}
+        self._moves: list = []
+
+    def rate(self, matches) -> tuple:
+        """(ratings, moves) after ``matches`` in order: ratings is (member, game) -> Rating; moves lists per match
+        the (member, before, after) of each member rated in it."""
+        matches = tuple(matches)
+        if matches[:len(self._matches)] != self._matches:
+            self._matches, self._ratings, self._moves = (), {}, []
+        ratings, moves = dict(self._ratings), list(self._moves)
+        for match in matches[len(self._matches):]:
+            before = [[ratings.get((m, match.game), START) for m in team] for team in match.teams]
+            teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in before]
+            after = MODEL.rate(teams, ranks=list(match.ranks))
+            moved = []
+            for team, old_team, new_team in zip(match.teams, before, after):
+                for member, old, new in zip(team, old_team, new_team):
+                    ratings[(member, match.game)] = Rating(new.mu, new.sigma)
+                    moved.append((member, old, ratings[(member, match.game)]))
+            moves.append(moved)
+        self._matches, self._ratings, self._moves = matches, ratings, moves
+        return ratings, moves

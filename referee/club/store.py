@@ -15,20 +15,19 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from datetime import date
 
 from referee import ledger_clubs as db
-from referee.club.report import last_played, report
-from referee.errors import Conflict, Forbidden, NotFound, ParseError, Unauthorized
+from referee.club import transfer
+from referee.club.checks import MAX_MEMBERS, club_name, erased_word, member_name, season_date
+from referee.club.ratings import Ratings
+from referee.club.report import iso, last_played, report, summary
+from referee.errors import Conflict, Forbidden, NotFound, Unauthorized
 from referee.games import get_game
-from referee.games.base import MAX_NAME
-from referee.models import _iso, hash_key, key_role
+from referee.models import hash_key, key_role
 from referee.once import Created, Once, minted
 
-MAX_CLUB_NAME = 120
-MAX_MEMBERS = 500
-KEPT_CLUBS = 32  # clubs whose figures a process keeps
-EXPORT_FORMAT = "referee-club/1"
+KEPT_CLUBS = 32  # clubs whose state a process keeps
+KEPT_SUMMARIES = 50_000  # tables' summaries a process keeps (a few hundred bytes each)
 FORMER = "former member"  # the contract's word for an erased name (a page says it in its language)
 
 
@@ -36,54 +35,15 @@ def missing(club_id: str) -> NotFound:
     return NotFound("club_not_found", "There is no club {club}.", club=repr(club_id))
 
 
-def club_name(name) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_CLUB_NAME or not name.isprintable():
-        raise ParseError("bad_name", "A club's name is 1 to {max} printable characters.", max=MAX_CLUB_NAME,
-                         field="name")
-    return name.strip()
-
-
-def member_name(name) -> str:
-    if not isinstance(name, str) or not name.strip() or not name.isprintable():
-        raise ParseError("bad_name", "A member's name is 1 to {max} printable characters.", max=MAX_NAME,
-                         field="name")
-    if len(name.strip()) > MAX_NAME:
-        raise ParseError("bad_name", "{name} is {length} characters long: a member's name is at most {max}.",
-                         name=name.strip(), length=len(name.strip()), max=MAX_NAME, field="name")
-    return name.strip()
-
-
-def season_date(value) -> str | None:
-    """A season's first day as an ISO date (YYYY-MM-DD), or None for every series."""
-    if value in (None, ""):
-        return None
-    try:
-        return date.fromisoformat(value).isoformat() if isinstance(value, str) and len(value) == 10 else _bad_date()
-    except ValueError:
-        return _bad_date()
-
-
-def _bad_date():
-    raise ParseError("bad_season", "A season starts on a day written YYYY-MM-DD.", field="season")
-
-
-def erased_word(word: str):
-    """The word written in place of an erased name: ``word``, or ``word (2)`` … when the table has it already."""
-    def choose(taken: set) -> str:
-        candidate, n = word, 1
-        while candidate.casefold() in taken:
-            n += 1
-            candidate = f"{word} ({n})"
-        return candidate
-    return choose
-
-
 class Clubs:
     """The store of clubs, on the ledger's database."""
 
     def __init__(self, ledger):
         self.ledger = ledger
-        self._kept: OrderedDict = OrderedDict()  # club id -> (revision, figures)
+        self._kept: OrderedDict = OrderedDict()  # club id -> (revision, state)
+        self._summaries: OrderedDict = OrderedDict()  # (table id, revision) -> report.summary
+        self._ratings: dict = {}  # club id -> {season's first day or None: Ratings}
+        self._builders: dict = {}  # club id -> the lock of the one reader working its state out
         self._lock = threading.Lock()
 
     # --- keys -------------------------------------------------------------------------------------------
@@ -165,20 +125,22 @@ class Clubs:
 
     def set_season(self, club_id: str, since) -> str | None:
         """The season's first day (None: every series counts): the ladder and the figures count from it."""
-        since = season_date(since)
-        with self.ledger.writing() as connection:
-            self._locked(connection, club_id)
-            db.set_club(connection, club_id, season_start=since)
-            connection.commit()
-        return since
+        return self.change(club_id, season=since)["season_start"]
 
-    def rename(self, club_id: str, name) -> str:
-        name = club_name(name)
+    def change(self, club_id: str, **fields) -> dict:
+        """The club's ``name`` and ``season`` (its first day), each only when given: both read first, then written
+        in one transaction (a refused one writes neither). The values written."""
+        values = {}
+        if "name" in fields:
+            values["name"] = club_name(fields["name"])
+        if "season" in fields:
+            values["season_start"] = season_date(fields["season"])
         with self.ledger.writing() as connection:
             self._locked(connection, club_id)
-            db.set_club(connection, club_id, name=name)
+            if values:
+                db.set_club(connection, club_id, **values)
             connection.commit()
-        return name
+        return values
 
     @staticmethod
     def _locked(connection, club_id: str) -> list:
@@ -188,77 +150,39 @@ class Clubs:
 
     # --- a club's table ---------------------------------------------------------------------------------
     def seating(self, club_id: str, items, by_name: bool = False) -> tuple:
-        """(names, members) of a club table's players: each item ``{"player": member id}`` (a member, by their
-        name now) or a plain name (a guest; with ``by_name``, as a form types them, a name that is a member's is
-        that member). 422 for an unknown or removed member."""
+        """(names, members) of a new club table's players (``ledger_clubs.seat_names``: a member ``{"player": id}``,
+        else a guest's name; with ``by_name``, a member's name is that member); items that are no list are
+        answered as they are (the engine refuses them). 404 for no such club."""
         if not isinstance(items, list):
             return items, None
         with self.ledger.reading() as connection:
             if db.keys(connection, club_id) is None:
                 raise missing(club_id)
-            members = [m for m in db.members_of(connection, club_id) if not m.removed]
-        by_id = {m.id: m for m in members}
-        named = {m.name.casefold(): m for m in members}
-        names, seats = [], []
-        for item in items:
-            if isinstance(item, dict):
-                member = by_id.get(item.get("player")) if isinstance(item.get("player"), str) else None
-                if member is None or set(item) != {"player"}:
-                    raise ParseError("unknown_player", "{player} is not a member of this club.",
-                                     player=repr(item.get("player")), field="players")
-                names.append(member.name)
-                seats.append(member.id)
-            else:
-                member = named.get(item.strip().casefold()) if by_name and isinstance(item, str) else None
-                names.append(member.name if member else item)
-                seats.append(member.id if member else None)
-        return names, seats
+            return db.seat_names(connection, club_id, items, by_name=by_name)
 
-    # --- export and import ------------------------------------------------------------------------------
+    # --- export and import (``transfer.py``) -------------------------------------------------------------
     def export(self, club_id: str) -> dict:
-        """The whole club (``EXPORT_FORMAT``): its name and season, its active members, its tournaments' names and
-        every table as a table's export gives it (set-up, whole log) with its members per seat, in the order the
-        series finished (the unfinished ones last)."""
-        state = self.state(club_id)
-        order = sorted(state["tables"], key=lambda t: (t["finished_at"] is None, t["finished_at"] or "",
-                                                       t["created_at"], t["id"]))
-        return {"format": EXPORT_FORMAT, "club": {"name": state["name"], "season": state["season"]},
-                "members": [{"id": m["id"], "name": m["name"]} for m in state["members"]],
-                "tables": [{"table": self.ledger.record_of(t["id"]), "events": self.ledger.events(t["id"]),
-                            "members": t["members"]} for t in order],
-                "tournaments": [{"name": t["name"], "game": t["game"]} for t in state["tournaments"]]}
+        return transfer.export(self, club_id)
 
     def import_club(self, doc, once: Once | None = None) -> Created:
-        """A club's export taken back: a new club with new keys, its members (new ids) and its tables, each replayed
-        through its engine as a table's import is (``Ledger.import_table``), in the order their series finished, so
-        that the ratings come out as they were. Every table is replayed before anything is stored: a refused log
-        stores no club. A member removed before the export is no member of the new club: their seats are guests'."""
-        if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT or not isinstance(doc.get("club"), dict) \
-                or not isinstance(doc.get("members"), list) or not isinstance(doc.get("tables"), list):
-            raise ParseError("bad_import", "This is not a club's export of Referee (a .json file made by a club's "
-                             "page).")
-        tables = doc["tables"]
-        for item in tables:  # every log replayed first: a refused one stores nothing
-            if not isinstance(item, dict):
-                raise ParseError("bad_import", "This is not a club's export of Referee (a .json file made by a "
-                                 "club's page).")
-            self.ledger.check_import(item.get("table"), item.get("events"))
-        names = [member_name(m.get("name") if isinstance(m, dict) else None) for m in doc["members"]]
-        since = season_date(doc["club"].get("season"))
-        created = self.create(doc["club"].get("name"), once=once)
-        if created.status == 200:
-            return created
-        club_id = created[0]["id"]
-        ids = {}
-        for old, name in zip(doc["members"], names):
-            ids[old.get("id")] = self.add_member(club_id, name)["id"]
-        if since:
-            self.set_season(club_id, since)
-        for item in tables:
-            seats = [ids.get(m) for m in (item.get("members") or [])] if isinstance(item.get("members"), list) \
-                else [None] * len(item["table"].get("players") or [])
-            self.ledger.import_table(item["table"], item["events"], club=(club_id, seats))
-        return Created(self.state(club_id), created[1], created[2])
+        return transfer.import_club(self, doc, once)
+
+    def members(self, club_id: str) -> list:
+        """Every member of the club, one who left included (``removed``, without a name), in the order they came."""
+        with self.ledger.reading() as connection:
+            return [{"id": row.id, "name": row.name, "removed": row.removed}
+                    for row in db.members_of(connection, club_id)]
+
+    def add_members(self, club_id: str, names: list) -> list:
+        """Members at once (an import): each a name, or None for a member who had left (a row without a name, so
+        that the ratings of their series come out as they were); their new ids in order."""
+        ids = [secrets.token_urlsafe(6) for _ in names]
+        with self.ledger.writing() as connection:
+            self._locked(connection, club_id)
+            for member_id, name in zip(ids, names):
+                db.insert_member(connection, club_id, member_id, name, removed=name is None)
+            connection.commit()
+        return ids
 
     # --- reading ----------------------------------------------------------------------------------------
     def revision(self, club_id: str) -> int:
@@ -271,44 +195,74 @@ class Clubs:
     def state(self, club_id: str) -> dict:
         """The club as its pages and the API show it: ``id``, ``name``, ``season``, ``revision``, ``members`` (the
         active ones, the last players first, each with ``last_played``), ``tables``, ``tournaments``, and its
-        figures: ``season`` counts (``report``) and ``ever`` (every series). The same dict for every caller until the
-        next change: read it, never change it."""
+        figures: ``figures`` (the season's, ``report``) and ``ever`` (every series, when a season is set). The same
+        dict for every caller until the next change: read it, never change it. One reader per club and process
+        works a new one out (the others wait for it and take it); each table's summary is kept per revision, and
+        the ratings go on from the last ones (``Ratings``), so a change at one table costs that table."""
+        kept = self._current(club_id)
+        if kept is not None:
+            return kept
+        with self._building(club_id):
+            kept = self._current(club_id)
+            if kept is not None:
+                return kept
+            with self.ledger.reading() as connection:
+                revision = db.revision(connection, club_id)
+                if revision is None:
+                    raise missing(club_id)
+                records = db.records(connection, club_id)
+                missing_rows = [row for row in records["tables"] if (row["id"], row["revision"]) not in self._summaries]
+                engine_tables = self.ledger.tables_at(connection, missing_rows) if missing_rows else {}
+            for row in missing_rows:
+                self._summaries[(row["id"], row["revision"])] = summary(
+                    row["game"], get_game(row["game"]).serialise(engine_tables[row["id"]]))
+            summaries = {row["id"]: self._summaries[(row["id"], row["revision"])] for row in records["tables"]}
+            with self._lock:
+                while len(self._summaries) > KEPT_SUMMARIES:
+                    self._summaries.popitem(last=False)
+            memo = self._ratings.setdefault(club_id, {})
+            state = _state(records, summaries, revision, memo)
+            with self._lock:
+                self._kept[club_id] = (revision, state)
+                self._kept.move_to_end(club_id)
+                while len(self._kept) > KEPT_CLUBS:
+                    gone, _ = self._kept.popitem(last=False)
+                    self._ratings.pop(gone, None)
+            return state
+
+    def _current(self, club_id: str) -> dict | None:
+        """The state kept for this club when it is at the revision the database says now (one statement)."""
         with self.ledger.reading() as connection:
             revision = db.revision(connection, club_id)
-            if revision is None:
-                raise missing(club_id)
-            with self._lock:
-                kept = self._kept.get(club_id)
-            if kept is not None and kept[0] == revision:
-                return kept[1]
-            records = db.records(connection, club_id)
-            engine_tables = self.ledger.tables_at(connection, records["tables"])
-        state = _state(records, engine_tables, revision)
+        if revision is None:
+            raise missing(club_id)
         with self._lock:
-            self._kept[club_id] = (revision, state)
-            self._kept.move_to_end(club_id)
-            while len(self._kept) > KEPT_CLUBS:
-                self._kept.popitem(last=False)
-        return state
+            kept = self._kept.get(club_id)
+        return kept[1] if kept is not None and kept[0] == revision else None
+
+    def _building(self, club_id: str) -> threading.Lock:
+        with self._lock:
+            return self._builders.setdefault(club_id, threading.Lock())
 
 
-def _state(records: dict, engine_tables: dict, revision: int) -> dict:
+def _state(records: dict, summaries: dict, revision: int, memo: dict) -> dict:
     head = records["head"]
-    states = {row["id"]: get_game(row["game"]).serialise(engine_tables[row["id"]]) for row in records["tables"]}
-    played = last_played(records)
+    played = last_played(records["tables"])
     members = [{"id": m["id"], "name": m["name"], "last_played": played.get(m["id"])}
                for m in records["members"] if not m["removed"]]
-    tables = [{"id": row["id"], "game": row["game"], "finished": states[row["id"]]["series"]["finished"],
+    tables = [{"id": row["id"], "game": row["game"], "finished": summaries[row["id"]]["finished"],
                "players": list(row["players"]), "members": list(row["members"] or []), "viewer_key": row["viewer_key"],
-               "created_at": _iso(row["created_at"]),
-               "finished_at": _iso(row["finished_at"]) if row["finished_at"] and
-               states[row["id"]]["series"]["finished"] else None} for row in records["tables"]]
+               "created_at": iso(row["created_at"]),
+               "finished_at": iso(row["finished_at"]) if row["finished_at"] and summaries[row["id"]]["finished"]
+               else None} for row in records["tables"]]
     since = head["season_start"]
+
+    def figures(day):
+        return report(records["members"], records["tables"], summaries, day, memo.setdefault(day, Ratings()))
     return {"id": head["id"], "name": head["name"], "season": since, "revision": revision, "members": members,
             "tables": tables, "tournaments": [{"id": t["id"], "name": t["name"], "game": t["game"]}
                                               for t in records["tournaments"]],
-            "figures": report(records, states, since),
-            "ever": report(records, states, None) if since else None}
+            "figures": figures(since), "ever": figures(None) if since else None}
 
 
 def _unique(members, name: str) -> None:

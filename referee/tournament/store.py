@@ -215,6 +215,7 @@ class Tournaments(DirectorActs):
     def next_round(self, tournament_id: str) -> dict:
         """Seats the next round of the plan (its tables made, one per table number); 422 while a round is open."""
         with self.ledger.writing() as connection:
+            _club_first(connection, tournament_id)
             head, log, done = _lock(connection, tournament_id)
             if done and not done[-1].closed:
                 raise _open(done[-1].number)
@@ -228,9 +229,9 @@ class Tournaments(DirectorActs):
                                                                             e.withdrawn >= number)]
             tables, bye = self._seating(connection, head, number, spec, active)
             game, names = get_game(head.game), {e.number: e.names for e in entrants}
-            members = {e.number: e.members or [None] * len(e.names) for e in entrants}
-            if head.club_id:  # the club's revision moves: its pages list the new tables
-                ledger_clubs.lock(connection, head.club_id)
+            active = ledger_clubs.active_ids(connection, head.club_id) if head.club_id else set()
+            members = {e.number: [m if m in active else None for m in (e.members or [None] * len(e.names))]
+                       for e in entrants}  # a member who left since plays on as a guest
             cards = db.card_keys(connection, tournament_id)
             options = table_options(head.game, head.options, spec)
             for table_number, ns, ew in tables:
@@ -269,20 +270,20 @@ class Tournaments(DirectorActs):
             connection.commit()
         return self.state(tournament_id)
 
-    def add_entrant(self, tournament_id: str, names, members: list | None = None) -> dict:
-        """Between rounds: a late entrant, who plays from the next round on (a pair, or one player, as the others).
-        ``members``: in a club's tournament, the member of each name (None for a guest)."""
+    def add_entrant(self, tournament_id: str, names) -> dict:
+        """Between rounds: a late entrant, who plays from the next round on (a pair, or one player, as the others);
+        in a club's tournament each name a member (``{"player": id}`` or a member's name) or a guest's."""
         with self.ledger.writing() as connection:
+            club_id, members = _club_first(connection, tournament_id), None
             head, log, done = _lock(connection, tournament_id)
-            if head.club_id and members:
-                ledger_clubs.check_seats(connection, head.club_id, members)
+            if club_id:  # R-CLUB-1: each name a member ({"player": id} or a member's name) or a guest
+                names, members = ledger_clubs.seat_names(connection, club_id, names, by_name=True)
             if done and not done[-1].closed:
                 raise _open(done[-1].number)
             entrants = db.entrants_of(connection, tournament_id)
             listed = checks.entrants([e.names for e in entrants] + [names])
             number = max(e.number for e in entrants) + 1
-            db.add_entrant(connection, tournament_id, number, listed[-1], len(done) + 1,
-                           members if head.club_id and members else None)
+            db.add_entrant(connection, tournament_id, number, listed[-1], len(done) + 1, members)
             _log(log, "added", f"{entrant_names(listed[-1])} joined from round {len(done) + 1}.",
                  entrant=number, round=len(done) + 1)
             db.save_log(connection, tournament_id, log)
@@ -333,6 +334,15 @@ class Tournaments(DirectorActs):
             return None
         seated, byes = movements.mitchell_lines(ns_lines, ew_lines, index)
         return (seated, byes[0] if byes else None) if len(byes) <= 1 else None
+
+
+def _club_first(connection, tournament_id: str) -> str | None:
+    """A club's tournament: the club's lock before the tournament's (the house's order: club, tournament, tables;
+    a member's removal takes them so too). Its club's id, or None."""
+    club_id = db.club_of(connection, tournament_id)
+    if club_id:
+        ledger_clubs.lock(connection, club_id)
+    return club_id
 
 
 def _numbered(tables: list, bye) -> tuple:

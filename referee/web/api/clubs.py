@@ -54,10 +54,7 @@ def change(club_id):
     """The club's name and the first day of its season (``"season": "YYYY-MM-DD"`` or null)."""
     clubs().authorize(club_id, request_key(), write=True)
     body = json_body()
-    if "name" in body:
-        clubs().rename(club_id, body["name"])
-    if "season" in body:
-        clubs().set_season(club_id, body["season"])
+    clubs().change(club_id, **{name: body[name] for name in ("name", "season") if name in body})
     return jsonify(club_doc(clubs().state(club_id)))
 
 
