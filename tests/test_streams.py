@@ -212,7 +212,8 @@ def test_the_watcher_reads_by_the_clock_not_by_the_number_of_streams(app):
     elapsed = time.monotonic() - started
     reads = [s for s in queries.selects() if s.startswith("SELECT tables.id, tables.revision")]
     assert 2 <= len(reads) <= elapsed / 0.25 + 2  # four a second for 33 streams, and all three tables in each
-    assert all(" IN (" in read for read in reads) and watcher.reads - reads_before == len(reads)
+    # a read under way as the second began or ended is counted on one side of the clock and not the other
+    assert all(" IN (" in read for read in reads) and abs(watcher.reads - reads_before - len(reads)) <= 1
     for response in opened:
         response.close()
     assert watcher.open == 0
