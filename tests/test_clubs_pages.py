@@ -4,6 +4,7 @@ by name from every page, sheet and export while the others' ratings stay; the se
 .xlsx and JSON exports, and the JSON imported back with the same ratings."""
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -212,3 +213,28 @@ def test_the_exports_and_the_json_taken_back_give_the_same_ladder_r_club_1(forms
     refused = forms.post("/clubs/import", data={"file": (io.BytesIO(b"{}"), "x.json")},
                          content_type="multipart/form-data")
     assert refused.status_code == 422 and 'class="refusal"' in refused.get_data(as_text=True)
+
+
+def test_a_club_tournament_from_member_chips_pairs_them_and_seats_members_r_club_1(forms):
+    club_id, key = made_club(forms)
+    for name in ("Ana", "Bo", "Cy"):
+        add(forms, club_id, key, name)
+    ids = member_ids(forms, club_id, key)
+    address = f"/tournaments/new?club={club_id}&key={key}"
+    page = forms.get(address).get_data(as_text=True)
+    assert re.search(r'name="pairs" value="yes" checked', page)  # Buraco is played four-handed
+    entrants = ""
+    for name in ("Ana", "Bo", "Cy"):
+        answer = forms.post(address, data={"game": "buraco", "entrants": entrants, "pairs": "yes",
+                                           "op": f"member:{ids[name]}"}).get_data(as_text=True)
+        entrants = html.unescape(re.search(r'name="entrants"[^>]*>([^<]*)<', answer).group(1))
+    assert entrants == "Ana & Bo\nCy"
+    made = forms.post(address, data={"game": "buraco", "name": "Sociale", "entrants": entrants + " & gus\nHal & Ivy",
+                                     "op": "create", "form_id": "t" * 32, "movement": "round_robin", "length": "1"})
+    assert made.status_code == 303
+    tournament = re.fullmatch(r"/tournaments/([\w-]+)\?key=([\w-]+)", made.headers["Location"]).groups()
+    forms.post(f"/api/v1/tournaments/{tournament[0]}/rounds", headers=bearer(tournament[1]))
+    tables = forms.get(f"/api/v1/clubs/{club_id}", headers=bearer(key)).json["tables"]
+    assert len(tables) == 1  # three pairs all-play-all: one table and a bye in round 1
+    assert tables[0]["members"] == [ids.get(p) for p in tables[0]["players"]]  # each member at their seat, guests none
+    assert set(tables[0]["members"]) - {None}

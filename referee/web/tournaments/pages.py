@@ -46,7 +46,9 @@ def form_values() -> dict:
             "entrants": request.form.get("entrants", ""), "plan": plan or default_plan(game),
             "vp": vp if vp in VP_CHOICES else "burraco_3", "vp_rows": request.form.get("vp_rows", ""),
             "require_signatures": request.form.get("require_signatures") == "yes",
-            "pairs": request.form.get("pairs") == "yes"}
+            # a club's chips seat pairs at first where the game is played four-handed (a tap: pairs or not)
+            "pairs": request.form.get("pairs") == "yes" if request.method == "POST"
+            else 4 in GAMES[game].player_counts()}
 
 
 def with_member(club: dict | None, member_id: str, text: str, pairs: bool) -> str:
