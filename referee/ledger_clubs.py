@@ -53,8 +53,8 @@ def revisions(connection, club_ids) -> dict:
 def records(connection, club_id: str) -> dict | None:
     """Everything stored of a club: ``head`` (its row), ``members`` (removed ones included, their names erased),
     ``tables`` (id, game, players, options, dealer, version, revision, members, created_at, viewer_key (the club's
-    pages link to them), finished_at: the time of the last entry in force that is not a signature) and ``tournaments`` (id, name, game, created_at). None for no
-    such club."""
+    pages link to them) and finished_at: the time of the last entry in force that is not a signature) and
+    ``tournaments`` (id, name, game, created_at). None for no such club."""
     head = connection.execute(select(CLUBS).where(CLUBS.c.id == club_id)).mappings().first()
     if head is None:
         return None

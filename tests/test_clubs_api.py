@@ -118,7 +118,7 @@ def _card_key(club, made, table) -> str:
     return next(card["key"] for card in cards["cards"] if card["number"] == table["number"])
 
 
-def test_ratings_played_and_won_are_openskills_plackett_luce_in_the_order_the_series_finished_r_club_1(client_on_each_database):
+def test_ratings_played_and_won_are_openskills_plackett_luce_in_series_order_r_club_1(client_on_each_database):
     client = client_on_each_database
     club = Club(client)
     matches = play_the_evening(club)

@@ -1,5 +1,5 @@
 """A club's data taken away and brought back (R-CLUB-1): ``export`` writes the whole club as one document (its name
-and season, its members — one who left as an id without a name —, every table's set-up and whole log with its members
+and season, its members (one who left as an id without a name), every table's set-up and whole log with its members
 per seat, in the order the series finished, and its tournaments' names); ``import_club`` makes a new club of it, with
 new keys. The tables are imported as a table's export is (``Ledger.import_table``: each log replayed through its
 engine), keeping each entry's time, so that the series finish in the same order on the same days and the ladder,
