@@ -216,6 +216,15 @@ def test_r_club_1_a_club_evening_from_my_club_to_the_wall(browser, server_module
     shot(page, "club-member-360")
     page.set_viewport_size(DESK)
     shot(page, "club-member-1280")
+    page.set_viewport_size(PHONE)
+
+    # The phone remembers its club (static/clubs-remembered.js): the home page offers it, first thing.
+    page.goto(server.url)
+    kept = page.locator(".remembered-clubs a")
+    assert kept.all_inner_texts() == ["Brisca du jeudi"]
+    assert "/clubs/" in kept.first.get_attribute("href") and "key=" in kept.first.get_attribute("href")
+    assert kept.first.bounding_box()["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     assert problems == [] and wall_problems == []
     for ctx in (context, wall_context):
