@@ -73,12 +73,7 @@ class Making:
         The whole log is replayed through the engine first, so a bad log stores nothing; the same import asked
         twice by one form (``once``) makes one table. ``club``: as ``create_table``'s (a club's import), whose
         entries keep the times the export gives them (``keep_times``)."""
-        if not isinstance(events, list) or not isinstance(setup, dict):
-            raise RuleError("bad_import", "An import is an export of Referee: its table and its events.")
-        in_force = [entered(e) for e in events if isinstance(e, dict) and not e.get("withdrawn")]
-        game = get_game(setup.get("game"))
-        start = game.new_table(setup.get("players"), setup.get("options"), setup.get("dealer"))
-        check_signatures(game, start, in_force)
+        game, start, kept, in_force = import_start(setup, events)
         stored = []  # one replay, each checked as an append would: a refusal stores none
         table, checkpoint = game.replay_from(start, in_force,
                                              on_event=lambda event, body: stored.append(own_fields(event, body)))
@@ -87,8 +82,7 @@ class Making:
         values = table_values(made.id, table, hash_key(made.writer_key), made.viewer_key,
                               version=table.version, revision=len(stored),  # as if appended one by one
                               **({"club_id": club[0], "members": list(club[1])} if club else {}))
-        times = [entered_at(e) for e in events if isinstance(e, dict) and not e.get("withdrawn")] if keep_times \
-            else None
+        times = [entered_at(e) for e in kept] if keep_times else None
         if not self._insert(values, once, stored, times, former=keep_times):  # all of the log in one transaction
             return self._made_before(made)
         row = TableRow(made.id, game.id, table.players, table.options, table.first_dealer, table.version,
@@ -97,12 +91,7 @@ class Making:
 
     def check_import(self, setup, events) -> None:
         """What ``import_table`` checks before it stores anything (the whole log replayed), storing nothing."""
-        if not isinstance(events, list) or not isinstance(setup, dict):
-            raise RuleError("bad_import", "An import is an export of Referee: its table and its events.")
-        in_force = [entered(e) for e in events if isinstance(e, dict) and not e.get("withdrawn")]
-        game = get_game(setup.get("game"))
-        start = game.new_table(setup.get("players"), setup.get("options"), setup.get("dealer"))
-        check_signatures(game, start, in_force)
+        game, start, _kept, in_force = import_start(setup, events)
         game.replay_from(start, in_force)
 
     def rematch(self, table_id: str) -> tuple:
@@ -165,6 +154,19 @@ class Making:
                     return fresh
             connection.rollback()
         raise Unauthorized("bad_key", "This key does not open this table.")
+
+
+def import_start(setup, events) -> tuple:
+    """(game, its new table, the exported events in force as exported and as entered) of an import, its shape and
+    its signatures checked (``import_table`` and ``check_import`` replay from there)."""
+    if not isinstance(events, list) or not isinstance(setup, dict):
+        raise RuleError("bad_import", "An import is an export of Referee: its table and its events.")
+    kept = [e for e in events if isinstance(e, dict) and not e.get("withdrawn")]
+    game = get_game(setup.get("game"))
+    start = game.new_table(setup.get("players"), setup.get("options"), setup.get("dealer"))
+    in_force = [entered(e) for e in kept]
+    check_signatures(game, start, in_force)
+    return game, start, kept, in_force
 
 
 def entered_at(doc: dict):
