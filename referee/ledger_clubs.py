@@ -83,13 +83,12 @@ def club_of_table(connection, table_id: str):
 
 
 # --- writing ----------------------------------------------------------------------------------------------
-def check_seats(connection, club_id: str, members, former: bool = False) -> None:
+def check_seats(connection, club_id: str, members) -> None:
     """Takes the club's lock for a new table or tournament of it (its revision moves: its pages learn of the new
-    table); 404 for no such club, 409 ``player_not_found`` when one of ``members`` is not an active member (with
-    ``former``, a club's import, one who left is a member of the club too: their series count for the others)."""
+    table); 404 for no such club, 409 ``player_not_found`` when one of ``members`` is not an active member."""
     if lock(connection, club_id) is None:
         raise NotFound("club_not_found", "There is no club {club}.", club=repr(club_id))
-    active = {row.id for row in members_of(connection, club_id) if former or not row.removed}
+    active = {row.id for row in members_of(connection, club_id) if not row.removed}
     gone = [m for m in members if m is not None and m not in active]
     if gone:
         raise Conflict("player_not_found", "{player} is no longer a member of this club.", player=repr(gone[0]))

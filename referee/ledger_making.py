@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from referee import ledger_clubs as clubs
 from referee import ledger_rows as rows
-from referee.errors import Conflict, RuleError, Unauthorized
+from referee.errors import Conflict, ParseError, RuleError, Unauthorized
 from referee.games import get_game
 from referee.games.base import fork
 from referee.games.signatures import KINDS as SIGNATURES, verify as verify_signature
@@ -16,6 +16,11 @@ from referee.ledger_entries import own_fields
 from referee.ledger_rows import TableRow, missing
 from referee.models import entered, hash_key
 from referee.once import Created, Once, minted
+
+
+BATCH = 2_000  # events (or tables) a club's import writes in one statement
+SKEW = timedelta(minutes=5)  # the clocks' difference an imported entry's time may show beyond now
+OLDEST = datetime(2026, 1, 1, tzinfo=timezone.utc)  # no Referee export has an entry before it
 
 
 def table_values(table_id: str, table, scorer_hash: str, viewer_key: str, **more) -> dict:
@@ -44,15 +49,14 @@ class Making:
         return Created(self._remember(TableRow(made.id, game.id, table.players, table.options, table.first_dealer,
                                                0, 0), table), made.writer_key, made.viewer_key)
 
-    def _insert(self, values: dict, once: Once | None, events: list = (), times: list | None = None,
-                former: bool = False) -> bool:
+    def _insert(self, values: dict, once: Once | None, events: list = ()) -> bool:
         """Stores a new table and its events in one transaction; False when ``once`` named this table before (its
         id is taken: the other post of the same form stored it, or is storing it and this one waited for it)."""
         def insert(connection):
             if values.get("club_id"):  # the club's lock first: no member removed meanwhile sits at it
-                clubs.check_seats(connection, values["club_id"], values["members"], former=former)
+                clubs.check_seats(connection, values["club_id"], values["members"])
             rows.insert_table(connection, values)  # the table's row before its events
-            rows.insert_events(connection, values["id"], list(events), times)
+            rows.insert_events(connection, values["id"], list(events))
         return self.store_new(insert, taken_is_known=once is not None)
 
     def _made_before(self, made) -> Created:
@@ -67,27 +71,50 @@ class Making:
                            "renewed since: ask whoever renewed it for the new one.")
         return Created(self.state(made.id), made.writer_key, found[2], status=200)
 
-    def import_table(self, setup: dict, events: list, once: Once | None = None, club: tuple | None = None,
-                     keep_times: bool = False) -> Created:
+    def import_table(self, setup: dict, events: list, once: Once | None = None) -> Created:
         """A new table replaying an exported log's events in force (each checked again); returns like create.
         The whole log is replayed through the engine first, so a bad log stores nothing; the same import asked
-        twice by one form (``once``) makes one table. ``club``: as ``create_table``'s (a club's import), whose
-        entries keep the times the export gives them (``keep_times``)."""
-        game, start, kept, in_force = import_start(setup, events)
+        twice by one form (``once``) makes one table. (A club's import: ``import_club_tables``.)"""
+        game, start, _kept, in_force = import_start(setup, events)
         stored = []  # one replay, each checked as an append would: a refusal stores none
         table, checkpoint = game.replay_from(start, in_force,
                                              on_event=lambda event, body: stored.append(own_fields(event, body)))
         made = minted(once, "table", {"game": game.id, "players": table.players, "options": table.options,
                                       "dealer": table.first_dealer, "events": stored})
         values = table_values(made.id, table, hash_key(made.writer_key), made.viewer_key,
-                              version=table.version, revision=len(stored),  # as if appended one by one
-                              **({"club_id": club[0], "members": list(club[1])} if club else {}))
-        times = [entered_at(e) for e in kept] if keep_times else None
-        if not self._insert(values, once, stored, times, former=keep_times):  # all of the log in one transaction
+                              version=table.version, revision=len(stored))  # as if appended one by one
+        if not self._insert(values, once, stored):  # all of the log in one transaction
             return self._made_before(made)
         row = TableRow(made.id, game.id, table.players, table.options, table.first_dealer, table.version,
                        len(stored))
         return Created(self._remember(row, table, checkpoint), made.writer_key, made.viewer_key)
+
+    def import_club_tables(self, connection, club_id: str, items) -> int:
+        """A club's import's tables (R-CLUB-1), stored on ``connection`` in the caller's one transaction: ``items``
+        (setup, events, members per seat) one by one, each log replayed and checked, its entries' times read
+        (``import_time``), then dropped: only its rows wait, written ``BATCH`` events at a time (``executemany``),
+        so the memory an import takes is the file's and one batch's, whatever the club's size. Nothing is kept in
+        the replay cache (the club's page replays what it shows). A refusal raises: the caller's transaction stores
+        nothing. How many tables were stored."""
+        tables, events, count, now = [], [], 0, datetime.now(timezone.utc)
+        for number, (setup, log, seats) in enumerate(items, 1):
+            game, start, _kept, in_force = import_start(setup, log)
+            times = [import_time(doc, number, entry) for entry, doc in kept_entries(log)]
+            stored = []  # each checked as an append would: a refusal stores none
+            table, _ = game.replay_from(start, in_force,
+                                        on_event=lambda event, body: stored.append(own_fields(event, body)))
+            table_id = secrets.token_urlsafe(8)
+            tables.append(table_values(table_id, table, hash_key(secrets.token_urlsafe(24)),
+                                       secrets.token_urlsafe(24), version=table.version, revision=len(stored),
+                                       club_id=club_id, members=list(seats),
+                                       created_at=now + timedelta(microseconds=number)))  # the file's order
+            events.extend(rows.event_rows(table_id, stored, times))
+            count += 1
+            if len(events) >= BATCH or len(tables) >= BATCH:
+                rows.insert_many(connection, tables, events)
+                tables, events = [], []
+        rows.insert_many(connection, tables, events)
+        return count
 
     def check_import(self, setup, events) -> None:
         """What ``import_table`` checks before it stores anything (the whole log replayed), storing nothing."""
@@ -167,6 +194,31 @@ def import_start(setup, events) -> tuple:
     in_force = [entered(e) for e in kept]
     check_signatures(game, start, in_force)
     return game, start, kept, in_force
+
+
+def kept_entries(events: list):
+    """(its place in the file's log, from 1; the entry) of each exported entry in force, as ``import_start`` keeps
+    them."""
+    return [(place, e) for place, e in enumerate(events, 1) if isinstance(e, dict) and not e.get("withdrawn")]
+
+
+def import_time(doc: dict, table: int, entry: int) -> datetime:
+    """When a club's exported entry was entered (R-CLUB-1: its series finish on the day they did): its ``at``,
+    refused (422, naming the table and the entry, 1 and up in the file) when it cannot be read, lies in the future
+    beyond ``SKEW`` of clock, or before ``OLDEST`` (older than any Referee export)."""
+    moment = entered_at(doc)
+    at = doc.get("at")
+    shown = at[:40] if isinstance(at, str) else repr(at)[:40]
+    if moment is None:
+        raise ParseError("bad_time", "Table {table}, entry {entry}: its time {at} cannot be read.", table=table,
+                         entry=entry, at=shown)
+    if moment > datetime.now(timezone.utc) + SKEW:
+        raise ParseError("time_in_future", "Table {table}, entry {entry}: its time {at} is in the future.",
+                         table=table, entry=entry, at=shown)
+    if moment < OLDEST:
+        raise ParseError("time_too_old", "Table {table}, entry {entry}: its time {at} is before 2026-01-01, "
+                         "older than any Referee export.", table=table, entry=entry, at=shown)
+    return moment
 
 
 def entered_at(doc: dict):

@@ -275,15 +275,26 @@ def insert_table(connection, values: dict) -> None:
     connection.execute(insert(TABLES).values(**values))
 
 
-def insert_events(connection, table_id: str, bodies: list, times: list | None = None) -> None:
-    """A new table's log at once (an import, R-COMMON-8: its entries are the import's), numbered from 1; ``times``:
-    when each was entered, as the export said it (a club's import keeps them: its series finish as they did), None
-    for now."""
+def insert_events(connection, table_id: str, bodies: list) -> None:
+    """A new table's log at once (an import, R-COMMON-8: its entries are the import's), numbered from 1."""
     if bodies:
-        moments = times or [None] * len(bodies)
         connection.execute(insert(EVENTS), [{"table_id": table_id, "seq": seq, "type": body["type"], "body": body,
-                                             "entered_by": "import", **({"at": at} if at is not None else {})}
-                                            for seq, (body, at) in enumerate(zip(bodies, moments), 1)])
+                                             "entered_by": "import"} for seq, body in enumerate(bodies, 1)])
+
+
+def event_rows(table_id: str, bodies: list, times: list) -> list:
+    """A new table's log as rows for ``insert_many``, numbered from 1, each entered when ``times`` says."""
+    return [{"table_id": table_id, "seq": seq, "type": body["type"], "body": body, "entered_by": "import", "at": at}
+            for seq, (body, at) in enumerate(zip(bodies, times), 1)]
+
+
+def insert_many(connection, tables: list, events: list) -> None:
+    """New tables' rows (as ``insert_table``'s, all with the same columns), then their events' (``event_rows``):
+    one statement each (``executemany``)."""
+    if tables:
+        connection.execute(insert(TABLES), tables)
+    if events:
+        connection.execute(insert(EVENTS), events)
 
 
 def set_keys(connection, table_id: str, values: dict, where=None) -> bool:

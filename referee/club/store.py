@@ -81,12 +81,40 @@ class Clubs:
         values = {"id": made.id, "name": name, "key_hash": hash_key(made.writer_key), "viewer_key": made.viewer_key}
         if not self.ledger.store_new(lambda connection: db.insert_club(connection, values),
                                      taken_is_known=once is not None):
-            with self.ledger.reading() as connection:
-                found = db.keys(connection, made.id)
-            if found is None or found[0] != hash_key(made.writer_key):
-                raise Conflict("not_made", "The club could not be stored: send it again.")
-            return Created(self.state(made.id), made.writer_key, found[1], status=200)
+            return self._made_before(made)
         return Created(self.state(made.id), made.writer_key, made.viewer_key)
+
+    def import_whole(self, name, members: list, since, tables, content: str, once: Once | None = None) -> Created:
+        """A club made of an import in ONE transaction (``transfer.import_club``, R-CLUB-1): its row first (the same
+        form's other post waits on it, then finds the club whole), its members (``members``: (id in the file,
+        name or None for one who had left)), its season, then its ``tables`` ((setup, events, the file's member
+        per seat) each, ``Ledger.import_club_tables``). A refusal, or a server stopped, stores nothing. ``content``
+        names the file (a digest): the same form with another file is another club. Answers the club's ``id`` and
+        ``name`` (not its figures: its page works them out, and the import keeps no replayed table), status 201; the
+        same form again, 200."""
+        name = club_name(name)
+        made = minted(once, "club", {"name": name, "import": content})
+        values = {"id": made.id, "name": name, "key_hash": hash_key(made.writer_key), "viewer_key": made.viewer_key,
+                  **({"season_start": since} if since else {})}
+        new = {old: secrets.token_urlsafe(6) for old, _name in members}
+
+        def insert(connection):
+            db.insert_club(connection, values)
+            for old, member_name_ in members:  # a member who had left: a row without a name, so that the ratings
+                db.insert_member(connection, made.id, new[old], member_name_, removed=member_name_ is None)  # stay
+            self.ledger.import_club_tables(connection, made.id, ((setup, events, [new.get(s) for s in seats])
+                                                                 for setup, events, seats in tables))
+        if not self.ledger.store_new(insert, taken_is_known=once is not None):
+            return self._made_before(made, {"id": made.id, "name": name})
+        return Created({"id": made.id, "name": name}, made.writer_key, made.viewer_key)
+
+    def _made_before(self, made, brief: dict | None = None) -> Created:
+        """The club a form made before (its row is in only once it is whole), answered with its keys (200)."""
+        with self.ledger.reading() as connection:
+            found = db.keys(connection, made.id)
+        if found is None or found[0] != hash_key(made.writer_key):
+            raise Conflict("not_made", "The club could not be stored: send it again.")
+        return Created(brief or self.state(made.id), made.writer_key, found[1], status=200)
 
     def add_member(self, club_id: str, name) -> dict:
         """A new member: 409 ``duplicate_player`` when a member has that name already (compared case-insensitively)."""
@@ -172,17 +200,6 @@ class Clubs:
         with self.ledger.reading() as connection:
             return [{"id": row.id, "name": row.name, "removed": row.removed}
                     for row in db.members_of(connection, club_id)]
-
-    def add_members(self, club_id: str, names: list) -> list:
-        """Members at once (an import): each a name, or None for a member who had left (a row without a name, so
-        that the ratings of their series come out as they were); their new ids in order."""
-        ids = [secrets.token_urlsafe(6) for _ in names]
-        with self.ledger.writing() as connection:
-            self._locked(connection, club_id)
-            for member_id, name in zip(ids, names):
-                db.insert_member(connection, club_id, member_id, name, removed=name is None)
-            connection.commit()
-        return ids
 
     # --- reading ----------------------------------------------------------------------------------------
     def revision(self, club_id: str) -> int:

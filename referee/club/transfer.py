@@ -1,14 +1,18 @@
 """A club's data taken away and brought back (R-CLUB-1): ``export`` writes the whole club as one document (its name
 and season, its members (one who left as an id without a name), every table's set-up and whole log with its members
 per seat, in the order the series finished, and its tournaments' names); ``import_club`` makes a new club of it, with
-new keys. The tables are imported as a table's export is (``Ledger.import_table``: each log replayed through its
-engine), keeping each entry's time, so that the series finish in the same order on the same days and the ladder,
-the season's figures and every rating come out as they were. Everything is checked before anything is stored (the
-members' names, the seats, every log): a refused file stores no club. A tournament comes back as its tables (the
-club's figures are its tables'), not as a tournament to direct."""
+new keys. The tables are imported as a table's export is (``Ledger.import_club_tables``: each log replayed through
+its engine), keeping each entry's time, so that the series finish in the same order on the same days and the
+ladder, the season's figures and every rating come out as they were. The whole club is stored in one transaction,
+table by table (its memory: the file and one batch of rows): a refused file, or a server stopped in the middle,
+stores no club; the same form sent again answers the one club it made, whole. A tournament comes back as its
+tables (the club's figures are its tables'), not as a tournament to direct."""
 from __future__ import annotations
 
-from referee.club.checks import MAX_MEMBERS, member_name, season_date
+import hashlib
+import json
+
+from referee.club.checks import MAX_MEMBERS, member_name, no_constant, season_date
 from referee.errors import ParseError
 from referee.once import Created
 
@@ -35,26 +39,28 @@ def export(clubs, club_id: str) -> dict:
 
 
 def import_club(clubs, doc, once=None) -> Created:
-    """A new club made of an export (see the module): (state, club key, viewer key), 201; the same form again, 200."""
+    """A new club made of an export (see the module): (state, club key, viewer key), 201; the same form again, 200.
+    All or nothing (R-CLUB-1): the names and seats checked first, then ONE transaction (``Clubs.import_whole``)
+    replays and stores table by table; a refused log or entry time, or a server stopped, leaves no club."""
     if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT or not isinstance(doc.get("club"), dict) \
             or not isinstance(doc.get("members"), list) or not isinstance(doc.get("tables"), list):
         raise not_an_export()
+    no_constant(doc)  # NaN, Infinity: refused with the table and entry that hold one
     members = doc["members"]
     if len(members) > MAX_MEMBERS:
         raise ParseError("too_many_members", "A club has at most {max} members.", max=MAX_MEMBERS)
-    ids, names, seen = [], [], set()
+    found, known, seen = [], set(), set()
     for member in members:
-        if not isinstance(member, dict) or not isinstance(member.get("id"), str) or member["id"] in ids:
+        if not isinstance(member, dict) or not isinstance(member.get("id"), str) or member["id"] in known:
             raise not_an_export("members")
+        known.add(member["id"])
         name = None if member.get("removed") is True else member_name(member.get("name"))
         if name is not None and name.casefold() in seen:
             raise ParseError("duplicate_player", "{name} is a member already: give each member a name of their "
                              "own.", name=name)
         seen.update([name.casefold()] if name else [])
-        ids.append(member["id"])
-        names.append(name)
-    known = set(ids)
-    for item in doc["tables"]:  # every seat and every log checked first: a refused one stores nothing
+        found.append((member["id"], name))
+    for item in doc["tables"]:  # every seat first; each log is checked as it is stored, in the one transaction
         if not isinstance(item, dict) or not isinstance(item.get("table"), dict):
             raise not_an_export("tables")
         players, seats = item["table"].get("players"), item.get("members")
@@ -62,16 +68,15 @@ def import_club(clubs, doc, once=None) -> Created:
                 seat is not None and (not isinstance(seat, str) or seat not in known) for seat in seats) or len(
                 [s for s in seats if s]) != len({s for s in seats if s}):
             raise not_an_export("members")
-        clubs.ledger.check_import(item["table"], item.get("events"))
     since = season_date(doc["club"].get("season"))
-    created = clubs.create(doc["club"].get("name"), once=once)
-    if created.status == 200:
-        return created
-    club_id = created[0]["id"]
-    new = dict(zip(ids, clubs.add_members(club_id, names)))
-    if since:
-        clubs.set_season(club_id, since)
-    for item in doc["tables"]:
-        seats = [new.get(seat) for seat in item["members"]]
-        clubs.ledger.import_table(item["table"], item["events"], club=(club_id, seats), keep_times=True)
-    return Created(clubs.state(club_id), created[1], created[2])
+    tables = ((item["table"], item.get("events"), item["members"]) for item in doc["tables"])
+    return clubs.import_whole(doc["club"].get("name"), found, since, tables, digest(doc) if once else "", once)
+
+
+def digest(doc: dict) -> str:
+    """What a file says, in 64 characters (SHA-256 of its JSON, written a piece at a time): the same form sending
+    another file asks for another club."""
+    made = hashlib.sha256()
+    for piece in json.JSONEncoder(sort_keys=True, ensure_ascii=True).iterencode(doc):
+        made.update(piece.encode())
+    return made.hexdigest()

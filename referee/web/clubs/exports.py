@@ -8,6 +8,7 @@ import json
 
 from flask import Response, abort, current_app, render_template, request, url_for
 
+from referee.club.checks import json_constant, json_float
 from referee.errors import ParseError, RefereeError
 from referee.games import GAMES
 from referee.web.clubs import bp
@@ -87,7 +88,7 @@ def import_club():
         if len(raw) > current_app.config["IMPORT_MAX_BYTES"]:
             raise ParseError("bad_import", "This file is too big for a club's export.")
         try:
-            doc = json.loads(raw)
+            doc = json.loads(raw, parse_constant=json_constant, parse_float=json_float)  # NaN: refused, named
         except (ValueError, RecursionError):
             raise ParseError("bad_import", "This is not a club's export of Referee (a .json file made by a club's "
                              "page).") from None
