@@ -3,6 +3,7 @@ whose notes say how a form names what it makes), asking the statements of ``refe
 from __future__ import annotations
 
 import hmac
+import json
 import secrets
 from datetime import datetime, timedelta, timezone
 
@@ -208,7 +209,7 @@ def import_time(doc: dict, table: int, entry: int) -> datetime:
     beyond ``SKEW`` of clock, or before ``OLDEST`` (older than any Referee export)."""
     moment = entered_at(doc)
     at = doc.get("at")
-    shown = at[:40] if isinstance(at, str) else repr(at)[:40]
+    shown = at[:40] if isinstance(at, str) else json.dumps(at)[:40]  # as the file writes it: null, 17
     if moment is None:
         raise ParseError("bad_time", "Table {table}, entry {entry}: its time {at} cannot be read.", table=table,
                          entry=entry, at=shown)
