@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+import time
 from datetime import datetime, timedelta, timezone
 
 from referee import ledger_clubs as clubs
@@ -114,6 +115,7 @@ class Making:
             if len(events) >= BATCH or len(tables) >= BATCH:
                 rows.insert_many(connection, tables, events)
                 tables, events = [], []
+                time.sleep(0)  # under gevent (``serve``), the worker's other greenlets and its heartbeat run
         rows.insert_many(connection, tables, events)
         return count
 

@@ -1,5 +1,6 @@
-"""A club's shared shapes for its tests (tests/test_clubs_api.py, test_clubs_pages.py, test_club_import.py): the key's header, a Brisca
-series won 3–0 by the first side by its numbers (R-BRISCA-6), a Buraco hand won by the first side (R-BURACO-6)."""
+"""A club's shared shapes for its tests (tests/test_clubs_api.py, test_clubs_pages.py, test_club_import*.py): the
+key's header, a Brisca series won 3–0 by the first side by its numbers (R-BRISCA-6), a Buraco hand won by the first
+side (R-BURACO-6), a club's export of any size (``club_export``)."""
 
 BRISCA_WON_BY_FIRST = [{"type": "deal", "trump": "1O"}, {"type": "tally", "points": [70, 50]}] * 3
 BURACO_HAND = {"type": "tally", "closed_by": 0, "sides": [
