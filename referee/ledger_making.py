@@ -119,11 +119,6 @@ class Making:
         rows.insert_many(connection, tables, events)
         return count
 
-    def check_import(self, setup, events) -> None:
-        """What ``import_table`` checks before it stores anything (the whole log replayed), storing nothing."""
-        game, start, _kept, in_force = import_start(setup, events)
-        game.replay_from(start, in_force)
-
     def rematch(self, table_id: str) -> tuple:
         """A finished series goes on at a new table: the same players, options and keys (every link of the old
         table opens the new one with its id), the next dealer as the game would go on (R-COMMON-2; Brouc's stays
@@ -188,7 +183,7 @@ class Making:
 
 def import_start(setup, events) -> tuple:
     """(game, its new table, the exported events in force as exported and as entered) of an import, its shape and
-    its signatures checked (``import_table`` and ``check_import`` replay from there)."""
+    its signatures checked (``import_table`` and ``import_club_tables`` replay from there)."""
     if not isinstance(events, list) or not isinstance(setup, dict):
         raise RuleError("bad_import", "An import is an export of Referee: its table and its events.")
     kept = [e for e in events if isinstance(e, dict) and not e.get("withdrawn")]
