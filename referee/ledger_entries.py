@@ -207,4 +207,7 @@ def draft_conflict() -> Conflict:
 def own_fields(event, body: dict) -> dict:
     """What is stored of an event's body: its type and the fields its parser reads, nothing else."""
     names = [f.name for f in fields(event)] + list(getattr(event, "extra_fields", ()))
-    return {"type": event.type, **{name: body[name] for name in names if name in body}}
+    made = getattr(event, "engine_fields", ())  # what the engine says, not the phone (a confirmation's result)
+    stored = {"type": event.type, **{name: body[name] for name in names if name in body and name not in made}}
+    stored.update({name: getattr(event, name) for name in made if getattr(event, name) is not None})
+    return stored

@@ -217,6 +217,14 @@ def last_entered_by(connection, table_id: str) -> str | None:
                               .order_by(EVENTS.c.seq.desc()).limit(1)).scalar()
 
 
+def entry_in_force(connection, table_id: str, number: int) -> dict | None:
+    """The ``number``-th event in force (from 1): whose key made it, why and when (R-COMMON-8), None if none."""
+    found = connection.execute(select(EVENTS.c.entered_by, EVENTS.c.reason, EVENTS.c.at).where(
+        EVENTS.c.table_id == table_id, EVENTS.c.withdrawn == false()).order_by(EVENTS.c.seq)
+        .offset(max(number - 1, 0)).limit(1)).first()
+    return None if found is None else {"by": found[0], "reason": found[1], "at": found[2]}
+
+
 def withdraw_last(connection, table_id: str, client_event_id: str | None, by: str = "scorer",
                   reason: str | None = None, keep_signatures: bool = False) -> dict | None:
     """Marks the last event in force withdrawn (it stays in the log, with whose key withdrew it and why,

@@ -121,8 +121,9 @@ def table_status(row: dict, table) -> str:
     """A round's table as the director's page says it (the contract's ``status``): ``arbitral`` (the director
     gave its VP, R-TOURN-1), ``waiting`` (nothing entered), ``not_played`` (closed by force before a deal was
     complete), ``disputed``
-    (a side called the director), ``signed`` (every side confirmed, R-COMMON-7), ``to_confirm`` (finished,
-    not signed yet), else ``playing``."""
+    (a side called the director), ``signed`` (every side confirmed, R-COMMON-7), ``corrected`` (the director
+    changed a signed result and the sides have not all confirmed it again, R-COMMON-7b), ``to_confirm``
+    (finished, not signed yet), else ``playing``."""
     if row.get("arbitral") is not None:
         return "arbitral"
     if row["forced"] and not any(deal.complete for deal in table.deals):  # a deal begun is nothing played
@@ -133,6 +134,8 @@ def table_status(row: dict, table) -> str:
         return "disputed"
     if signatures.complete(table):
         return "signed"
+    if table.correction is not None and table.finished:  # R-COMMON-7b: settled on the director's word
+        return "corrected"
     return "to_confirm" if table.finished or row["forced"] else "playing"
 
 

@@ -65,9 +65,11 @@ TABLE = {"type": "object", "required": ["number", "table_id", "scorer_url", "ent
                         "description": "mp: each side's total over the round; vp: from the tournament's VP table "
                                        "(Burraco) or win 2 / draw 1 / loss 0 (the trick games)"},
              "forced": {"type": "boolean"},
-             "status": {"enum": ["waiting", "playing", "to_confirm", "signed", "disputed", "arbitral", "not_played"],
-                        "description": "R-COMMON-7, R-TOURN-1: nothing entered, playing, finished and not signed "
-                                       "yet, signed by both sides, a side called the director, the director gave "
+             "status": {"enum": ["waiting", "playing", "to_confirm", "signed", "corrected", "disputed", "arbitral",
+                                 "not_played"],
+                        "description": "R-COMMON-7, R-COMMON-7b, R-TOURN-1: nothing entered, playing, finished and "
+                                       "not signed yet, signed by both sides, the director changed a signed result "
+                                       "(not all sides confirmed it again), a side called the director, the director gave "
                                        "its VP, or closed by force with nothing entered (0 VP each)"},
              "confirmed": {"type": "array", "items": {"type": "boolean"}, "minItems": 2, "maxItems": 2,
                            "description": "[North-South confirmed, East-West confirmed]"},
