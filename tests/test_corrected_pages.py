@@ -8,7 +8,7 @@ import re
 
 from tests.support.burraco import bearer
 from tests.support.scorer import Scorer
-from tests.test_corrected_results import brisca_pairs_signed, buraco_signed, correct_last_hand
+from tests.support.corrected import brisca_pairs_signed, buraco_signed, correct_last_hand
 
 
 def text(html: str) -> str:

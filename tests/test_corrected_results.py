@@ -8,59 +8,14 @@ from __future__ import annotations
 import pytest
 
 from tests.support.api import check
-from tests.support.burraco import bearer, card_key, refusal, score_table, side, signed_tournament
-
-ONE = "/api/v1/tournaments/{tournament_id}"
-EVENTS = "/api/v1/tables/{table_id}/events"
-TABLE = "/api/v1/tables/{table_id}"
-UNDO = "/api/v1/tables/{table_id}/undo"
-# (melds, cards left) per side and hand: North-South 1130, East-West 475 (R-BURACO-6), its last hand 230 v 80 - 5
-HANDS = [((500, 0), (200, 0)), ((400, 0), (200, 0)), ((230, 0), (80, 5))]
+from tests.support.burraco import card_key, score_table, signed_tournament
+from tests.support.corrected import (EVENTS, HANDS, ONE, bearer, brisca_pairs_signed, buraco_signed,
+                                     correct_last_hand, post, read, refusal, table_status, undo)
 
 
 @pytest.fixture
 def client(client_on_each_database):
     return client_on_each_database
-
-
-def post(client, table_id: str, key: str, body: dict, status: int) -> dict:
-    return refusal(check(client.post(f"/api/v1/tables/{table_id}/events", json=body, headers=bearer(key)), "post",
-                         EVENTS, status))
-
-
-def undo(client, table_id: str, key: str, status: int, body: dict) -> dict:
-    return refusal(check(client.post(f"/api/v1/tables/{table_id}/undo", json=body, headers=bearer(key)), "post",
-                         UNDO, status))
-
-
-def read(client, table_id: str, key: str) -> dict:
-    return check(client.get(f"/api/v1/tables/{table_id}?key={key}"), "get", TABLE, 200)
-
-
-def table_status(client, tournament_id: str, key: str, number: int = 1) -> dict:
-    state = check(client.get(f"/api/v1/tournaments/{tournament_id}?key={key}"), "get", ONE, 200)
-    return state["rounds"][0]["tables"][number - 1]
-
-
-def buraco_signed(client) -> tuple:
-    """Table 1 of a signed Burraco tournament played to 1130–475 and signed by both sides: (tournament id, director's
-    key, table id, the table card's key)."""
-    tournament_id, director, _viewer, state = signed_tournament(client)
-    first = state["rounds"][0]["tables"][0]
-    key = card_key(first)
-    assert score_table(client, first, HANDS)["totals"] == [1130, 475]
-    post(client, first["table_id"], key, {"type": "confirm", "side": 0}, 201)
-    post(client, first["table_id"], key, {"type": "confirm", "side": 1}, 201)
-    return tournament_id, director, first["table_id"], key
-
-
-def correct_last_hand(client, table_id: str, director: str, east_west_left: int) -> dict:
-    """The director withdraws the last hand's tally (the signatures stay) and enters it again with East-West's
-    cards in hand ``east_west_left``: the state after it."""
-    undo(client, table_id, director, 200, {"reason": "East-West held 15 in hand, not 5"})
-    tally = {"type": "tally", "closed_by": None, "sides": [side(230, 0), side(80, east_west_left)],
-             "reason": "East-West held 15 in hand, not 5"}
-    return post(client, table_id, director, tally, 201)["state"]
 
 
 def test_r_common_7b_a_buraco_correction_from_1130_475_to_1130_465_asks_both_sides_again(client):
@@ -109,25 +64,6 @@ def test_r_common_7b_a_buraco_correction_that_leaves_1130_475_keeps_the_signatur
     assert state["totals"] == [1130, 475]
     assert state["signed"] == {"sides": [0, 1], "complete": True, "disputes": []}
     assert table_status(client, tournament_id, director)["status"] == "signed"
-
-
-def brisca_pairs_signed(client) -> tuple:
-    """A 4-player Brisca tournament table (Montse & Núria v Jordi & Pau) won 3 deals to 1 with 270 card points to
-    210 (R-BRISCA-6), signed by both sides: (tournament id, director's key, table id, card key)."""
-    made = client.post("/api/v1/tournaments", json={"game": "brisca", "name": "Brisca", "entrants": [
-        ["Montse", "Núria"], ["Jordi", "Pau"]], "rounds": [{"movement": "round_robin"}]}).get_json()
-    state = client.post(f"/api/v1/tournaments/{made['id']}/rounds", headers=bearer(made["director_key"])).get_json()
-    table = state["rounds"][0]["tables"][0]
-    table_id, key = table["table_id"], card_key(table)
-    for points in ([70, 50], [40, 80], [80, 40], [80, 40]):
-        post(client, table_id, key, {"type": "deal", "trump": "1O"}, 201)
-        post(client, table_id, key, {"type": "tally", "points": points}, 201)
-    state = read(client, table_id, key)
-    assert (state["series"]["standing"]["values"], state["totals"]) == ([3, 1], [270, 210])
-    for number in (0, 1):
-        signed = post(client, table_id, key, {"type": "confirm", "side": number}, 201)["state"]
-    assert signed["signed"]["complete"]
-    return made["id"], made["director_key"], table_id, key
 
 
 def test_r_common_7b_a_brisca_side_signs_deals_won_and_a_correction_of_card_points_alone_keeps_it(client):
