@@ -64,8 +64,11 @@ def test_r_common_7b_a_corrected_buraco_table_says_so_and_both_sides_confirm_aga
 def test_r_common_7b_a_pair_calling_the_director_is_plural(client):
     """Item 12: "Eli & Fabi ont appelé l'arbitre", a pair through the catalogue's plural (ngettext on its players)."""
     client.set_cookie("lang", "fr")
-    _tournament, _director, table_id, key = brisca_pairs_signed(client)
+    tournament_id, director, table_id, key = brisca_pairs_signed(client, sign=False)
     client.post(f"/api/v1/tables/{table_id}/events", json={"type": "dispute", "side": 1}, headers=bearer(key))
     page = Scorer(client, f"/t/{table_id}?key={key}").page
-    assert "Jordi &amp; Pau a appelé" not in page
+    desk = client.get(f"/tournaments/{tournament_id}?key={director}").get_data(as_text=True)
+    assert "Jordi &amp; Pau" in desk and "status-disputed" in desk
+    for said in (page, desk):
+        assert "Jordi &amp; Pau a appelé" not in said
 
