@@ -1,8 +1,8 @@
-"""A correction asks the sides again, in Debian's Chromium on a 360×740 phone in French (issue 38, R-COMMON-7b): a
-Burraco evening's table 1, signed 1130–475, corrected by the director to 1130–465 with a reason. The table's phone no
-longer says "Signé par tous les camps": it says the result is the director's, what the sides had signed and why, and
-offers each pair its confirmation again; once both have tapped it, the table is signed again, and the director's
-page follows. Screenshots: tests/artifacts/corrected-*.png."""
+"""A correction asks the sides again, in Debian's Chromium on a 360×740 phone in French (issue 38, R-COMMON-7b):
+a Burraco evening's table 1, signed 1130–475, corrected by the director to 1130–465 with a reason. The table's
+phone no longer says "Signé par tous les camps": it says the result is the director's, what the sides had signed
+and why, and offers each pair its confirmation again; once both have tapped it, the table is signed again, and the
+director's page follows. Screenshots: tests/artifacts/corrected-*.png."""
 from tests.support.api import api
 from tests.support.browser import IDLE, Taps, new_phone, shot
 

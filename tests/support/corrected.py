@@ -56,7 +56,8 @@ def correct_last_hand(client, table_id: str, director: str, east_west_left: int)
 
 def brisca_pairs_signed(client, sign: bool = True) -> tuple:
     """A 4-player Brisca tournament table (Montse & Núria v Jordi & Pau) won 3 deals to 1 with 270 card points to
-    210 (R-BRISCA-6), signed by both sides (unless not ``sign``): (tournament id, director's key, table id, card key)."""
+    210 (R-BRISCA-6), signed by both sides (unless not ``sign``): (tournament id, director's key, table id, card
+    key)."""
     made = client.post("/api/v1/tournaments", json={"game": "brisca", "name": "Brisca", "entrants": [
         ["Montse", "Núria"], ["Jordi", "Pau"]], "rounds": [{"movement": "round_robin"}]}).get_json()
     state = client.post(f"/api/v1/tournaments/{made['id']}/rounds", headers=bearer(made["director_key"])).get_json()

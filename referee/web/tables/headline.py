@@ -129,8 +129,9 @@ def series_result(state: dict) -> dict:
 
 def result_before(state: dict) -> dict | None:
     """What the sides had signed before the director's correction (R-COMMON-7b: ``signed.corrected``), in the
-    page's language: ``numbers`` per side in the series' unit, ``named`` ("Ana & Cy 1130, Bo & Di 475"), ``label``, ``sides`` (those that had signed),
-    ``reason``, ``at``; None when no correction changed a signed result."""
+    page's language: ``numbers`` per side in the series' unit, ``named`` ("Ana & Cy 1130, Bo & Di 475"),
+    ``label``, ``sides`` (those that had signed), ``reason``, ``at``; None when no correction changed a signed
+    result."""
     corrected = (state.get("signed") or {}).get("corrected")
     if not corrected:
         return None
