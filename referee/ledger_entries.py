@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from referee import ledger_rows as rows
 from referee.errors import Conflict, ParseError, RefereeError, RuleError
 from referee.games import get_game
-from referee.ledger_rows import missing, role_of, signed_lock
+from referee.ledger_rows import missing, role_of, sides_sign, signed_lock
 from referee.state_cache import checkpoint_after
 
 
@@ -48,9 +48,11 @@ class Entries:
                 if ahead is not None and ahead[0] == row.revision - 1:  # the table is as it was worked on
                     _, before, checkpoint, event, after = ahead
                     signed_lock(row.in_tournament, by, before)
+                    sides_sign(by, before, body)
                 else:
                     before, checkpoint = self._replayed(connection, row, row.revision - 1)
                     signed_lock(row.in_tournament, by, before)  # before the engine: "signed" says why, not "series finished"
+                    sides_sign(by, before, body)
                     event = game.parse_event(before, body)
                     after = game.apply(before, event)
                 rows.insert_event(connection, table_id, own_fields(event, body), client_event_id, by, reason)

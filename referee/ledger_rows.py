@@ -169,6 +169,15 @@ def signed_lock(in_tournament: bool, role: str, table) -> None:
                        "Call the director if it is wrong.", rule="R-COMMON-7")
 
 
+def sides_sign(role: str, table, body) -> None:
+    """R-COMMON-7b: a result the director corrected is confirmed again by the sides, with the table's own keys only
+    (403 ``sides_sign``): the director's key does not sign for a side."""
+    if role == "director" and isinstance(body, dict) and body.get("type") == "confirm" and \
+            table.correction is not None and not (len(table.signatures) == len(table.sides) and not table.disputes):
+        raise Forbidden("sides_sign", "Each side confirms the corrected result on the table's phone, with the "
+                        "table's key: the director's key does not sign for a side.", rule="R-COMMON-7b")
+
+
 def read_row(connection, table_id: str) -> TableRow | None:
     """The table's row, None for no such table (an id that is no text is none: never sent to the database)."""
     if not isinstance(table_id, str):

@@ -47,6 +47,8 @@ def test_r_common_7b_a_corrected_buraco_table_says_so_and_both_sides_confirm_aga
     assert 'N0a &amp; N0b confirment</button>' in phone.page and 'N4a &amp; N4b confirment</button>' in phone.page
     director_page = client.get(f"/tournaments/{tournament_id}?key={director}").get_data(as_text=True)
     assert re.search(r'status-badge status-corrected">', director_page)
+    desk = Scorer(client, f"/t/{table_id}?key={director}").page  # the director's key signs for no side
+    assert "sign-button" not in desk and '<p class="signing-note">' in desk
     viewer = client.application.extensions["referee.ledger"].viewer_key(table_id)
     watched = client.get(f"/t/{table_id}?key={viewer}").get_data(as_text=True)
     assert "is-corrected" in watched and "Signé par tous les camps" not in watched

@@ -36,7 +36,11 @@ def test_r_common_7b_a_buraco_correction_from_1130_475_to_1130_465_asks_both_sid
     row = table_status(client, tournament_id, director)
     assert (row["status"], row["confirmed"]) == ("corrected", [False, False])
 
-    # R-COMMON-7b: the table's own keys may confirm the corrected result (the series stays closed to their entries)
+    # R-COMMON-7b: the table's own keys may confirm the corrected result (the series stays closed to their entries),
+    # the director's key signs for no side (403, nothing stored)
+    refused = post(client, table_id, director, {"type": "confirm", "side": 0, "reason": "x"}, 403)
+    assert (refused["code"], refused["rule"]) == ("sides_sign", "R-COMMON-7b")
+    assert read(client, table_id, key)["version"] == state["version"]
     assert post(client, table_id, key, {"type": "deal", "trump": None}, 422)["code"] == "series_finished"
     post(client, table_id, key, {"type": "confirm", "side": 0}, 201)
     row = table_status(client, tournament_id, director)
