@@ -45,8 +45,12 @@ class Dispute:
 
 
 def signed_result(result: dict) -> dict:
-    """What a side signs of ``Game.result``'s answer (R-COMMON-7b): each side's number in the unit and the winners."""
-    return {"values": list(result["values"]), "winners": list(result["winners"])}
+    """What a side signs of ``Game.result``'s answer (R-COMMON-7b): each side's number in the unit and the winners,
+    and the numbers the headline says beside them (``beside``: Brusquembille's jetons, Brouc's coches) if any."""
+    signed = {"values": list(result["values"]), "winners": list(result["winners"])}
+    if result.get("beside"):
+        signed["beside"] = [list(measure["values"]) for measure in result["beside"]]
+    return signed
 
 
 def _stored_result(found) -> dict | None:
@@ -56,14 +60,20 @@ def _stored_result(found) -> dict | None:
     values, winners = found.get("values"), found.get("winners")
     if not isinstance(values, list) or not isinstance(winners, list):
         return None
-    return {"values": list(values), "winners": list(winners)}
+    signed = {"values": list(values), "winners": list(winners)}
+    if isinstance(found.get("beside"), list):
+        signed["beside"] = [list(v) for v in found["beside"] if isinstance(v, list)]
+    return signed
 
 
 def _same(signed: dict | None, result: dict) -> bool:
     """R-COMMON-7b: a signature stands while the result has the same numbers in the unit and the same winners (one
     stored before the result was kept with it is taken as standing, as it always did)."""
-    return signed is None or (list(signed["values"]) == list(result["values"])
-                              and sorted(signed["winners"]) == sorted(result["winners"]))
+    if signed is None:
+        return True
+    beside = [list(measure["values"]) for measure in result.get("beside") or ()]
+    return (list(signed["values"]) == list(result["values"]) and sorted(signed["winners"]) == sorted(result["winners"])
+            and ("beside" not in signed or signed["beside"] == beside))
 
 
 def parse(table, data: dict, result: dict | None = None):
