@@ -74,3 +74,15 @@ def test_r_common_7b_a_pair_calling_the_director_is_plural(client):
     for said in (page, desk):
         assert "Jordi &amp; Pau a appelé" not in said
 
+
+
+def test_r_common_7b_the_directors_page_and_the_print_state_a_brisca_series_in_deals_won(client):
+    client.set_cookie("lang", "fr")
+    tournament_id, director, _table_id, _key = brisca_pairs_signed(client)
+    state = client.get(f"/api/v1/tournaments/{tournament_id}?key={director}").get_json()
+    series = state["rounds"][0]["tables"][0]["result"]["series"]
+    assert (series["unit"], series["values"], series["winners"]) == ("deals_won", [3, 1], [0])
+    for address in (f"/tournaments/{tournament_id}?key={director}",
+                    f"/tournaments/{tournament_id}/print?key={director}"):
+        page = text(client.get(address).get_data(as_text=True))
+        assert "3 – 1 donnes gagnées" in page, address

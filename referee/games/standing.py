@@ -32,6 +32,11 @@ JETONS = said("jetons", "jetons")
 ON_POINTS = said("aux points", "on points")
 
 
+# What each unit is called where no standing is at hand to say it (a round's table in its tournament, R-COMMON-7b)
+UNIT_WORDS = {"deals_won": DEALS_WON, "slate": SLATE, "coches": COCHES, "penalty_points": PENALTY_POINTS,
+              "points": POINTS, "card_points": CARD_POINTS, "jetons": JETONS}
+
+
 def toward(target: int) -> Words:
     """Points toward a target (0: a series of so many deals, said elsewhere), in words."""
     return said("fin à {target}", "to {target}", target=target) if target else POINTS

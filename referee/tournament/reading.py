@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 
 from referee.models import _iso
-from referee.games import signatures
+from referee.games import get_game, signatures
 from referee.tournament import scoring
 
 KEPT_STATES = 64  # tournaments whose state a process keeps (a few kilobytes a table)
@@ -141,12 +141,17 @@ def table_status(row: dict, table) -> str:
 
 def _result(game: str, row: dict, table, status: str, rows) -> dict:
     """A finished table's ``{"mp", "vp"}``: the director's VP for an arbitral one (MP 0 each: the director gives
-    VP only), 0 VP each for one not played (R-TOURN-1), else what its log gives (``scoring.table_result``)."""
+    VP only), 0 VP each for one not played (R-TOURN-1), else what its log gives (``scoring.table_result``) and,
+    once its series is over, ``series``: its result in the series' unit (``Game.result``, R-COMMON-7b)."""
     if status == "arbitral":
         return {"mp": [0, 0], "vp": list(row["arbitral"])}
     if status == "not_played":
         return {"mp": [0, 0], "vp": [0, 0]}
-    return scoring.table_result(game, brief_state(table), rows)
+    found = scoring.table_result(game, brief_state(table), rows)
+    if table.finished:  # R-COMMON-7b: the series' result in its unit, as the engine says it (Brisca: deals won)
+        said = get_game(game).result(table)
+        found["series"] = {name: said[name] for name in ("unit", "values", "winners")}
+    return found
 
 
 def _status(round_row: dict, tables: list) -> str:

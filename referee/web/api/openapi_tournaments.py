@@ -50,6 +50,11 @@ ROUND_PLAN = {"type": "object", "required": ["movement"], "properties": {
 VP_ROW = {"type": "array", "minItems": 3, "maxItems": 3, "prefixItems": [
     {"type": ["number", "null"], "description": "the largest MP difference of the row (null: any above)"},
     {"type": "number", "description": "VP of the winner"}, {"type": "number", "description": "VP of the loser"}]}
+SERIES = {"type": "object", "required": ["unit", "values", "winners"],
+          "description": "R-COMMON-7b: once the table's series is over, its result in the series' unit (Brisca: "
+                         "deals won), as the sides sign it",
+          "properties": {"unit": {"type": "string"}, "values": {"type": "array", "items": {"type": "number"}},
+                         "winners": {"type": "array", "items": {"type": "integer"}}}}
 TABLE = {"type": "object", "required": ["number", "table_id", "scorer_url", "entrants", "finished", "result"],
          "properties": {
              "number": {"type": "integer", "minimum": 1, "description": "the table card's number"},
@@ -61,7 +66,7 @@ TABLE = {"type": "object", "required": ["number", "table_id", "scorer_url", "ent
              "finished": {"type": "boolean", "description": "its round length reached, or finished by the "
                           "director when the round closed (forced)"},
              "result": {"oneOf": [{"type": "null"}, {"type": "object", "required": ["mp", "vp"],
-                                                     "properties": {"mp": PAIR, "vp": PAIR}}],
+                                                     "properties": {"mp": PAIR, "vp": PAIR, "series": SERIES}}],
                         "description": "mp: each side's total over the round; vp: from the tournament's VP table "
                                        "(Burraco) or win 2 / draw 1 / loss 0 (the trick games)"},
              "forced": {"type": "boolean"},

@@ -9,7 +9,7 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from referee.errors import msg
-from referee.games.standing import result_of
+from referee.games.standing import UNIT_WORDS, result_of
 from referee.web.i18n import lang
 
 MINUS = "\u2212"
@@ -140,3 +140,12 @@ def result_before(state: dict) -> dict | None:
     named = ", ".join(f"{side['name']} {n}" for side, n in zip(state["sides"], numbers))
     return {"numbers": numbers, "named": named, "label": label,
             "sides": corrected["sides_before"], "reason": corrected.get("reason"), "at": corrected.get("at")}
+
+
+def series_said(series: dict | None) -> Markup:
+    """A round's table's series result (the tournament's ``result.series``) in the page's language: "3–1 deals
+    won" (R-COMMON-7b: the series' unit, never card points); nothing without one."""
+    if not series:
+        return Markup("")
+    words = UNIT_WORDS.get(series["unit"])
+    return Markup("%s %s") % (score(series["values"]), words[lang()] if words else "")
