@@ -42,7 +42,7 @@ from referee.ledger_entries import UNCHECKED, Entries
 from referee.ledger_making import Making
 from referee.ledger_rows import TableRow, missing, role_of
 # also imported from here:
-from referee.models import EventRecord, RematchRecord, TableRecord, entered, hash_key, key_role  # noqa: F401
+from referee.models import EventRecord, RematchRecord, TableRecord, _iso, entered, hash_key, key_role  # noqa: F401
 from referee.state_cache import StateCache, budget_from_env
 
 
@@ -257,9 +257,24 @@ class Ledger(Entries, Making):
         self._cache.put(row.id, row.revision, table, checkpoint)
         return state
 
-    @staticmethod
-    def _serialise(row: TableRow, table) -> dict:
+    def _serialise(self, row: TableRow, table) -> dict:
         state = {"id": row.id, "revision": row.revision}
         state.update(get_game(row.game).serialise(table))
         state["rematch"], state["rematch_of"] = row.rematch, row.rematch_of
+        corrected = state["signed"].get("corrected")
+        if corrected is not None:
+            state["signed"]["corrected"] = self._corrected(row.id, table, corrected)
         return state
+
+    def _corrected(self, table_id: str, table, corrected: dict) -> dict:
+        """R-COMMON-7b: the state's ``signed.corrected`` with whose key made the correcting entry (the engine's
+        ``version``), its reason and its time (ISO, UTC), read once per replayed state."""
+        entry = table.correction.get("entry")
+        if entry is None:
+            with self.reading() as connection:
+                found = rows.entry_in_force(connection, table_id, corrected["version"]) or {}
+            entry = {"by": found.get("by"), "reason": found.get("reason"),
+                     "at": _iso(found["at"]) if found.get("at") else None}
+            table.correction["entry"] = entry  # the same entry for every read of this state
+        doc = {name: value for name, value in corrected.items() if name not in ("version", "entry")}
+        return {**entry, **doc}

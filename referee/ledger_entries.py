@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from referee import ledger_rows as rows
 from referee.errors import Conflict, ParseError, RefereeError, RuleError
 from referee.games import get_game
-from referee.ledger_rows import missing, role_of, signed_lock
+from referee.ledger_rows import missing, role_of, sides_sign, signed_lock
 from referee.state_cache import checkpoint_after
 
 
@@ -48,9 +48,11 @@ class Entries:
                 if ahead is not None and ahead[0] == row.revision - 1:  # the table is as it was worked on
                     _, before, checkpoint, event, after = ahead
                     signed_lock(row.in_tournament, by, before)
+                    sides_sign(by, before, body)
                 else:
                     before, checkpoint = self._replayed(connection, row, row.revision - 1)
                     signed_lock(row.in_tournament, by, before)  # before the engine: "signed" says why, not "series finished"
+                    sides_sign(by, before, body)
                     event = game.parse_event(before, body)
                     after = game.apply(before, event)
                 rows.insert_event(connection, table_id, own_fields(event, body), client_event_id, by, reason)
@@ -207,4 +209,7 @@ def draft_conflict() -> Conflict:
 def own_fields(event, body: dict) -> dict:
     """What is stored of an event's body: its type and the fields its parser reads, nothing else."""
     names = [f.name for f in fields(event)] + list(getattr(event, "extra_fields", ()))
-    return {"type": event.type, **{name: body[name] for name in names if name in body}}
+    made = getattr(event, "engine_fields", ())  # what the engine says, not the phone (a confirmation's result)
+    stored = {"type": event.type, **{name: body[name] for name in names if name in body and name not in made}}
+    stored.update({name: getattr(event, name) for name in made if getattr(event, name) is not None})
+    return stored

@@ -169,6 +169,15 @@ def signed_lock(in_tournament: bool, role: str, table) -> None:
                        "Call the director if it is wrong.", rule="R-COMMON-7")
 
 
+def sides_sign(role: str, table, body) -> None:
+    """R-COMMON-7b: a result the director corrected is confirmed again by the sides, with the table's own keys only
+    (403 ``sides_sign``): the director's key does not sign for a side."""
+    if role == "director" and isinstance(body, dict) and body.get("type") == "confirm" and \
+            table.correction is not None and not (len(table.signatures) == len(table.sides) and not table.disputes):
+        raise Forbidden("sides_sign", "Each side confirms the corrected result on the table's phone, with the "
+                        "table's key: the director's key does not sign for a side.", rule="R-COMMON-7b")
+
+
 def read_row(connection, table_id: str) -> TableRow | None:
     """The table's row, None for no such table (an id that is no text is none: never sent to the database)."""
     if not isinstance(table_id, str):
@@ -215,6 +224,14 @@ def last_entered_by(connection, table_id: str) -> str | None:
     return connection.execute(select(EVENTS.c.entered_by).where(EVENTS.c.table_id == table_id,
                                                                 EVENTS.c.withdrawn == false())
                               .order_by(EVENTS.c.seq.desc()).limit(1)).scalar()
+
+
+def entry_in_force(connection, table_id: str, number: int) -> dict | None:
+    """The ``number``-th event in force (from 1): whose key made it, why and when (R-COMMON-8), None if none."""
+    found = connection.execute(select(EVENTS.c.entered_by, EVENTS.c.reason, EVENTS.c.at).where(
+        EVENTS.c.table_id == table_id, EVENTS.c.withdrawn == false()).order_by(EVENTS.c.seq)
+        .offset(max(number - 1, 0)).limit(1)).first()
+    return None if found is None else {"by": found[0], "reason": found[1], "at": found[2]}
 
 
 def withdraw_last(connection, table_id: str, client_event_id: str | None, by: str = "scorer",

@@ -89,6 +89,11 @@ def test_a_club_set_up_seats_members_from_chips_and_its_rematch_keeps_them_r_clu
     bo = forms.get(f"/api/v1/clubs/{club_id}", headers=bearer(key)).json["players"][1]
     assert (bo["name"], bo["played"], bo["won"]) == ("Bo", 1, 1)
     assert bo["games"]["brisca"]["stats"]["deals_won"] == 3  # R-BRISCA-6: three deals by the numbers
+    # issue 38: a series is said won as a series ("série gagnée": feminine in French), not as a game
+    forms.set_cookie("lang", "en")
+    page = forms.get(f"/clubs/{club_id}/players/{ids['Bo']}?key={key}").get_data(as_text=True)
+    assert [" ".join(w.split()) for w in re.findall(r'<strong class="series-result">(.*?)</strong>', page, re.S)] \
+        == ["series won"]
 
 
 def test_a_removed_member_is_gone_from_every_page_sheet_and_export_and_the_others_ratings_stay_r_club_1(forms):

@@ -73,7 +73,7 @@ def test_r_common_8_every_entry_in_order_a_withdrawn_one_struck_through(client):
     assert f'href="/t/{table_id}/history?key={made["viewer_key"]}"' in viewer_page
 
 
-def test_r_common_8_the_directors_correction_shows_who_and_why(client):
+def test_r_common_8_r_common_7b_the_directors_correction_shows_who_and_why(client):
     tournament_id, director, viewer, state = signed_tournament(client)
     first = state["rounds"][0]["tables"][0]
     key = card_key(first)
@@ -98,8 +98,10 @@ def test_r_common_8_the_directors_correction_shows_who_and_why(client):
         "#5 hh:mm · the scorer New hand · dealt by N0b",
         "#6 hh:mm · the scorer The hand by its numbers hand 300–60 Withdrawn by the director hh:mm "
         "Reason: Pair 4 counted 30, not 20",  # what the withdrawn tally gave: 80 less 20
-        "#7 hh:mm · the scorer Result confirmed · N0a & N0b",
-        "#8 hh:mm · the scorer Result confirmed · N4a & N4b",
+        "#7 hh:mm · the scorer Result confirmed · N0a & N0b · 690–330 points A signature of the result before the "
+        "director's correction: it no longer counts.",  # R-COMMON-7b: what it signed, no longer counting
+        "#8 hh:mm · the scorer Result confirmed · N4a & N4b · 690–330 points A signature of the result before the "
+        "director's correction: it no longer counts.",
         "#9 hh:mm · the director The hand by its numbers hand 300–50 · N0a & N0b win the series 690–320 "
         "Reason: As the sheet says"]  # R-BURACO-6: melds less cards left; 250+140+300, 70+200+50
     assert "<h2>Hand 3</h2>" in page and text(re.search(r'<p class="history-seat">(.*?)</p>', page, re.S)[1]) == \

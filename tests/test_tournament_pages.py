@@ -336,8 +336,9 @@ def test_the_exports_hold_the_exact_standings(client, app):
     assert doc["name"] == "Club evening" and doc["game"] == "buraco"
     assert [(r["rank"], r["entrant"], r["vp"], r["mp"], r["mp_difference"], r["played"]) for r in doc["standings"]] \
         == [(int(r[0]), int(r[1]), int(r[3]), int(r[4]), int(r[5]), int(r[6])) for r in rows[1:]]
-    assert [t["result"] for t in doc["rounds"][0]["tables"]] == [{"mp": [1800, 330], "vp": [19, 1]}] * 3 + [
-        {"mp": [330, 1800], "vp": [1, 19]}]
+    assert [t["result"] for t in doc["rounds"][0]["tables"]] == [{"mp": [1800, 330], "vp": [19, 1], "series": {
+        "unit": "points", "values": [1800, 330], "winners": [0]}}] * 3 + [{"mp": [330, 1800], "vp": [1, 19], "series": {
+            "unit": "points", "values": [330, 1800], "winners": [1]}}]  # R-COMMON-7b: the series in its unit
     assert key not in json.dumps(doc) and all(k not in json.dumps(doc) for k in card_keys(app, tid).values())
 
 

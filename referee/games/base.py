@@ -19,6 +19,7 @@ from referee.errors import ParseError, RuleError
 from referee.games.copying import deep_copy
 from referee.games import signatures
 from referee.games.facts import Facts
+from referee.games.standing import result_of
 from referee.games.statistics import counted
 from referee.words import said
 
@@ -120,6 +121,8 @@ class Table:
     version: int = 0
     signatures: list = field(default_factory=list)  # the sides that confirmed the result (R-COMMON-7, signatures.py)
     disputes: list = field(default_factory=list)  # the sides' open calls to the director: [{"side", "message"}]
+    signed_for: dict = field(default_factory=dict)  # side -> the result it confirmed (R-COMMON-7b, signatures.py)
+    correction: dict | None = None  # the signed result the director's correction changed (R-COMMON-7b)
 
     @property
     def current(self):
@@ -245,8 +248,8 @@ class Game(Facts):
         if not isinstance(data, dict):
             raise ParseError("bad_event", "An event is a JSON object with a type.")
         kind = data.get("type")
-        if kind in signatures.KINDS:  # every game's: R-COMMON-7
-            return signatures.parse(table, data)
+        if kind in signatures.KINDS:  # every game's: R-COMMON-7; a confirmation signs the result (R-COMMON-7b)
+            return signatures.parse(table, data, self.result(table) if table.finished and kind == "confirm" else None)
         if not isinstance(kind, str) or kind not in self.events:
             raise ParseError("bad_event", "{game} has no event {kind}; it takes {events}.", game=self.names["en"],
                              kind=repr(kind), events=", ".join(sorted(self.events)), field="type")
@@ -271,6 +274,8 @@ class Game(Facts):
             raise RuleError("series_finished", "The series is over: no more entries.")
         getattr(self, "on_" + event.type)(table, event)
         table.version += 1
+        if table.finished and table.signatures:  # R-COMMON-7b: a correction that changed the signed result
+            signatures.recheck(table, self.result(table))
 
     def replay(self, players, options, dealer, bodies) -> Table:
         """The state of a new table after ``bodies`` (events as stored), stepped in place, no checkpoint made."""
@@ -360,6 +365,13 @@ class Game(Facts):
         """The series' standing, its headline: its unit, each side's number, the leader, the winners
         (``referee/games/standing.py``). Every game says its own."""
         raise NotImplementedError
+
+    def result(self, table: Table) -> dict:
+        """What a finished series' result is, the one place every screen asks (R-COMMON-7b): the standing's unit
+        (``unit``, ``label``), each side's number in it (``values``), the winners, and the numbers the headline says
+        beside it (``beside``: Brouc's coches, Brusquembille's jetons). A side signs this, never a number the game
+        does not count its series in (Brisca: deals won, not card points)."""
+        return result_of(self.standing(table))
 
     def player_statistics(self, state: dict) -> list:
         """Per player seat of ``state`` (``serialise``'s), each ``statistics`` key to its count in this series: the

@@ -32,6 +32,11 @@ JETONS = said("jetons", "jetons")
 ON_POINTS = said("aux points", "on points")
 
 
+# What each unit is called where no standing is at hand to say it (a round's table in its tournament, R-COMMON-7b)
+UNIT_WORDS = {"deals_won": DEALS_WON, "slate": SLATE, "coches": COCHES, "penalty_points": PENALTY_POINTS,
+              "points": POINTS, "card_points": CARD_POINTS, "jetons": JETONS}
+
+
 def toward(target: int) -> Words:
     """Points toward a target (0: a series of so many deals, said elsewhere), in words."""
     return said("fin à {target}", "to {target}", target=target) if target else POINTS
@@ -60,3 +65,13 @@ def standing(unit: str, label: Words, values: list, rule: str, *, finished: bool
     return {"unit": unit, "label": label, "values": list(values), "rule": rule, "order": order, "leader": leader,
             "lowest_leads": lowest_leads, "finished": finished, "winners": winners if finished else [],
             "decided_by": decided_by if on_points else None, "beside": list(beside)}
+
+
+def result_of(standing: dict) -> dict:
+    """A finished series' result as a side signs it and every screen states it (R-COMMON-7b), from its standing
+    (the engine's, or the state's ``series.standing``, the same shape): ``unit`` and ``label`` (what the numbers
+    count, in words), ``values`` (one per side), ``winners``, and ``beside``: the other numbers the headline says
+    (Brouc's coches, Brusquembille's jetons), never a detail the series is not counted in (Brisca's card points)."""
+    return {"unit": standing["unit"], "label": standing["label"], "values": list(standing["values"]),
+            "winners": list(standing["winners"]),
+            "beside": [dict(m) for m in standing.get("beside") or () if m.get("headline")]}

@@ -17,6 +17,9 @@ from referee.ledger_entries import check_reason
 from referee.models import _iso, _now
 
 MAX_VP, MAX_PENALTY = 20, 100
+# R-COMMON-7, R-COMMON-7b: a table that lets a round needing signatures close: signed by both sides, given its VP by
+# the director, or corrected by the director (the director's result stands while the sides confirm it again)
+SETTLED = ("signed", "arbitral", "corrected")
 
 
 class DirectorActs:
@@ -45,7 +48,7 @@ class DirectorActs:
             still = [{"number": t["number"], "table_id": t["table_id"]} for t in playing if not t["finished"]]
             if head.require_signatures and not force:
                 unsigned = [{"number": t["number"], "table_id": t["table_id"], "status": t["status"]}
-                            for t in playing if t["status"] not in ("signed", "arbitral")]
+                            for t in playing if t["status"] not in SETTLED]
                 if unsigned:
                     raise RuleError("open_tables", "Round {round} stays open until every table is signed by both "
                                     "sides (or given an arbitral result); tables still to sign: {tables}.",

@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 
 from referee.models import _iso
-from referee.games import signatures
+from referee.games import get_game, signatures
 from referee.tournament import scoring
 
 KEPT_STATES = 64  # tournaments whose state a process keeps (a few kilobytes a table)
@@ -121,8 +121,9 @@ def table_status(row: dict, table) -> str:
     """A round's table as the director's page says it (the contract's ``status``): ``arbitral`` (the director
     gave its VP, R-TOURN-1), ``waiting`` (nothing entered), ``not_played`` (closed by force before a deal was
     complete), ``disputed``
-    (a side called the director), ``signed`` (every side confirmed, R-COMMON-7), ``to_confirm`` (finished,
-    not signed yet), else ``playing``."""
+    (a side called the director), ``signed`` (every side confirmed, R-COMMON-7), ``corrected`` (the director
+    changed a signed result and the sides have not all confirmed it again, R-COMMON-7b), ``to_confirm``
+    (finished, not signed yet), else ``playing``."""
     if row.get("arbitral") is not None:
         return "arbitral"
     if row["forced"] and not any(deal.complete for deal in table.deals):  # a deal begun is nothing played
@@ -133,17 +134,24 @@ def table_status(row: dict, table) -> str:
         return "disputed"
     if signatures.complete(table):
         return "signed"
+    if table.correction is not None and table.finished:  # R-COMMON-7b: settled on the director's word
+        return "corrected"
     return "to_confirm" if table.finished or row["forced"] else "playing"
 
 
 def _result(game: str, row: dict, table, status: str, rows) -> dict:
     """A finished table's ``{"mp", "vp"}``: the director's VP for an arbitral one (MP 0 each: the director gives
-    VP only), 0 VP each for one not played (R-TOURN-1), else what its log gives (``scoring.table_result``)."""
+    VP only), 0 VP each for one not played (R-TOURN-1), else what its log gives (``scoring.table_result``) and,
+    once its series is over, ``series``: its result in the series' unit (``Game.result``, R-COMMON-7b)."""
     if status == "arbitral":
         return {"mp": [0, 0], "vp": list(row["arbitral"])}
     if status == "not_played":
         return {"mp": [0, 0], "vp": [0, 0]}
-    return scoring.table_result(game, brief_state(table), rows)
+    found = scoring.table_result(game, brief_state(table), rows)
+    if table.finished:  # R-COMMON-7b: the series' result in its unit, as the engine says it (Brisca: deals won)
+        said = get_game(game).result(table)
+        found["series"] = {name: said[name] for name in ("unit", "values", "winners")}
+    return found
 
 
 def _status(round_row: dict, tables: list) -> str:

@@ -31,6 +31,9 @@ def init_app(app: Flask) -> None:
         app.add_template_filter(function, name)
     app.add_template_filter(headline.headline, "headline")  # the series' standing in words (tables/headline.py)
     app.add_template_filter(headline.deal_score, "deal_score")
+    app.add_template_filter(headline.series_result, "series_result")  # what a side signs (R-COMMON-7b)
+    app.add_template_filter(headline.result_before, "result_before")  # what it signed before a correction
+    app.add_template_filter(headline.series_said, "series_said")  # a round's table's series, in its unit
     app.add_template_global(game_of)  # a template asks the game, never branches on its id
     app.add_template_global(form_id)  # every form that makes something: _setup_form.html, _tournament_form.html
 

@@ -312,7 +312,17 @@ SCHEMAS = {
                                 "confirmed the result (R-COMMON-7)"},
                       "complete": {"type": "boolean", "description": "every side confirmed and no call is open"},
                       "disputes": {"type": "array", "items": {"type": "object", "properties": {
-                          "side": {"type": "integer"}, "message": {"type": ["string", "null"]}}}}}},
+                          "side": {"type": "integer"}, "message": {"type": ["string", "null"]}}}},
+                      "corrected": {
+                          "type": "object", "required": ["by", "reason", "at", "sides_before", "result_before"],
+                          "description": "R-COMMON-7b: the director's correction changed the signed result; the "
+                                         "signatures before it are of the earlier result and no longer count",
+                          "properties": {"by": {"type": ["string", "null"]}, "reason": {"type": ["string", "null"]},
+                                         "at": {"type": ["string", "null"]},
+                                         "sides_before": {"type": "array", "items": {"type": "integer"}},
+                                         "result_before": {"type": "array", "items": {"type": "number"},
+                                                           "description": "per side, in the series' unit"},
+                                         "winners_before": {"type": "array", "items": {"type": "integer"}}}}}},
                   "next": {"type": "object", "required": ["action", "player"], "properties": {
                       "action": {"type": ["string", "null"]}, "player": {"type": ["integer", "null"]}}},
                   "possible": {"type": "array", "items": {"type": "string"},

@@ -207,7 +207,9 @@ def event_schemas(games: dict) -> dict:
               "description": "why (R-COMMON-8): required with the director's key, kept in the log"}
     schemas["Event_confirm"] = {
         "type": "object", "description": "R-COMMON-7: once the series is over, a side agrees with the result (each "
-        "side once; a confirm answers its own call). Every game.", "x-games": every, "required": ["type", "side"],
+        "side once; a confirm answers its own call). Every game. R-COMMON-7b: the log's confirm carries the result "
+        "it signed, `result`: {values, winners} in the series' unit, written by the server (a `result` sent is not "
+        "read).", "x-games": every, "required": ["type", "side"],
         "properties": {"type": {"const": "confirm"}, "side": side, "reason": reason, **CONTROL},
         "examples": [{"type": "confirm", "side": 0}]}
     schemas["Event_dispute"] = {

@@ -50,6 +50,11 @@ ROUND_PLAN = {"type": "object", "required": ["movement"], "properties": {
 VP_ROW = {"type": "array", "minItems": 3, "maxItems": 3, "prefixItems": [
     {"type": ["number", "null"], "description": "the largest MP difference of the row (null: any above)"},
     {"type": "number", "description": "VP of the winner"}, {"type": "number", "description": "VP of the loser"}]}
+SERIES = {"type": "object", "required": ["unit", "values", "winners"],
+          "description": "R-COMMON-7b: once the table's series is over, its result in the series' unit (Brisca: "
+                         "deals won), as the sides sign it",
+          "properties": {"unit": {"type": "string"}, "values": {"type": "array", "items": {"type": "number"}},
+                         "winners": {"type": "array", "items": {"type": "integer"}}}}
 TABLE = {"type": "object", "required": ["number", "table_id", "scorer_url", "entrants", "finished", "result"],
          "properties": {
              "number": {"type": "integer", "minimum": 1, "description": "the table card's number"},
@@ -61,13 +66,15 @@ TABLE = {"type": "object", "required": ["number", "table_id", "scorer_url", "ent
              "finished": {"type": "boolean", "description": "its round length reached, or finished by the "
                           "director when the round closed (forced)"},
              "result": {"oneOf": [{"type": "null"}, {"type": "object", "required": ["mp", "vp"],
-                                                     "properties": {"mp": PAIR, "vp": PAIR}}],
+                                                     "properties": {"mp": PAIR, "vp": PAIR, "series": SERIES}}],
                         "description": "mp: each side's total over the round; vp: from the tournament's VP table "
                                        "(Burraco) or win 2 / draw 1 / loss 0 (the trick games)"},
              "forced": {"type": "boolean"},
-             "status": {"enum": ["waiting", "playing", "to_confirm", "signed", "disputed", "arbitral", "not_played"],
-                        "description": "R-COMMON-7, R-TOURN-1: nothing entered, playing, finished and not signed "
-                                       "yet, signed by both sides, a side called the director, the director gave "
+             "status": {"enum": ["waiting", "playing", "to_confirm", "signed", "corrected", "disputed", "arbitral",
+                                 "not_played"],
+                        "description": "R-COMMON-7, R-COMMON-7b, R-TOURN-1: nothing entered, playing, finished and "
+                                       "not signed yet, signed by both sides, the director changed a signed result "
+                                       "(not all sides confirmed it again), a side called the director, the director gave "
                                        "its VP, or closed by force with nothing entered (0 VP each)"},
              "confirmed": {"type": "array", "items": {"type": "boolean"}, "minItems": 2, "maxItems": 2,
                            "description": "[North-South confirmed, East-West confirmed]"},

@@ -9,6 +9,7 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from referee.errors import msg
+from referee.games.standing import UNIT_WORDS, result_of
 from referee.web.i18n import lang
 
 MINUS = "\u2212"
@@ -112,3 +113,39 @@ def deal_score(points: list, state: dict) -> Markup:
     """A deal's own points in the headline's order, each marked with its side."""
     order = state["series"]["standing"]["order"]
     return score([points[s] for s in order], order)
+
+
+def series_result(state: dict) -> dict:
+    """A finished series' result as a side signs it and every screen states it (R-COMMON-7b, the engine's
+    ``result_of`` its standing), in the page's language: ``label`` (the unit in words: "deals won", never card
+    points for Brisca), ``numbers`` (one per side, as headlines write them), ``beside`` (the other numbers the
+    headline says: coches, jetons, each ``{label, numbers}``) and ``winners``."""
+    found, here = result_of(state["series"]["standing"]), lang()
+    return {"label": found["label"][here], "numbers": [number(v) for v in found["values"]],
+            "beside": [{"label": b["label"][here], "numbers": [number(v) for v in b["values"]]}
+                       for b in found["beside"]],
+            "winners": found["winners"], "unit": found["unit"]}
+
+
+def result_before(state: dict) -> dict | None:
+    """What the sides had signed before the director's correction (R-COMMON-7b: ``signed.corrected``), in the
+    page's language: ``numbers`` per side in the series' unit, ``named`` ("Ana & Cy 1130, Bo & Di 475"),
+    ``label``, ``sides`` (those that had signed), ``reason``, ``at``; None when no correction changed a signed
+    result."""
+    corrected = (state.get("signed") or {}).get("corrected")
+    if not corrected:
+        return None
+    label = state["series"]["standing"]["label"][lang()]
+    numbers = [number(v) for v in corrected["result_before"]]
+    named = ", ".join(f"{side['name']} {n}" for side, n in zip(state["sides"], numbers))
+    return {"numbers": numbers, "named": named, "label": label,
+            "sides": corrected["sides_before"], "reason": corrected.get("reason"), "at": corrected.get("at")}
+
+
+def series_said(series: dict | None) -> Markup:
+    """A round's table's series result (the tournament's ``result.series``) in the page's language: "3–1 deals
+    won" (R-COMMON-7b: the series' unit, never card points); nothing without one."""
+    if not series:
+        return Markup("")
+    words = UNIT_WORDS.get(series["unit"])
+    return Markup("%s %s") % (score(series["values"]), words[lang()] if words else "")

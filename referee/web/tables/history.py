@@ -14,6 +14,7 @@ from flask_babel import format_date
 from referee.games import get_game
 from referee.games.history import Step, step_after, steps
 from referee.models import entered
+from referee.web.i18n import lang
 from referee.web.services import ledger, request_key, tournaments
 from referee.web.tables import bp
 
@@ -28,6 +29,7 @@ class Line:
     body: dict
     step: Step | None = None
     moved: bool = False
+    earlier: bool = False  # a confirmation of a result the director's correction changed since (R-COMMON-7b)
 
     @property
     def time(self) -> str:
@@ -76,7 +78,20 @@ def sections(game, setup: dict, log: list) -> list:
             line.moved = values is not None and line.step.standing["values"] != values
             values = line.step.standing["values"]
         found[-1].lines.append(line)
+    last = made[in_force[-1]["seq"]].standing if in_force else None
+    for line in (line for section in found for line in section.lines):
+        line.earlier = earlier_signature(line.body, last)
     return [s for s in found if s.lines]
+
+
+def earlier_signature(body: dict, standing: dict | None) -> bool:
+    """R-COMMON-7b: a confirmation signed another result (its numbers in the series' unit, or its winners) than the
+    series' result now: it was given before the director's correction and no longer counts."""
+    signed = body.get("result") if body.get("type") == "confirm" else None
+    if not isinstance(signed, dict) or standing is None or not standing["finished"]:
+        return False
+    return (list(signed.get("values") or ()) != list(standing["values"])
+            or sorted(signed.get("winners") or ()) != sorted(standing["winners"]))
 
 
 @bp.get("/t/<table_id>/history")
@@ -91,4 +106,5 @@ def history(table_id):
     return render_template("history.html", game=game, key=key, role=role, table_id=table_id, setup=setup,
                            sides=sides, in_order=in_order, seat=tournaments().seat(table_id), day=day,
                            hands=game.deal_word == "hand", sections=sections(game, setup, log),
-                           withdrawn=sum(1 for doc in log if doc["withdrawn"]))
+                           withdrawn=sum(1 for doc in log if doc["withdrawn"]),
+                           unit=game.standing(table)["label"][lang()])

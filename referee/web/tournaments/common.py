@@ -132,6 +132,11 @@ def entrant_names(state: dict) -> dict:
     return {e["index"]: reading.entrant_names(e["names"]) for e in state["entrants"]}
 
 
+def entrant_sizes(state: dict) -> dict:
+    """Entrant index -> its number of players: a pair's sentences are plural ("Eli & Fabi ont appelé l'arbitre")."""
+    return {e["index"]: len(e["names"]) for e in state["entrants"]}
+
+
 def minutes_since(moment: str | None, now: datetime | None = None) -> int | None:
     """Whole minutes since an event's ISO time ("2024-05-01T20:15:03.123Z"), None without one."""
     if not moment:
@@ -169,5 +174,6 @@ def round_part(tournament_id: str, state: dict) -> dict:
             link = url_for("tables.table", table_id=table["table_id"], key=cards.get(table["number"]))
             tables.append({**table, "progress": progress(table), "link": link})
     return {"shown": shown, "open": open_round(state), "tables": tables, "cards": cards, "names": entrant_names(state),
+            "sizes": entrant_sizes(state),
             "missing": missing_results(state, shown), "calls": director_calls(state),
             "length": round_length(state, shown["number"]) if shown else None, "unit": ROUND_UNIT.get(state["game"])}
