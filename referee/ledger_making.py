@@ -123,8 +123,9 @@ class Making:
             if club is not None:  # the same members at the same seats; one who left since is a guest there
                 active = clubs.active_ids(connection, club.club_id)
                 seats = {"club_id": club.club_id, "members": [m if m in active else None for m in club.members]}
-            rows.insert_table(connection, table_values(new_id, table, scorer_hash, viewer_key,
-                                                       coscorer_hash=coscorer_hash, **seats))
+            rows.insert_table(connection, table_values(new_id, table, scorer_hash, viewer_key,  # the same way in
+                                                       coscorer_hash=coscorer_hash, entry_mode=row.entry_mode,
+                                                       **seats))
             rows.link_rematch(connection, row.id, new_id)  # the new table's row before the link to it
             connection.commit()
         self._cache.put(row.id, row.revision, played, checkpoint)
