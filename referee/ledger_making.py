@@ -44,6 +44,20 @@ class Making:
         return Created(self._remember(TableRow(made.id, game.id, table.players, table.options, table.first_dealer,
                                                0, 0), table), made.writer_key, made.viewer_key)
 
+    def made_by(self, table_id: str, once: Once) -> str | None:
+        """The scorer key of ``table_id`` if the set-up form ``once`` made it, worked out again as its creation
+        minted it (``referee/once.py``: the form's id and the table as stored); None if that form made another
+        table, or nothing, or if the table's scorer link was renewed since. Nothing is stored or changed."""
+        with self.engine.connect() as connection:
+            found = rows.set_up(connection, table_id)
+        if found is None:
+            return None
+        game, players, options, dealer, club_id, members, scorer_hash = found
+        made = minted(once, "table", {"game": game, "players": players, "options": options, "dealer": dealer,
+                                      **({"club": [club_id, members]} if club_id else {})})
+        mine = made.id == table_id and hmac.compare_digest(scorer_hash, hash_key(made.writer_key))
+        return made.writer_key if mine else None
+
     def _insert(self, values: dict, once: Once | None, events: list = (), times: list | None = None,
                 former: bool = False) -> bool:
         """Stores a new table and its events in one transaction; False when ``once`` named this table before (its

@@ -199,6 +199,15 @@ def keys(connection, table_id: str):
     return connection.execute(_KEYS, {"b_table": table_id}).first() if isinstance(table_id, str) else None
 
 
+_SET_UP = select(TABLES.c.game, TABLES.c.players, TABLES.c.options, TABLES.c.dealer, TABLES.c.club_id,
+                 TABLES.c.members, TABLES.c.scorer_hash).where(TABLES.c.id == _ID)
+
+
+def set_up(connection, table_id: str):
+    """(game, players, options, dealer, club_id, members, scorer_hash) of a table as it was made, or None."""
+    return connection.execute(_SET_UP, {"b_table": table_id}).first() if isinstance(table_id, str) else None
+
+
 def seen(connection, table_id: str, client_event_id: str, *, entry: bool = True, undo: bool = True) -> bool:
     """An entry (``client_event_id``) or an undo (``withdrawn_by``) with this id is stored at this table."""
     found = connection.execute(_SEEN[entry, undo], {"b_table": table_id, "b_client": client_event_id})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from flask import make_response, render_template, request, url_for
+from flask import make_response, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from referee.errors import RefereeError
@@ -128,15 +128,44 @@ def render_setup(game, players, options, dealer, error=None, club=None):
         taken = {p.casefold() for p in players if p}
         club = {**club, "members": [{**m, "seated": m["name"].casefold() in taken} for m in club["members"]]}
     context = {"game": game, "players": players, "names": names, "options": options, "dealer": dealer,
-               "error": error, "opposite": seating(names), "counts": game.player_counts(), "max_name": MAX_NAME,
+               "error": error, "opposite": seating(list(range(len(names)))), "counts": game.player_counts(), "max_name": MAX_NAME,
                "club": club}
     template = "_setup_form.html" if request.headers.get("HX-Request") else "setup.html"
-    return make_response(render_template(template, **context))
+    response = make_response(render_template(template, **context))
+    response.headers["Cache-Control"] = "no-store"  # Back asks again: a form that made its table leads to it
+    return response
+
+
+# --- Back after "Create" (issue 38) ----------------------------------------------------------------------------------
+# The set-up page's address names its form (``?form=<id>``, static/setup.js writes it). The forms that made a table
+# in this browser are kept in its session (the form's id and the table's, the last few; never a key): the page asked
+# again with such a form, by Back or a post sent again, is that table (its scorer key worked out again by the ledger
+# from the form's id, ``Ledger.made_by``), never an empty form that would make a second table.
+MADE = "made_here"
+KEEP_MADE = 5
+
+
+def remember_made(form: str | None, table_id: str) -> None:
+    if form:
+        kept = [pair for pair in session.get(MADE, []) if isinstance(pair, list) and pair[:1] != [form]]
+        session[MADE] = [[form, table_id], *kept][:KEEP_MADE]
+
+
+def table_made_by(form: str | None):
+    """The scorer page of the table this browser made with ``form``, or None."""
+    table_id = next((pair[1] for pair in session.get(MADE, []) if isinstance(pair, list) and len(pair) == 2
+                     and pair[0] == form), None) if form else None
+    once = form_once(form) if table_id else None
+    key = ledger().made_by(table_id, once) if once else None
+    return url_for("tables.table", table_id=table_id, key=key) if key else None
 
 
 @bp.get("/new/<game_id>")
 def new(game_id):
     game = get_game(game_id)
+    made_already = table_made_by(request.args.get("form"))
+    if made_already:  # Back to a set-up that made its table: the table
+        return see_other(made_already)
     return render_setup(game, [""] * default_count(game), {o.name: o.default for o in game.options}, 0,
                         club=club_of_form())
 
@@ -144,6 +173,9 @@ def new(game_id):
 @bp.post("/new/<game_id>")
 def change(game_id):
     game = get_game(game_id)
+    made_already = table_made_by(request.form.get("form_id"))
+    if made_already:  # the form of a table already made, sent again (Back, then a tap): that table, nothing more
+        return see_other(made_already)
     club = club_of_form()
     players, options, dealer = read_form(game)
     op = request.form.get("op", "create")
@@ -168,4 +200,5 @@ def change(game_id):
             game.id, names, options, first, once=form_once(), club=seats))
     except RefereeError as error:
         return render_setup(game, players, options, dealer, refusal(error), club=club)
+    remember_made(request.form.get("form_id") if form_once() else None, state["id"])
     return see_other(url_for("tables.table", table_id=state["id"], key=scorer_key))
