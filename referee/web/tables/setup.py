@@ -6,7 +6,8 @@ with the engine's sentence, never cut. The form carries its own id (``form_id``)
 (``referee/once.py``). The players of the tables made here are offered again by static/setup.js from the browser's
 own storage. A club's set-up (``?club=...&key=...``, R-CLUB-1) offers the club's members as chips, the last players
 first: a tap seats one at the next empty seat (a plain post, the form drawn again); a name typed that is a member's
-is that member, any other a guest's."""
+is that member, any other a guest's. Back after "Create" is the table that form made (below), never an empty form;
+a name typed in a seat is that seat's name at once in the dealer's list and the partners' sentence (static/setup.js)."""
 from __future__ import annotations
 
 import re
@@ -139,8 +140,9 @@ def render_setup(game, players, options, dealer, error=None, club=None):
 # --- Back after "Create" (issue 38) ----------------------------------------------------------------------------------
 # The set-up page's address names its form (``?form=<id>``, static/setup.js writes it). The forms that made a table
 # in this browser are kept in its session (the form's id and the table's, the last few; never a key): the page asked
-# again with such a form, by Back or a post sent again, is that table (its scorer key worked out again by the ledger
-# from the form's id, ``Ledger.made_by``), never an empty form that would make a second table.
+# again with such a form (Back) is that table, its scorer key worked out again by the ledger from the form's id
+# (``Ledger.made_by``), never an empty form that would make a second table. A post of that form (a page kept from
+# before) is the form's as before: the same set-up is the same table, a set-up mended another (``referee/once.py``).
 MADE = "made_here"
 KEEP_MADE = 5
 
@@ -173,9 +175,6 @@ def new(game_id):
 @bp.post("/new/<game_id>")
 def change(game_id):
     game = get_game(game_id)
-    made_already = table_made_by(request.form.get("form_id"))
-    if made_already:  # the form of a table already made, sent again (Back, then a tap): that table, nothing more
-        return see_other(made_already)
     club = club_of_form()
     players, options, dealer = read_form(game)
     op = request.form.get("op", "create")
