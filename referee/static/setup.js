@@ -74,14 +74,16 @@
     if (refusal && refusal.getBoundingClientRect().top < 0) { refusal.scrollIntoView({block: "center"}); }
   }
 
-  // A name typed in a seat is that seat's name at once in the first dealer's list and the partners' sentence
-  // (data-seat), as a member's chip writes it by drawing the form again; an empty seat says its placeholder.
+  // A name typed in a seat is that seat's name at once in the first dealer's list (its option's value is the seat)
+  // and the partners' sentence (data-seat), as a member's chip writes it by drawing the form again; an empty seat
+  // says its placeholder.
   function follow(input) {
     var form = input.form;
     var seat = (input.id || "").replace("player-", "");
     if (!form || form.id !== "setup" || !/^[0-9]+$/.test(seat)) { return; }
     var name = input.value.trim() || input.placeholder;
-    Array.prototype.forEach.call(form.querySelectorAll('[data-seat="' + seat + '"]'), function (el) {
+    var named = '[data-seat="' + seat + '"], select[name=dealer] option[value="' + seat + '"]';
+    Array.prototype.forEach.call(form.querySelectorAll(named), function (el) {
       el.textContent = name;
     });
   }
