@@ -123,3 +123,18 @@ def test_r_common_8_a_language_switch_during_a_correction_keeps_its_reason_and_i
     page = client.get(back).get_data(as_text=True)
     assert 'lang="fr"' in page and 'name="reason" value="Hand 3 miscounted"' in page
     assert "Correction" in page and 'id="sheet"' in page
+
+
+def test_r_common_8_every_link_of_a_correction_back_to_the_table_keeps_its_reason(client_on_each_database):
+    client = client_on_each_database
+    client.set_cookie("lang", "en")
+    table_id, director = director_at_signed_table(client)
+    desk = Scorer(client, f"/t/{table_id}?key={director}&reason=Hand+3+miscounted")
+    desk.post("undo", reason="Hand 3 miscounted")
+    desk.post("undo", reason="Hand 3 miscounted")
+    desk.post("deal", dealer="0", way="trick", reason="Hand 3 miscounted")  # the hand again, by its melds
+    links = [html.unescape(href) for href in re.findall(rf'href="(/t/{table_id}(?:\?|/entry/)[^"]*)"', desk.page)]
+    ended = [link for link in links if "reason=" not in link]
+    assert len(links) == 5 and all("reason=Hand+3+miscounted" in link for link in links if link not in ended)
+    assert [text for link in ended for text in [desk.page.split(f'href="{html.escape(link)}">')[1][:22]]] == [
+        "End the correction</a>"]
