@@ -129,8 +129,8 @@ def render_setup(game, players, options, dealer, error=None, club=None):
         taken = {p.casefold() for p in players if p}
         club = {**club, "members": [{**m, "seated": m["name"].casefold() in taken} for m in club["members"]]}
     context = {"game": game, "players": players, "names": names, "options": options, "dealer": dealer,
-               "error": error, "opposite": seating(list(range(len(names)))), "counts": game.player_counts(), "max_name": MAX_NAME,
-               "club": club}
+               "error": error, "opposite": seating(list(range(len(names)))),  # seats: setup.js writes names typed
+               "counts": game.player_counts(), "max_name": MAX_NAME, "club": club}
     template = "_setup_form.html" if request.headers.get("HX-Request") else "setup.html"
     response = make_response(render_template(template, **context))
     response.headers["Cache-Control"] = "no-store"  # Back asks again: a form that made its table leads to it
