@@ -176,12 +176,13 @@ class Ledger(Entries, Making):
     def snapshot(self, table_id: str, key=UNCHECKED, write: bool = False) -> tuple:
         """(state, engine table) of a table: the pages ask the engine what is possible on the second, read-only.
         ``key`` (and ``write``) as ``look`` checks them."""
-        state, table, _ = self.look(table_id, key, write)
+        state, table, _, _ = self.look(table_id, key, write)
         return state, table
 
     def look(self, table_id: str, key=UNCHECKED, write: bool = False) -> tuple:
-        """(state, engine table, trick under way) as a page shows them, from one read: the trick's card codes in
-        play order, () when none is under way. ``key``: refused as ``authorize`` refuses it, from the same read."""
+        """(state, engine table, trick under way, way of entry) as a page shows them, from one read: the trick's card
+        codes in play order, () when none is under way; the way of entry a phone chose for the table (None: none
+        chose). ``key``: refused as ``authorize`` refuses it, from the same read."""
         with self.reading() as connection:
             row = rows.read_row(connection, table_id)
             if row is None:
@@ -193,7 +194,8 @@ class Ledger(Entries, Making):
             if replayed:
                 table, checkpoint = self._replay(connection, row)
         # a state replayed here is kept once serialised: its finished deals' documents are counted with it
-        return (self._remember(row, table, checkpoint) if replayed else self._serialise(row, table)), table, row.trick()
+        return ((self._remember(row, table, checkpoint) if replayed else self._serialise(row, table)), table,
+                row.trick(), row.entry_mode)
 
     def history(self, table_id: str, key: str | None) -> tuple:
         """(role, set-up, log) of a table from one read, for its history page: ``key``'s role (any key of the table;

@@ -171,6 +171,20 @@ class Entries:
         self._check_version(row.version, row.revision, None, revision)
         raise draft_conflict()
 
+    def set_entry_mode(self, table_id: str, mode: str, key=UNCHECKED) -> None:
+        """How the table enters its deals becomes ``mode`` (if one of its game's ``entry_modes``, R-COMMON-6), for
+        every phone that opens it: one UPDATE of its row, never an event (neither ``version`` nor ``revision``
+        moves, no export holds it). ``key``: a key that writes (the scorer's, the co-scorer's, the director's)."""
+        with self.writing() as connection:
+            row = rows.read_row(connection, table_id)
+            if row is None:
+                raise missing(table_id)
+            if key is not UNCHECKED:
+                role_of(row.keys, key, write=True)
+            if mode in get_game(row.game).entry_modes and row.entry_mode != mode:  # another is never stored
+                rows.set_entry_mode(connection, table_id, mode)
+                connection.commit()
+
 
 MAX_REASON = 300
 

@@ -51,6 +51,20 @@ class Making:
         return Created(self._remember(TableRow(made.id, game.id, table.players, table.options, table.first_dealer,
                                                0, 0), table), made.writer_key, made.viewer_key)
 
+    def made_by(self, table_id: str, once: Once) -> str | None:
+        """The scorer key of ``table_id`` if the set-up form ``once`` made it, worked out again as its creation
+        minted it (``referee/once.py``: the form's id and the table as stored); None if that form made another
+        table, or nothing, or if the table's scorer link was renewed since. Nothing is stored or changed."""
+        with self.engine.connect() as connection:
+            found = rows.set_up(connection, table_id)
+        if found is None:
+            return None
+        game, players, options, dealer, club_id, members, scorer_hash = found
+        made = minted(once, "table", {"game": game, "players": players, "options": options, "dealer": dealer,
+                                      **({"club": [club_id, members]} if club_id else {})})
+        mine = made.id == table_id and hmac.compare_digest(scorer_hash, hash_key(made.writer_key))
+        return made.writer_key if mine else None
+
     def _insert(self, values: dict, once: Once | None, events: list = ()) -> bool:
         """Stores a new table and its events in one transaction; False when ``once`` named this table before (its
         id is taken: the other post of the same form stored it, or is storing it and this one waited for it)."""
@@ -148,8 +162,9 @@ class Making:
             if club is not None:  # the same members at the same seats; one who left since is a guest there
                 active = clubs.active_ids(connection, club.club_id)
                 seats = {"club_id": club.club_id, "members": [m if m in active else None for m in club.members]}
-            rows.insert_table(connection, table_values(new_id, table, scorer_hash, viewer_key,
-                                                       coscorer_hash=coscorer_hash, **seats))
+            rows.insert_table(connection, table_values(new_id, table, scorer_hash, viewer_key,  # the same way in
+                                                       coscorer_hash=coscorer_hash, entry_mode=row.entry_mode,
+                                                       **seats))
             rows.link_rematch(connection, row.id, new_id)  # the new table's row before the link to it
             connection.commit()
         self._cache.put(row.id, row.revision, played, checkpoint)

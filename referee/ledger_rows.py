@@ -29,7 +29,7 @@ TABLES, EVENTS, LINKS = TableRecord.__table__, EventRecord.__table__, RematchRec
 TOURNAMENTS, SEATED = TournamentRecord.__table__, TournamentTableRecord.__table__
 WRITERS = ("scorer", "coscorer", "director")  # the roles that write (R-COMMON-8 keeps which one did)
 COLUMNS = (TABLES.c.id, TABLES.c.game, TABLES.c.players, TABLES.c.options, TABLES.c.dealer, TABLES.c.version,
-           TABLES.c.revision, TABLES.c.draft, TABLES.c.draft_revision)
+           TABLES.c.revision, TABLES.c.draft, TABLES.c.draft_revision, TABLES.c.entry_mode)
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,7 @@ class TableRow:
     revision: int
     draft: str | None = None  # the trick under way, as stored: card codes joined by "."
     draft_revision: int | None = None  # the revision it belongs to: void at any other
+    entry_mode: str | None = None  # how the table enters its deals, as a phone chose it (None: the game's first)
     rematch: str | None = None
     rematch_of: str | None = None
     keys: tuple | None = None  # (scorer_hash, coscorer_hash, viewer_key, director_hash), as ``keys`` reads them
@@ -117,6 +118,8 @@ _SET_DRAFT = update(TABLES).where(
     TABLES.c.id == _ID, TABLES.c.revision == _AT,
     func.coalesce(case((TABLES.c.draft_revision == _AT, TABLES.c.draft)), "") == _SEEN_DRAFT).values(
     draft=_DRAFT, draft_revision=_AT)
+_PUT_WAY = update(TABLES).where(TABLES.c.id == _ID).values(
+    entry_mode=bindparam("b_way", type_=TABLES.c.entry_mode.type))
 _IN_FORCE = select(EVENTS.c.body).where(EVENTS.c.table_id == _ID, EVENTS.c.withdrawn == false())
 _ALL = _IN_FORCE.order_by(EVENTS.c.seq)
 _NEWEST = _IN_FORCE.order_by(EVENTS.c.seq.desc()).limit(bindparam("b_newest"))
@@ -205,6 +208,15 @@ def keys(connection, table_id: str):
     return connection.execute(_KEYS, {"b_table": table_id}).first() if isinstance(table_id, str) else None
 
 
+_SET_UP = select(TABLES.c.game, TABLES.c.players, TABLES.c.options, TABLES.c.dealer, TABLES.c.club_id,
+                 TABLES.c.members, TABLES.c.scorer_hash).where(TABLES.c.id == _ID)
+
+
+def set_up(connection, table_id: str):
+    """(game, players, options, dealer, club_id, members, scorer_hash) of a table as it was made, or None."""
+    return connection.execute(_SET_UP, {"b_table": table_id}).first() if isinstance(table_id, str) else None
+
+
 def seen(connection, table_id: str, client_event_id: str, *, entry: bool = True, undo: bool = True) -> bool:
     """An entry (``client_event_id``) or an undo (``withdrawn_by``) with this id is stored at this table."""
     found = connection.execute(_SEEN[entry, undo], {"b_table": table_id, "b_client": client_event_id})
@@ -251,6 +263,11 @@ def set_draft(connection, table_id: str, cards, revision: int, seen) -> bool:
     done = connection.execute(_SET_DRAFT, {"b_table": table_id, "b_draft": draft_text(cards), "b_revision": revision,
                                            "b_seen": draft_text(seen) or ""})
     return done.rowcount == 1
+
+
+def set_entry_mode(connection, table_id: str, mode: str) -> bool:
+    """The table's way of entry becomes ``mode``: one UPDATE of its row, neither its revision nor its version."""
+    return connection.execute(_PUT_WAY, {"b_table": table_id, "b_way": mode}).rowcount > 0
 
 
 def put_draft(connection, table_id: str, cards, revision: int) -> None:

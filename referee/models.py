@@ -52,6 +52,9 @@ class TableRecord(SQLModel, table=True):
     # and is void as soon as the table's revision moves (an entry, an undo) unless that write puts it again.
     draft: str | None = Field(default=None, max_length=64)
     draft_revision: int | None = None
+    # How the table enters its deals ("trick", "capture", "numbers"; None: the game's first), for every phone that
+    # opens it (R-COMMON-6): a phone's choice, never an event, in neither version nor revision, in no export.
+    entry_mode: str | None = Field(default=None, max_length=16)
     # A club's table (R-CLUB-1): its club, and per seat the member sitting there (a member's id, None for a guest)
     club_id: str | None = Field(default=None, max_length=32, index=True)
     members: list | None = Field(default=None, sa_column=Column(JSON, nullable=True))

@@ -143,7 +143,7 @@ def test_a_brouc_deal_by_taps_and_its_slate(server, browser):
         page.click("a.button.primary[href='/new/brouc']")
     for i, name in enumerate(["Ana", "Bo", "Cy", "Di"]):
         page.fill(f"#player-{i}", name)
-    assert "Joueur 1 est en face de Joueur 3." in page.inner_text("#setup")
+    assert "Ana est en face de Cy." in page.inner_text("#setup")  # the names typed, at once (issue 38)
     with page.expect_navigation(url="**/t/**"):
         page.click("button[name=op][value=create]")
     phone.tap("KH")  # Ana deals and turns the king of hearts

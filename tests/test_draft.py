@@ -26,7 +26,7 @@ def test_the_trick_under_way_is_kept_beside_the_log_never_in_it(ledger):
     assert ledger.look(table_id)[2] == ()
     assert ledger.set_draft(table_id, TRICK[:1], revision) == ("1C",)
     assert ledger.set_draft(table_id, TRICK[:2], revision, seen=TRICK[:1]) == ("1C", "11O")
-    state, _, draft = ledger.look(table_id)
+    state, _, draft, _ = ledger.look(table_id)
     assert draft == ("1C", "11O") and (state["version"], state["revision"]) == (1, revision)  # counted in neither
     assert [e["type"] for e in ledger.events(table_id)] == ["deal"] and "draft" not in json.dumps(state)
     assert set(ledger.record_of(table_id)) == {"game", "players", "options", "dealer"}  # the export's table

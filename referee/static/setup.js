@@ -74,6 +74,41 @@
     if (refusal && refusal.getBoundingClientRect().top < 0) { refusal.scrollIntoView({block: "center"}); }
   }
 
+  // A name typed in a seat is that seat's name at once in the first dealer's list (its option's value is the seat)
+  // and the partners' sentence (data-seat), as a member's chip writes it by drawing the form again; an empty seat
+  // says its placeholder.
+  function follow(input) {
+    var form = input.form;
+    var seat = (input.id || "").replace("player-", "");
+    if (!form || form.id !== "setup" || !/^[0-9]+$/.test(seat)) { return; }
+    var name = input.value.trim() || input.placeholder;
+    var named = '[data-seat="' + seat + '"], select[name=dealer] option[value="' + seat + '"]';
+    Array.prototype.forEach.call(form.querySelectorAll(named), function (el) {
+      el.textContent = name;
+    });
+  }
+
+  document.addEventListener("input", function (event) {
+    if (event.target.matches && event.target.matches("#setup input[name=player]")) { follow(event.target); }
+  });
+
+  // The page's address names its form (?form=<id>): Back to it after "Create" asks the server, which answers the
+  // table that form made (referee/web/tables/setup.py), not an empty form.
+  function nameTheForm() {
+    var id = document.querySelector("#setup input[name=form_id]");
+    if (!id || !window.history.replaceState || !window.URL) { return; }
+    var url = new URL(window.location.href);
+    if (url.searchParams.get("form") === id.value) { return; }
+    url.searchParams.set("form", id.value);
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  }
+
+  var made = false;  // this page's form made its table
+  window.addEventListener("pageshow", function (event) {
+    // Back to this page from the browser's memory (bfcache): ask the server again, which leads to the table
+    if (event.persisted && made) { window.location.reload(); }
+  });
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (form.id === "setup") {
@@ -85,9 +120,11 @@
     if (sent && elt && elt.id === "setup" && xhr.status === 204 && xhr.getResponseHeader("HX-Redirect")) {
       remember(sent);  // the table is made: its players are worth offering again
     }
+    if (elt && elt.id === "setup" && xhr.status === 204 && xhr.getResponseHeader("HX-Redirect")) { made = true; }
     if (elt && elt.id === "setup") { sent = null; }
   });
   try { window.localStorage.removeItem("referee.players"); } catch (e) { /* nothing kept */ }
   document.addEventListener("DOMContentLoaded", offer);
+  document.addEventListener("DOMContentLoaded", nameTheForm);
   document.addEventListener("htmx:afterSettle", offer);
 })();

@@ -166,7 +166,7 @@ def refusal_page(error, status: int, csrf: bool = False):
 
 
 def secure_cookies(response) -> None:
-    """Every cookie the pages set (the table's way of entry, the language) is Secure under https, like the session's."""
+    """Every cookie the pages set (the language) is Secure under https, like the session's."""
     cookies = response.headers.getlist("Set-Cookie")
     if any("; secure" not in cookie.lower() for cookie in cookies):
         response.headers.setlist("Set-Cookie", [cookie if "; secure" in cookie.lower() else cookie + "; Secure"

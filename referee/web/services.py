@@ -101,9 +101,9 @@ def see_other(target: str) -> Response:
 
 
 def form_id() -> str:
-    """The form's own id for its page: the one it was posted with (a seat added, a refusal: the same form), else a
-    new one."""
-    posted = request.form.get(FIELD)
+    """The form's own id for its page: the one it was posted with (a seat added, a refusal: the same form), or the
+    one its address names (``?form=``: the set-up page comes back to its form), else a new one."""
+    posted = request.form.get(FIELD) if request.method == "POST" else request.args.get("form")
     return posted if Once.valid(posted) else uuid.uuid4().hex
 
 
@@ -112,9 +112,10 @@ def _once(given) -> Once | None:
     return Once(key.encode() if isinstance(key, str) else key, given) if Once.valid(given) else None
 
 
-def form_once() -> Once | None:
-    """The creation this form's post stands for; None for a post without its id (a page from before)."""
-    return _once(request.form.get(FIELD))
+def form_once(given: str | None = None) -> Once | None:
+    """The creation this form's post stands for (or the form ``given`` names); None for a post without its id (a
+    page from before)."""
+    return _once(request.form.get(FIELD) if given is None else given)
 
 
 def api_once() -> Once | None:

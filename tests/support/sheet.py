@@ -58,7 +58,7 @@ class Phone:
         return self.client.get(f"/api/v1/tables/{self.id}", headers={"Authorization": f"Bearer {self.key}"}).get_json()
 
     def numbers(self):
-        """The switch: a link that remembers the choice (a cookie for this table) and leads back to the page."""
+        """The switch: a link that keeps the choice with the table (for every phone) and leads back to the page."""
         response = self.client.get(f"/t/{self.id}/entry/numbers?key={self.key}")
         assert response.status_code == 303
         self.go(response.headers["Location"])

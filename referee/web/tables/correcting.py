@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import request
 
 from referee.web.services import ledger, tournaments
+from referee.web.tables import bp
 
 MAX_REASON = 300
 
@@ -19,6 +20,15 @@ def kept_reason() -> dict:
     """The director's reason as the request carries it, for the address a form comes back to."""
     reason = (request.values.get("reason") or "").strip()
     return {"reason": reason[:MAX_REASON]} if reason and reason.isprintable() else {}
+
+
+@bp.url_defaults
+def keep_the_reason(endpoint: str, values: dict) -> None:
+    """Every link of a page under correction back to the table's scorer page (its sides, melds, piles, the way of
+    entry, the language switch) carries the correction's reason, so that the director never has to give it again;
+    a link given ``reason=None`` ends the correction (``_correction.html``)."""
+    if endpoint in ("tables.table", "tables.choose_entry") and "reason" not in values:
+        values.update(kept_reason())
 
 
 def signing_context(table_id: str, key: str | None) -> dict:

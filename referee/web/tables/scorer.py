@@ -25,12 +25,10 @@ from referee.web.tables.views import (LAYING, SHOWING, Entry, card_order, last_t
                                       picker)
 
 
-REMEMBERED = "entry"  # the cookie, scoped to one table's pages, that remembers how its deals are entered
-
-
-def remembered_mode(game) -> str:
-    mode = request.cookies.get(REMEMBERED)
-    return mode if mode in game.entry_modes else game.entry_modes[0]
+def table_mode(game, stored: str | None) -> str:
+    """How the table enters its deals, as a phone chose it for every phone (the table's row, R-COMMON-6); the game's
+    first way when none chose."""
+    return stored if stored in game.entry_modes else game.entry_modes[0]
 
 
 def read_entry(values, game, table) -> Entry:
@@ -40,11 +38,11 @@ def read_entry(values, game, table) -> Entry:
 
 
 def page_context(table_id: str, key: str, entry: Entry | None = None, error: str | None = None) -> dict:
-    state, table, draft = ledger().look(table_id)
+    state, table, draft, stored_mode = ledger().look(table_id)
     game = get_game(state["game"])
     deck = game.deck_for(table)
     entry = (entry or read_entry(request.args, game, table)).with_draft(draft, deck)
-    remembered = remembered_mode(game)
+    remembered = table_mode(game, stored_mode)
     if entry.mode == "trick" and not entry.pending and game.untouched(table) and remembered in ("capture", "numbers"):
         entry = Entry(remembered) if remembered == "capture" else read_entry({"mode": "numbers"}, game, table)
     if entry.mode == "numbers" and not game.untouched(table):
@@ -255,8 +253,12 @@ def undo(post: Post) -> Entry:
     if entry.pending:  # one tap takes back the last card tapped
         return post.entry.with_pending(post.entry.pending[:-1])
     # A whole trick undone reopens without its last card, as the trick under way: for every phone.
+    last = post.table.current
     ledger().undo(post.table_id, expected_revision=post.seen(), client_event_id=post.event_id(),
                   expected_draft=post.draft_seen(), reopen=True, key=post.key, reason=post.reason())
+    if last is not None and last.complete and last.entry == "tally":  # a deal entered by its numbers, undone, comes
+        ledger().set_entry_mode(post.table_id, "numbers")  # back on its numbers, the table's way now (R-COMMON-6)
+        return read_entry({"mode": "numbers"}, post.game, post.table)
     return entry.next_meld()  # Buraco: the side stays chosen
 
 
@@ -277,6 +279,9 @@ def deal(post: Post) -> Entry:
     if dealer is not None:
         body["dealer"] = dealer
     post.store(body)
+    way = request.form.get("way")  # the way of entry the page showed: the deal is entered so on every phone
+    if way in post.game.entry_modes:
+        ledger().set_entry_mode(post.table_id, way)
     return Entry()
 
 
@@ -308,25 +313,18 @@ def save(post: Post) -> Entry:
 
 @bp.get("/t/<table_id>/entry/<mode>")
 def choose_entry(table_id, mode):
-    """One tap chooses how this table enters its deals (cards, piles, numbers); the choice is remembered."""
+    """One tap chooses how this table enters its deals (cards, piles, numbers), for every phone that opens it: kept
+    on the table's row (``Ledger.set_entry_mode``: never an event), so that a co-scorer, a reload on another phone
+    and the director's correction enter the deal the same way (R-COMMON-6). A link, so that it works without
+    JavaScript; only a key that writes may choose."""
     key = request_key()
-    ledger().authorize(table_id, key, write=True)
-    state, table = ledger().snapshot(table_id)
+    state, _table = ledger().snapshot(table_id, key, write=True)
     game = get_game(state["game"])
     if mode not in game.entry_modes:
         mode = game.entry_modes[0]
-    response = redirect(url_for("tables.table", table_id=table_id, key=key, **({} if mode == "trick" else
-                                                                              {"mode": mode}), **kept_reason()),
-                        code=303)
-    return remember_entry(response, table_id, mode)
-
-
-def remember_entry(response, table_id: str, mode: str | None):
-    """The table's way of entry, in a cookie only that table's pages receive (a rematch takes it along)."""
-    if mode in ("trick", "capture", "numbers"):
-        response.set_cookie(REMEMBERED, mode, max_age=3600 * 24 * 30, path=f"/t/{table_id}", samesite="Lax",
-                            httponly=True)
-    return response
+    ledger().set_entry_mode(table_id, mode)
+    return redirect(url_for("tables.table", table_id=table_id, key=key, **({} if mode == "trick" else
+                                                                          {"mode": mode}), **kept_reason()), code=303)
 
 
 def sheet_preview(game, table, entry: Entry) -> dict:

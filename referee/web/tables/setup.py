@@ -6,12 +6,13 @@ with the engine's sentence, never cut. The form carries its own id (``form_id``)
 (``referee/once.py``). The players of the tables made here are offered again by static/setup.js from the browser's
 own storage. A club's set-up (``?club=...&key=...``, R-CLUB-1) offers the club's members as chips, the last players
 first: a tap seats one at the next empty seat (a plain post, the form drawn again); a name typed that is a member's
-is that member, any other a guest's."""
+is that member, any other a guest's. Back after "Create" is the table that form made (below), never an empty form;
+a name typed in a seat is that seat's name at once in the dealer's list and the partners' sentence (static/setup.js)."""
 from __future__ import annotations
 
 import re
 
-from flask import make_response, render_template, request, url_for
+from flask import make_response, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from referee.errors import RefereeError
@@ -128,15 +129,45 @@ def render_setup(game, players, options, dealer, error=None, club=None):
         taken = {p.casefold() for p in players if p}
         club = {**club, "members": [{**m, "seated": m["name"].casefold() in taken} for m in club["members"]]}
     context = {"game": game, "players": players, "names": names, "options": options, "dealer": dealer,
-               "error": error, "opposite": seating(names), "counts": game.player_counts(), "max_name": MAX_NAME,
-               "club": club}
+               "error": error, "opposite": seating(list(range(len(names)))),  # seats: setup.js writes names typed
+               "counts": game.player_counts(), "max_name": MAX_NAME, "club": club}
     template = "_setup_form.html" if request.headers.get("HX-Request") else "setup.html"
-    return make_response(render_template(template, **context))
+    response = make_response(render_template(template, **context))
+    response.headers["Cache-Control"] = "no-store"  # Back asks again: a form that made its table leads to it
+    return response
+
+
+# --- Back after "Create" (issue 38) ----------------------------------------------------------------------------------
+# The set-up page's address names its form (``?form=<id>``, static/setup.js writes it). The forms that made a table
+# in this browser are kept in its session (the form's id and the table's, the last few; never a key): the page asked
+# again with such a form (Back) is that table, its scorer key worked out again by the ledger from the form's id
+# (``Ledger.made_by``), never an empty form that would make a second table. A post of that form (a page kept from
+# before) is the form's as before: the same set-up is the same table, a set-up mended another (``referee/once.py``).
+MADE = "made_here"
+KEEP_MADE = 5
+
+
+def remember_made(form: str | None, table_id: str) -> None:
+    if form:
+        kept = [pair for pair in session.get(MADE, []) if isinstance(pair, list) and pair[:1] != [form]]
+        session[MADE] = [[form, table_id], *kept][:KEEP_MADE]
+
+
+def table_made_by(form: str | None):
+    """The scorer page of the table this browser made with ``form``, or None."""
+    table_id = next((pair[1] for pair in session.get(MADE, []) if isinstance(pair, list) and len(pair) == 2
+                     and pair[0] == form), None) if form else None
+    once = form_once(form) if table_id else None
+    key = ledger().made_by(table_id, once) if once else None
+    return url_for("tables.table", table_id=table_id, key=key) if key else None
 
 
 @bp.get("/new/<game_id>")
 def new(game_id):
     game = get_game(game_id)
+    made_already = table_made_by(request.args.get("form"))
+    if made_already:  # Back to a set-up that made its table: the table
+        return see_other(made_already)
     return render_setup(game, [""] * default_count(game), {o.name: o.default for o in game.options}, 0,
                         club=club_of_form())
 
@@ -168,4 +199,5 @@ def change(game_id):
             game.id, names, options, first, once=form_once(), club=seats))
     except RefereeError as error:
         return render_setup(game, players, options, dealer, refusal(error), club=club)
+    remember_made(request.form.get("form_id") if form_once() else None, state["id"])
     return see_other(url_for("tables.table", table_id=state["id"], key=scorer_key))

@@ -26,7 +26,6 @@ from referee.web.limits import key_failed
 from referee.web.serving import MIN_BYTES, gzip_bytes
 from referee.web.services import api_once, ledger, phone_url, request_key, see_other, tournaments, watch
 from referee.web.tables import bp
-from referee.web.tables.scorer import REMEMBERED, remember_entry
 from referee.web.tables.watch import Fragment, stamp
 
 
@@ -158,7 +157,7 @@ def live(table_id):
 def live_view(table_id: str) -> dict:
     """What a live view (the viewer's page, the big screen) draws: the state, and the trick under way (the cards
     tapped so far on a scorer's page: never an event, yet every viewer sees it), with the stamp its poll sends."""
-    state, _, draft = ledger().look(table_id)
+    state, _, draft, _ = ledger().look(table_id)
     return {"state": state, "game": get_game(state["game"]), "draft": list(draft),
             "live_stamp": stamp(state["revision"], ".".join(draft))}
 
@@ -187,8 +186,7 @@ def rematch(table_id):
     ledger().authorize(table_id, key, write=True)
     tournaments().no_rematch(table_id)  # a round's table: 409, its sentence
     _, state = ledger().rematch(table_id)
-    response = see_other(url_for("tables.table", table_id=state["id"], key=key))
-    return remember_entry(response, state["id"], request.cookies.get(REMEMBERED))  # the same way of entry
+    return see_other(url_for("tables.table", table_id=state["id"], key=key))  # the same way of entry (the ledger)
 
 
 @bp.get("/t/<table_id>/screen")

@@ -229,7 +229,7 @@ def last_trick(state: dict) -> dict | None:
 
 
 def seating(players: list) -> list:
-    """Who sits opposite whom (R-COMMON-3), as pairs of names, for the set-up page."""
+    """Who sits opposite whom (R-COMMON-3), as pairs of ``players`` (names, or seats), for the set-up page."""
     n = len(players)
     if n < 4 or n % 2:
         return []
