@@ -2,16 +2,16 @@
 // field drawn active, in the order the sheet asks them. A field moves on to the next one by itself as soon as no
 // further digit could make a number it can hold (more than its most, or no card makes it: Buraco's multiples of 5,
 // R-BURACO-4: after 60, a 4 starts the next field rather than make 604), and a → typed just after, on a field that
-// must be typed, is then no second move; → moves on from a field that holds a number or may be left blank (data-blank:
-// the sentence under the keypad says so), in reading order, and never back to the first (at the last field it says so
-// under the keypad, and the save comes into view). A number its field cannot hold (more than a field
-// can, the fields together more than the deal holds, not a multiple of the card values' step) is said under that
-// field at once, and the save waits until it is mended. The page holds still: a tap that opens a choice brings the
-// whole choice into view, any other tap keeps its button where it was, a refused save keeps the field typed in, a
-// saved deal brings the next deal's first action into view. With two or more sides the one field left blank shows
-// what remains of the deal's points. A refusal comes into view when it is raised, never under the status bar. What
-// is typed is kept on the phone until saved (static/numbers-kept.js). Without JavaScript the fields take the phone's own keyboard and the server says
-// the same in its refusal; either way the server works out the blank field the same way.
+// must be typed, is then no second move; → moves on from a field that holds a number or may be left blank
+// (data-blank: the sentence under the keypad says so), in reading order, and never back to the first (at the last
+// field it says so under the keypad, and the save comes into view). A number its field cannot hold (more than a
+// field can, the fields together more than the deal holds, not a multiple of the card values' step) is said under
+// that field at once, and comes into view, never under the status bar; the save waits until it is mended. The page
+// holds still: a tap that opens a choice brings the whole choice into view, any other tap keeps its button where it
+// was, a refused save keeps the field typed in, a saved deal brings the next deal's first action into view. With two
+// or more sides the one field left blank shows what remains of the deal's points. What is typed is kept on the
+// phone until saved (static/numbers-kept.js). Without JavaScript the fields take the phone's own keyboard and the
+// server says the same in its refusal; either way the server works out the blank field the same way.
 (function () {
   "use strict";
   var active = null;  // the field the keys type into
