@@ -126,15 +126,15 @@ def test_r_brisca_1_card_points_with_and_without_next_nothing_lost_nothing_joine
 def test_r_brouc_2_card_points_typed_one_after_the_other_without_next(browser, server):
     context, page, made, problems = numbers_screen(browser, server, "brouc", ["Ana", "Bo", "Cy", "Di"],
                                                    {"type": "deal", "trump": "KH"})
-    press(page, "6456")
+    press(page, "6456")  # Bo & Di's box first (v1), as the slate draws the sides (R-BROUC-6)
     assert values(page) == ["64", "56"]
-    tap(page, "input[name=v0]")
+    tap(page, "input[name=v1]")
     press(page, "<<0")  # 0 fills a field
-    assert values(page) == ["0", "56"] and active(page) == ["v0"]  # the next field holds a number: it stays here
+    assert values(page) == ["0", "56"] and active(page) == ["v1"]  # the next field holds a number: it stays here
     press(page, ">")
-    assert active(page) == ["v1"]
+    assert active(page) == ["v0"]
     press(page, "<<121")
-    assert values(page) == ["0", "121"] and said_under(page, "v1") == ("No more than 120 card points in a deal. "
+    assert values(page) == ["0", "121"] and said_under(page, "v0") == ("No more than 120 card points in a deal. "
                                                                          "R-BROUC-2")
     assert not saving(page) and problems == []
     context.close()

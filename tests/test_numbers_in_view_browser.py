@@ -107,7 +107,10 @@ def test_r_common_6_long_names_stay_whole_the_save_covers_nothing_and_saving_sho
     assert in_view(page, ".sheet-points") and in_view(page, ".keypad")
     looks_right(page, f"in-view-{label}-360")
     names = page.locator(".sheet-side-name .words" if game == "buraco" else ".sheet-name .words").all_inner_texts()
-    sides = [" & ".join(NAMES[p] for p in side["players"]) for side in state(server, made)["sides"]]
+    table = state(server, made)
+    sides = [" & ".join(NAMES[p] for p in side["players"]) for side in table["sides"]]
+    if game == "brouc":  # as its slate draws them: the other side, then the scorer's (R-BROUC-6)
+        sides = [sides[1 - table["options"]["scorer_side"]], sides[table["options"]["scorer_side"]]]
     assert names == (NAMES[:players] if game == "brulot" else sides)  # every name whole, in words
     press(page, typed)
     for y in range(0, page.evaluate("document.documentElement.scrollHeight"), 300):  # the page at any scroll

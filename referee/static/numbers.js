@@ -1,19 +1,25 @@
 // The numbers screen's keypad (R-COMMON-6), the one of every number field of every game: big keys type into the
-// field drawn active. A field that can take no more digit hands over to the next one by itself, and a → typed just
-// after is then no second move; → moves on only from a field that holds a number, in reading order, and never back
-// to the first (at the last field it says so under the keypad). A number its field cannot hold (more than a field
-// can, the fields together more than the deal holds, not a multiple of the card values' step) is said under that
-// field at once, and the save waits until it is mended. The page holds still: a tap that opens a choice brings the
-// whole choice into view, any other tap keeps its button where it was, a refused save keeps the field typed in, a
-// saved deal brings the next deal's first action into view. With two or more sides the one field left blank shows
-// what remains of the deal's points. Without JavaScript the fields take the phone's own keyboard and the server says
-// the same in its refusal; either way the server works out the blank field the same way.
+// field drawn active, in the order the sheet asks them. A field moves on to the next one by itself as soon as no
+// further digit could make a number it can hold (more than its most, or no card makes it: Buraco's multiples of 5,
+// R-BURACO-4: after 60, a 4 starts the next field rather than make 604), and a → typed just after, on a field that
+// must be typed, is then no second move; → moves on from a field that holds a number or may be left blank
+// (data-blank: the sentence under the keypad says so), in reading order, and never back to the first (at the last
+// field it says so under the keypad, and the save comes into view). A number its field cannot hold (more than a
+// field can, the fields together more than the deal holds, not a multiple of the card values' step) is said under
+// that field at once, and comes into view, never under the status bar; the save waits until it is mended. The page
+// holds still: a tap that opens a choice brings the whole choice into view, any other tap keeps its button where it
+// was, a refused save keeps the field typed in, a saved deal brings the next deal's first action into view. With two
+// or more sides the one field left blank shows what remains of the deal's points. What is typed is kept on the
+// phone until saved (static/numbers-kept.js). Without JavaScript the fields take the phone's own keyboard and the
+// server says the same in its refusal; either way the server works out the blank field the same way.
 (function () {
   "use strict";
   var active = null;  // the field the keys type into
   var moved = false;  // the last digit moved the active field on by itself: a → now is not a second move
   var tapped = null;  // the sheet's button just tapped (and the field active then), until its answer is swapped in
   var hadSheet = false;  // a sheet was on the page before the swap: one that was not is a new deal's, shown whole
+  var toSave = false;  // the last field is done: the save is kept in view while the result above it changes
+  var kept = window.refereeKept || { keep: function () {}, restore: function () { return false; } };
 
   function fields(form) {
     return Array.prototype.slice.call(form.querySelectorAll("input[data-keypad]"));
@@ -40,16 +46,49 @@
     return input.value !== "" && !isNaN(most) && parseInt(input.value, 10) > most;
   }
 
-  // A field with data-max that can take no more digit (0, or ten times it passes the most) is done.
-  function full(input) {
+  // Whether the field can hold ``value``: no more than its most, a multiple of its step (the card values' bounds).
+  function holds(input, value) {
     var most = attribute(input, "data-max");
-    return !isNaN(most) && input.value !== "" && (input.value === "0" || parseInt(input.value, 10) * 10 > most);
+    return (isNaN(most) || value <= most) && value % (attribute(input, "data-step") || 1) === 0;
+  }
+
+  // Whether some digits typed after ``value`` make a number the field can hold (a leading 0 takes none).
+  function grows(input, value) {
+    var most = attribute(input, "data-max");
+    for (var digit = 0; value > 0 && digit < 10; digit += 1) {
+      var longer = value * 10 + digit;
+      if (longer <= most && (holds(input, longer) || grows(input, longer))) { return true; }
+    }
+    return false;
+  }
+
+  // A field with data-max whose number no further digit can make one it holds is done (0 at once; Brouc's 60 of
+  // 120; a Brûlot player's 5 of at most 40 penalty points).
+  function full(input) {
+    return !isNaN(attribute(input, "data-max")) && input.value !== "" && !grows(input, parseInt(input.value, 10));
+  }
+
+  // A digit that would make of a whole number one that no further digit mends, and fits the field (Buraco: 60,
+  // then 4), is the next field's first when that one is blank.
+  function startsNext(input, value) {
+    var now = parseInt(input.value, 10);
+    var then = parseInt(value, 10);
+    var most = attribute(input, "data-max");
+    return input.value !== "" && !isNaN(most) && holds(input, now) && then <= most && !holds(input, then) &&
+      !grows(input, then);
   }
 
   // The room the page keeps for what a tap shows: under the sticky status bar, above the bottom of the screen.
   function room() {
     var bar = document.querySelector(".status-bar");
     return { top: (bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0) + 6, bottom: window.innerHeight - 6 };
+  }
+
+  // A field as it is shown: its name, box and refusal, with its side's name (Buraco) and, when they fit, its group's
+  // title (the "Card points" over the first row stays clear of the status bar).
+  function around(input) {
+    var group = input.closest("fieldset");
+    return [group && group.querySelector("legend"), input.closest(".sheet-side"), input.closest(".sheet-field")];
   }
 
   // Scrolls as little as it takes to show the elements whole, together. Where they cannot all fit, the first one's
@@ -81,7 +120,7 @@
     all.forEach(function (input) { input.placeholder = ""; });
     if (open.length !== 1) { return; }
     var sum = all.reduce(function (total, input) { return total + (parseInt(input.value, 10) || 0); }, 0);
-    open[0].placeholder = String(whole - sum);
+    open[0].placeholder = whole >= sum ? String(whole - sum) : "";  // past the whole: the sum's refusal says it
   }
 
   function say(form, input, sentence) {
@@ -102,6 +141,7 @@
   // The save waits while anything is said (it stays as another script left it otherwise: offline-view.js).
   function check(form) {
     var wrong = false;
+    var before = fields(form).filter(function (input) { return input.classList.contains("wrong"); });
     var total = 0;
     var last = null;
     fields(form).forEach(function (input) {
@@ -130,6 +170,9 @@
       save.disabled = false;
       save.removeAttribute("data-wrong");
     }
+    return fields(form).filter(function (input) {  // the fields whose refusal is new: brought into view
+      return input.classList.contains("wrong") && before.indexOf(input) < 0;
+    });
   }
 
   function note(form, sentence) {
@@ -137,27 +180,44 @@
     if (place) { place.textContent = sentence || ""; }
   }
 
+  // The last field is done: the save comes into view (the result above it, when both fit); a refusal first.
+  function showSave(form) {
+    var wrong = fields(form).filter(function (input) { return input.classList.contains("wrong"); })[0];
+    toSave = !wrong;
+    show(wrong ? around(wrong) : [active, form.querySelector(".sheet-save")], true);
+  }
+
+  function next(form) {
+    var blank = active.hasAttribute("data-blank");
+    if (moved && !blank) { moved = false; return; }  // the field moved on by itself already: no second move
+    moved = false;
+    if (active.value === "" && !blank) { note(form, form.getAttribute("data-empty")); return; }
+    var after = following(form, active);
+    if (after) {
+      activate(after);
+      var raised = check(form);  // the field left may now be refused (not a multiple of the step)
+      show(raised.length ? around(raised[0]).concat([after]) : around(after), !raised.length);
+    } else {
+      note(form, form.getAttribute("data-last"));
+      showSave(form);
+    }
+  }
+
   function type(form, key) {
     if (!active) { return; }
     note(form, "");
-    if (key === "next") {
-      if (moved) { moved = false; return; }  // the field moved on by itself already
-      if (active.value === "") { note(form, form.getAttribute("data-empty")); return; }
-      var next = following(form, active);
-      if (next) {
-        activate(next);
-        show([next]);
-      } else {
-        note(form, form.getAttribute("data-last"));
-        show([active, form.querySelector(".sheet-save")]);
-      }
-      return;
-    }
+    toSave = false;
+    if (key === "next") { next(form); return; }
     moved = false;
     if (key === "back") {
       active.value = active.value.slice(0, -1);
     } else {
       var value = (active.value + key).replace(/^0+(?=[0-9])/, "");
+      var blank = following(form, active);
+      if (startsNext(active, value) && blank && blank.value === "") {
+        activate(blank);
+        value = key;
+      }
       if (value.length > (attribute(active, "maxlength") || 4)) {  // no digit more fits: said, never dropped unseen
         note(form, form.getAttribute("data-full"));
         return;
@@ -166,15 +226,21 @@
     }
     fillRest(form);
     var typed = active;
-    if (key !== "back" && full(active) && !tooBig(active)) {
-      var after = following(form, active);
-      if (after && after.value === "") {  // into a field already typed, it would add digits to its number
-        activate(after);
-        moved = true;
-        show([after]);
-      }
+    var done = key !== "back" && full(active) && !tooBig(active) && holds(active, parseInt(active.value, 10));
+    var after = done ? following(form, active) : null;
+    if (after && after.value === "") {  // into a field already typed, it would add digits to its number
+      activate(after);
+      moved = true;
     }
-    check(form);
+    var raised = check(form);
+    if (raised.length) {
+      show(around(raised[0]).concat([active]));
+    } else if (done && !after) {
+      showSave(form);
+    } else {
+      show(around(active), true);
+    }
+    kept.keep(form);
     typed.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
@@ -211,12 +277,17 @@
       input.addEventListener("focus", function () { if (active !== input) { moved = false; activate(input); } });
       input.addEventListener("click", function () { moved = false; activate(input); });
       input.addEventListener("input", function (event) {
-        if (event.isTrusted) { fillRest(form); check(form); }
+        if (event.isTrusted) { fillRest(form); check(form); kept.keep(form); }
       });
     });
     moved = false;
+    var restored = kept.restore(form);
     activate(startField(form));
+    fillRest(form);
     check(form);
+    if (restored) {  // the numbers kept on this phone: the result follows them (once htmx has set the page up)
+      window.setTimeout(function () { form.dispatchEvent(new Event("input", { bubbles: true })); }, 0);
+    }
     keypad.addEventListener("click", function (event) {
       var button = event.target.closest("[data-key]");
       if (button) { type(form, button.getAttribute("data-key")); }
@@ -225,7 +296,11 @@
 
   // After a swap the page comes back where the finger was (see the top of this file).
   function settle(event) {
-    if (!event.detail.target || event.detail.target.id !== "scorer") { return; }  // a part: the result as typed
+    var part = event.detail.target && event.detail.target.id;
+    if (part === "sheet-preview" && toSave && document.getElementById("sheet")) {  // the result changed its height
+      show([active, document.querySelector("#sheet .sheet-save")], true);
+    }
+    if (part !== "scorer") { return; }  // a part: the result as typed
     var was = tapped;
     var fresh = !hadSheet;
     tapped = null;
@@ -233,6 +308,7 @@
     var form = document.getElementById("sheet");
     var keypad = form && form.querySelector(".keypad");
     if (was && was.act === "save" && !form) {  // the deal is stored: the next one starts at the top of the page
+      if (kept.forget) { kept.forget(was.keep); }
       window.scrollTo(0, 0);
       return;
     }
@@ -258,7 +334,8 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("#sheet button[name='act']");
     if (button) {
-      tapped = { act: button.value, top: button.getBoundingClientRect().top, field: active && active.name };
+      tapped = { act: button.value, top: button.getBoundingClientRect().top, field: active && active.name,
+                 keep: button.form && button.form.getAttribute("data-keep") };
     }
   }, true);
   document.addEventListener("htmx:beforeSwap", function (event) {
@@ -266,6 +343,15 @@
       hadSheet = !!document.querySelector("#sheet .keypad");
     } else {
       hadSheet = true;  // a part of the page (the result): nothing moves
+    }
+  });
+  // The page shown again from the browser's memory (Back, Forward): the numbers kept are put back if they differ.
+  window.addEventListener("pageshow", function (event) {
+    var form = document.getElementById("sheet");
+    if (event.persisted && form && kept.restore(form)) {
+      fillRest(form);
+      check(form);
+      form.dispatchEvent(new Event("input", { bubbles: true }));
     }
   });
   document.addEventListener("DOMContentLoaded", function () { setup(document); });

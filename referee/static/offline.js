@@ -138,6 +138,7 @@
           { n: record.base.deal, values: typed(form) });
         entry.closes = true;
         form.querySelectorAll("input[data-keypad]").forEach(function (input) { input.value = ""; });
+        if (window.refereeKept) { window.refereeKept.forget(form.getAttribute("data-keep")); }  // in the queue now
       }
       record.entries.push(entry);
     }
