@@ -226,7 +226,7 @@ def act(tournament_id: str, action, done: str):
 
 @bp.post("/tournaments/<tournament_id>/rounds")
 def seat_round(tournament_id):
-    return act(tournament_id, lambda: store().next_round(tournament_id) and None, "seated")
+    return act(tournament_id, lambda: store().next_round(tournament_id, once=form_once()) and None, "seated")
 
 
 @bp.get("/tournaments/<tournament_id>/rounds")
@@ -245,7 +245,7 @@ def close_round(tournament_id, number):
     def close():
         if force and not reason:
             return _("Write why the open tables are finished: the sentence is kept in the tournament's log.")
-        done = store().close_round(tournament_id, number, force=force, reason=reason)
+        done = store().close_round(tournament_id, number, force=force, reason=reason, once=form_once())
         if not done["closed"]:
             still = ", ".join(str(t["number"]) for t in done["open_tables"])
             return ngettext("Table %(list)s is still playing: tick “Finish them as they stand” and say why.",
@@ -257,7 +257,7 @@ def close_round(tournament_id, number):
 
 @bp.post("/tournaments/<tournament_id>/entrants/<int:index>/withdraw")
 def withdraw(tournament_id, index):
-    return act(tournament_id, lambda: store().withdraw(tournament_id, index) and None, "withdrawn")
+    return act(tournament_id, lambda: store().withdraw(tournament_id, index, once=form_once()) and None, "withdrawn")
 
 
 @bp.post("/tournaments/<tournament_id>/entrants")
@@ -267,7 +267,7 @@ def add_entrant(tournament_id):
     def add():
         if not names:
             return _("Write the new entrant's names (a pair as “Ana & Bo”).")
-        return store().add_entrant(tournament_id, names) and None
+        return store().add_entrant(tournament_id, names, once=form_once()) and None
     return act(tournament_id, add, "added")
 
 
@@ -295,7 +295,7 @@ def arbitral(tournament_id):
         if None in vp:
             return _("Write each side's VP, from 0 to 20.")
         return store().arbitral(tournament_id, form_number("round"), form_number("table"), vp,
-                                request.form.get("reason")) and None
+                                request.form.get("reason"), once=form_once()) and None
     return act(tournament_id, give, "arbitral")
 
 
@@ -310,7 +310,7 @@ def penalty(tournament_id):
         if vp is None or vp == 0:
             return _("Write the penalty in VP, a whole number such as 2.")
         return store().penalty(tournament_id, form_number("entrant"), -abs(vp), request.form.get("reason"),
-                               round_number) and None
+                               round_number, once=form_once()) and None
     return act(tournament_id, give, "penalty")
 
 
@@ -323,5 +323,5 @@ def hide_standings(tournament_id):
     def switch():
         if hidden is None:
             return _("Choose whether the standings are hidden or shown.")
-        return store().hide_standings(tournament_id, hidden) and None
+        return store().hide_standings(tournament_id, hidden, once=form_once()) and None
     return act(tournament_id, switch, "standings")
