@@ -15,12 +15,14 @@ from referee.web.api.club_seats import club_entrants
 from referee.web.api.tables import json_body
 from referee.web.services import api_once, public_url, request_key
 from referee.web.services import tournaments as store
-from referee.web.tournaments.common import standings_hidden, visible_rounds, visible_standings
+from referee.web.tournaments.common import (standings_hidden, visible_log, visible_penalties, visible_rounds,
+                                            visible_standings)
 
 def answer(state: dict, role: str) -> dict:
     """The state as the API answers it: each table's ``scorer_url`` (its table card's key) for the director,
     null for the viewer, whose key must not open a table for writing; no standings (nor the results of the round
-    under way) for the viewer while the director hides them, and never once the last round is closed. The stored
+    under way, nor the penalties) for the viewer while the director hides them, and never once the last round is
+    closed. The stored
     state is not changed."""
     keys = {card["number"]: card["key"] for card in store().cards(state["id"])} if role == "director" else {}
     rounds = []
@@ -30,6 +32,7 @@ def answer(state: dict, role: str) -> dict:
                    if table["number"] in keys else None} for table in played["tables"]]
         rounds.append({**played, "tables": tables})
     return {**state, "rounds": rounds, "standings": visible_standings(state, role),
+            "penalties": visible_penalties(state, role), "log": visible_log(state, role),
             "standings_hidden": standings_hidden(state)}
 
 
