@@ -15,6 +15,7 @@ from tests.support.browser import PHONE, PUSHED, artifact, shot
 from tests.support.deals import DEAL_4P, HAND_TO_NS, PAIRS
 from tests.support.env import need
 from tests.support.server import Server
+from tests.support.burraco import VP_ROWS
 
 WIDE = {"width": 1280, "height": 720}
 
@@ -143,7 +144,8 @@ def test_a_renewed_key_ends_the_page_stream_and_its_poll_stops_for_good(browser,
 
 def test_the_wall_the_phones_and_the_director_follow_a_tables_entries(browser, server_module):
     made = api(server_module, "/api/v1/tournaments", {"game": "buraco", "name": "Club", "entrants": PAIRS[:4],
-                                                      "rounds": [{"movement": "round_robin", "hands": 2}] * 3})
+                                                      "rounds": [{"movement": "round_robin", "hands": 2}] * 3,
+                                                      "vp_table": VP_ROWS})
     tid, director, viewer_key = made["id"], made["director_key"], made["viewer_key"]
     seated = api(server_module, f"/api/v1/tournaments/{tid}/rounds", {}, director)["rounds"][0]["tables"][0]
     cards = api(server_module, f"/api/v1/tournaments/{tid}/cards", key=director)["cards"]

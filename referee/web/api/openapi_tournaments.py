@@ -126,7 +126,10 @@ SCHEMAS = {
         "club": CLUB,
         "rounds": {"type": "array", "minItems": 1, "maxItems": 40, "items": ROUND_PLAN},
         "vp_table": {"oneOf": [{"enum": ["burraco_3", "burraco_4"]}, {"type": "array", "items": VP_ROW}],
-                     "description": "Burraco: default burraco_4 when every round has 4 hands, else burraco_3"},
+                     "description": "Burraco (R-TOURN-4, the scale follows the round's length): default "
+                                    "burraco_3 when every round has 3 hands, burraco_4 when every round has 4; "
+                                    "other lengths (2 hands) or lengths that differ need rows of one's own (422 "
+                                    "vp_table_needed), and a shipped table fits only its own length"},
         "options": {"type": "object", "description": "every table's options beside the round's length"},
         "require_signatures": {"type": "boolean", "default": False, "description": "R-COMMON-7: a round closes "
                                "only once each of its tables is signed by both sides or given an arbitral result"}}},

@@ -16,6 +16,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.errors import RefereeError
 from referee.games import GAMES, get_game
+from referee.tournament.scoring import VP_TABLES
 from referee.web.api.tables import CONTRACT_ORDER
 from referee.web.i18n import refusal
 from referee.web.clubs.seating import club_of_form
@@ -165,8 +166,33 @@ def create(values: dict):
                                                            require_signatures=values["require_signatures"],
                                                            club=(club["id"], seats) if club else None))
     except RefereeError as error:  # the plan's or the VP table's own sentence (referee/tournament/)
+        if error.code == "vp_table_needed":
+            return vp_table_needed(values)
         return render_form(values, refusal(error))
     return see_other(url_for("tournaments.director", tournament_id=state["id"], key=director_key))
+
+
+def vp_table_needed(values: dict):
+    """R-TOURN-4: the VP table chosen was not made for the rounds' length. Rounds all of 3 or all of 4 hands: the
+    table made for them is chosen, to confirm; any other length: the director's own table, its rows started from
+    the 3-hand table's to edit (never applied as they are)."""
+    lengths = sorted({spec.get("hands", DEFAULT_HANDS) for spec in values["plan"]})
+    shown = ", ".join(str(n) for n in lengths)
+    if lengths in ([3], [4]):
+        made_for = 4 if values["vp"] == "burraco_4" else 3
+        values = {**values, "vp": f"burraco_{lengths[0]}"}
+        return render_form(values, _("The table for rounds of %(made)s hands does not fit rounds of %(hands)s hands: "
+                                     "the table for their length is chosen now; check it, then create the "
+                                     "tournament.", made=made_for, hands=shown))
+    if not values["vp_rows"].strip():
+        rows = VP_TABLES["burraco_3"]
+        values = {**values, "vp_rows": "\n".join(
+            [f"{top} {winner} {loser}" for top, winner, loser in rows[:-1]]
+            + [_("over %(mp)s: %(winner)s – %(loser)s", mp=rows[-2][0], winner=rows[-1][1], loser=rows[-1][2])])}
+    return render_form({**values, "vp": "own"}, _(
+        "The VP tables offered are made for rounds of 3 hands or of 4 hands, all alike; these rounds are of "
+        "%(hands)s hands. Your own table below starts from the 3-hand table's rows: make it fit these rounds, then "
+        "create the tournament.", hands=shown))
 
 
 # --- the director's page -------------------------------------------------------------------------------------
