@@ -17,6 +17,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from referee.errors import RefereeError
 from referee.games import GAMES, get_game
 from referee.tournament.scoring import VP_TABLES
+from referee.tournament.store import MAX_TITLE
 from referee.web.api.tables import CONTRACT_ORDER
 from referee.web.i18n import refusal
 from referee.web.clubs.seating import club_of_form
@@ -76,7 +77,8 @@ def render_form(values: dict, error: str | None = None, status: int = 200, warni
         listed = {n.casefold() for e in entrants_from_text(values["entrants"]) for n in e}
         club = {**club, "members": [{**m, "seated": m["name"].casefold() in listed} for m in club["members"]]}
     context = {**values, "games": games(), "unit": ROUND_UNIT.get(values["game"]),
-               "error": error, "max_rounds": MAX_ROUNDS, "warnings": warnings or [], "club": club}
+               "error": error, "max_rounds": MAX_ROUNDS, "max_title": MAX_TITLE, "warnings": warnings or [],
+               "club": club}
     template = "_tournament_form.html" if request.headers.get("HX-Request") else "tournament_new.html"
     return make_response(render_template(template, **context), status)
 
