@@ -71,6 +71,13 @@ class WatchedBrowser:
         return found
 
 
+# What a page says in its console when a test cuts its network or its stream on purpose (a fetch refused, htmx's
+# sendError and afterRequest, the EventSource's error event), or provokes a refusal (a stale tap: 409; a renewed key:
+# 401): a test that does so names them (``browser.allow(*NETWORK_CUT)``)
+NETWORK_CUT = ("net::ERR_", "htmx:sendError", "htmx:afterRequest", ": Event")
+REFUSED = ("status of 409 (CONFLICT)", "status of 401 (UNAUTHORIZED)")
+
+
 def artifact(name: str) -> Path:
     """Where the screenshot ``name`` goes (tests/artifacts/, git-ignored, made when missing)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
