@@ -10,13 +10,15 @@
 from __future__ import annotations
 
 from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
-from referee.models import (EventRecord, TableRecord, TournamentCardRecord, TournamentEntrantRecord, TournamentRecord,
-                            TournamentRoundRecord, TournamentTableRecord)
+from referee.models import (EventRecord, TableRecord, TournamentActRecord, TournamentCardRecord, TournamentEntrantRecord,
+                            TournamentRecord, TournamentRoundRecord, TournamentTableRecord)
 
 TOURNAMENTS, ENTRANTS = TournamentRecord.__table__, TournamentEntrantRecord.__table__
 ROUNDS, SEATED = TournamentRoundRecord.__table__, TournamentTableRecord.__table__
 CARDS, TABLES, EVENTS = TournamentCardRecord.__table__, TableRecord.__table__, EventRecord.__table__
+ACTS = TournamentActRecord.__table__
 
 
 # --- reading ----------------------------------------------------------------------------------------------
@@ -184,3 +186,26 @@ def add_entrant(connection, tournament_id: str, number: int, names: list, joined
 def save_log(connection, tournament_id: str, log: list) -> None:
     """The director's log as it is after this write's acts (its row locked by ``lock``)."""
     connection.execute(update(TOURNAMENTS).where(TOURNAMENTS.c.id == tournament_id).values(log=log))
+
+
+def act_done(connection, tournament_id: str, key: str):
+    """A director's act made before under this key (R-TOURN-5): its row (kind, answer), or None."""
+    return connection.execute(select(ACTS.c.kind, ACTS.c.answer).where(ACTS.c.tournament_id == tournament_id,
+                                                                       ACTS.c.key == key)).first()
+
+
+def insert_act(connection, tournament_id: str, key: str, kind: str, answer: dict | None) -> None:
+    """A director's act keyed (R-TOURN-5), in the act's own transaction: the primary key lets one in (a second
+    raises IntegrityError, and its transaction stores nothing)."""
+    try:
+        connection.execute(insert(ACTS).values(tournament_id=tournament_id, key=key, kind=kind, answer=answer))
+    except IntegrityError:
+        raise ActTaken(key) from None
+
+
+class ActTaken(Exception):
+    """The act's key was stored meanwhile by its other post (``insert_act``): this one's transaction is void."""
+
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key

@@ -197,6 +197,20 @@ class TournamentCardRecord(SQLModel, table=True):
     key: str = Field(max_length=64)
 
 
+class TournamentActRecord(SQLModel, table=True):
+    """A director's act made once (R-TOURN-5): the act a form or an ``Idempotency-Key`` stood for (``key``: an
+    HMAC of the form's id, the act's kind and what it asked, ``referee/once.py``), stored in the act's transaction.
+    Its primary key lets one such act in: the same act sent again (a double tap, a retry, two at the same instant)
+    finds it and answers as the first did (``answer``: what the first answered beside the state, ``status``)."""
+    __tablename__ = "tournament_acts"
+    tournament_id: str = Field(primary_key=True, foreign_key="tournaments.id", max_length=32)
+    key: str = Field(primary_key=True, max_length=64)
+    kind: str = Field(max_length=16)
+    status: int = 200
+    answer: dict | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    created_at: datetime = Field(default_factory=_now)
+
+
 class ClubRecord(SQLModel, table=True):
     """A club (R-CLUB-1): its name, its keys (only the club key's hash is stored; the viewer key opens its wall) and
     the day its season starts (ISO date; None: every series counts)."""

@@ -12,6 +12,10 @@ form asks for (the set-up as the engine read it) and from the app's secret key, 
 - the keys cannot be guessed: they need the app's secret, the form's id (it exists only in that phone's page) and
   what the form says.
 
+A director's act (a penalty, an arbitral result, a round seated or closed, an entrant added or withdrawn: R-TOURN-5)
+makes no new record of its own: its form (or ``Idempotency-Key``) and what it asks give the act a key (``act_key``),
+stored with the act under a primary key (``tournament_acts``), so that the same act sent twice is stored once.
+
 Nothing here touches the database or Flask: the ledger and the tournaments' store mint with it (``referee/
 ledger.py``, ``referee/tournament/store.py``); the web layer makes a ``Once`` from the request (``referee/web/
 forms.py``). Without one, a creation draws its id and keys at random, as before.
@@ -69,6 +73,14 @@ class Once:
             return _text(hmac.new(seed, label.encode(), hashlib.sha256).digest()[:size])
 
         return Minted(part("id", ID_BYTES), part("writer", KEY_BYTES), part("viewer", KEY_BYTES))
+
+    def act_key(self, kind: str, content) -> str:
+        """The key of a director's act (R-TOURN-5: ``"penalty"``, ``"arbitral"``, ``"closed"``, ``"seated"``,
+        ``"added"``, ``"withdrawn"``, ``"hidden"``) this form or ``Idempotency-Key`` asks with this ``content`` (JSON:
+        what the act is given): 64 hex digits. The same post again asks for the same key; the same form asking for
+        another act (another entrant, another penalty) for another."""
+        said = json.dumps(["act", kind, self.form_id, content], sort_keys=True, separators=(",", ":"))
+        return hmac.new(self.secret, said.encode(), hashlib.sha256).hexdigest()
 
 
 def minted(once: Once | None, kind: str, content) -> Minted:

@@ -13,7 +13,7 @@ from werkzeug.serving import make_server
 
 from referee import create_app
 from referee.ledger import Ledger
-from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, WatchedBrowser
 from tests.support.env import need
 from tests.support.fuzzing import DATABASES, database_url, make_app
 from tests.support.isolation import own_database
@@ -111,8 +111,23 @@ def browser():
         need(False, "the playwright package is not installed (make test installs it)")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield browser
+        yield WatchedBrowser(browser)  # every page's console errors fail its test (no_console_error)
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def no_console_error(request):
+    """A test with the browser fails on any console error or uncaught exception of a page it opened (a CSP violation
+    is one: an inline style refused), unless it ``allow``-ed it (tests/support/browser.py, ``WatchedBrowser``)."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    watched = request.getfixturevalue("browser")
+    watched.unexpected()  # what an earlier test's pages said after it ended is not this test's
+    yield
+    found = watched.unexpected()
+    if found:
+        pytest.fail("The pages reported console errors:\n" + "\n".join(found), pytrace=False)
 
 
 @pytest.fixture(params=DATABASES)

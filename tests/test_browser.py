@@ -4,7 +4,7 @@ Screenshots of each screen land in tests/artifacts/ (git-ignored) for review."""
 import pytest
 
 from referee.ledger import Ledger
-from tests.support.browser import AXE, PHONE, Phone, new_phone, shot
+from tests.support.browser import AXE, NETWORK_CUT, PHONE, REFUSED, Phone, new_phone, shot
 from tests.support.deals import DEAL_4P
 from tests.support.env import need
 
@@ -272,6 +272,7 @@ def deal_row(page) -> str:
 
 
 def test_the_viewer_follows_the_scorer_live_and_recovers_after_a_restart(server, browser):
+    browser.allow(*NETWORK_CUT, *REFUSED)  # the network cut or a refusal provoked on purpose
     import json
     import time
     import urllib.request

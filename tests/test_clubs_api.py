@@ -12,6 +12,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from tests.support.clubs import BRISCA_WON_BY_FIRST, BURACO_HAND, bearer
+from tests.support.burraco import VP_ROWS
 
 MEMBERS = ["Ana", "Bo", "Cy", "Di", "Eve"]
 
@@ -110,7 +111,7 @@ def buraco_tournament(club) -> list:
     ids = club.ids
     made = club.client.post("/api/v1/tournaments", headers=bearer(club.key), json={
         "game": "buraco", "name": "Campionato sociale", "club": club.id, "rounds": [{"movement": "round_robin",
-                                                                                    "hands": 1}],
+                                                                                    "hands": 1}], "vp_table": VP_ROWS,
         "entrants": [[{"player": ids["Ana"]}, {"player": ids["Bo"]}], [{"player": ids["Cy"]}, "Gus"],
                      ["Di", "eve"], ["Hal", "Ivy"]]})  # a member's name is that member, whatever its case
     assert made.status_code == 201, made.json
@@ -219,6 +220,7 @@ def test_a_late_entrant_member_and_a_rematch_after_a_removal_r_club_1(client):
     club = Club(client)
     made = client.post("/api/v1/tournaments", headers=bearer(club.key), json={
         "game": "buraco", "name": "Sociale", "club": club.id, "rounds": [{"movement": "round_robin", "hands": 1}],
+        "vp_table": VP_ROWS,
         "entrants": [["Ana", "Bo"], ["Cy", "Gus"], ["Hal", "Ivy"]]}).json
     director = bearer(made["director_key"])
     late = client.post(f"/api/v1/tournaments/{made['id']}/entrants", headers=director,
@@ -243,6 +245,7 @@ def test_the_log_renames_only_the_removed_members_entrant_r_club_1(client):
                                      headers=bearer(club.key)).json["id"]
     made = client.post("/api/v1/tournaments", headers=bearer(club.key), json={
         "game": "buraco", "name": "Sociale", "club": club.id, "rounds": [{"movement": "round_robin", "hands": 1}],
+        "vp_table": VP_ROWS,
         "entrants": [["Anne", "Bo"], ["Anne-Marie", "Cy"], ["Marie Anne", "Di"], ["Ana", "Eve"]]}).json
     director = bearer(made["director_key"])
     for entrant in (0, 1, 2):

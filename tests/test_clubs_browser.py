@@ -12,7 +12,7 @@ import time
 
 from openskill.models import PlackettLuce
 
-from tests.support.browser import IDLE, PHONE, Taps, artifact, new_phone, polls_answered, shot
+from tests.support.browser import IDLE, NETWORK_CUT, PHONE, REFUSED, Taps, artifact, new_phone, polls_answered, shot
 
 DESK = {"width": 1280, "height": 720}
 CLUB = "Brisca du jeudi"
@@ -78,6 +78,7 @@ def play_a_series(tap, page) -> None:
 
 
 def test_r_club_1_a_club_evening_from_my_club_to_the_wall(browser, server_module):
+    browser.allow(*NETWORK_CUT, *REFUSED)  # the network cut or a refusal provoked on purpose
     server = server_module
     context, page, _phone, problems = new_phone(browser, locale="fr-CH")
 

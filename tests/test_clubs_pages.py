@@ -13,6 +13,7 @@ import pytest
 from openpyxl import load_workbook
 
 from tests.support.clubs import BRISCA_WON_BY_FIRST, bearer
+from tests.support.burraco import VP_ROWS, VP_ROWS_TEXT
 
 GONE = "Zébulon"  # a name no other text of a page holds
 
@@ -111,6 +112,7 @@ def test_a_removed_member_is_gone_from_every_page_sheet_and_export_and_the_other
     play(forms, other["id"], other["scorer_key"], BRISCA_WON_BY_FIRST)
     tournament = forms.post("/api/v1/tournaments", headers=bearer(key), json={
         "game": "buraco", "name": "Campionato", "club": club_id, "rounds": [{"movement": "round_robin", "hands": 1}],
+        "vp_table": VP_ROWS,
         "entrants": [["Ana", GONE], ["Cy", "Di"]]}).json
     forms.post(f"/api/v1/tournaments/{tournament['id']}/rounds", headers=bearer(tournament["director_key"]))
     before = forms.get(f"/api/v1/clubs/{club_id}", headers=bearer(key)).json
@@ -235,7 +237,8 @@ def test_a_club_tournament_from_member_chips_pairs_them_and_seats_members_r_club
         entrants = html.unescape(re.search(r'name="entrants"[^>]*>([^<]*)<', answer).group(1))
     assert entrants == "Ana & Bo\nCy"
     made = forms.post(address, data={"game": "buraco", "name": "Sociale", "entrants": entrants + " & gus\nHal & Ivy",
-                                     "op": "create", "form_id": "t" * 32, "movement": "round_robin", "length": "1"})
+                                     "op": "create", "form_id": "t" * 32, "movement": "round_robin", "length": "1",
+                                     "vp": "own", "vp_rows": VP_ROWS_TEXT})
     assert made.status_code == 303
     tournament = re.fullmatch(r"/tournaments/([\w-]+)\?key=([\w-]+)", made.headers["Location"]).groups()
     forms.post(f"/api/v1/tournaments/{tournament[0]}/rounds", headers=bearer(tournament[1]))

@@ -8,6 +8,7 @@ import pytest
 
 from referee.web.csv_files import FORMULA, NUMBER, cell, csv_text
 from tests.support.scorer import token
+from tests.support.burraco import VP_ROWS
 
 # As typed -> as the file's cell reads under ",": the apostrophe stands before every formula character a reader
 # could see at a cell's start (the name's start, or past a separator, spaces and quotes).
@@ -57,7 +58,8 @@ def test_a_four_player_sides_names_are_neutralised_where_a_reader_could_split(cl
 
 def test_a_tournaments_standings_csv_holds_the_names_as_typed_or_neutralised(client):
     made = client.post("/api/v1/tournaments", json={"game": "buraco", "name": "Club", "entrants": list(NAMES),
-                                                    "rounds": [{"movement": "round_robin", "hands": 1}]})
+                                                    "rounds": [{"movement": "round_robin", "hands": 1}],
+                                                    "vp_table": VP_ROWS})
     assert made.status_code == 201
     tournament = made.get_json()
     exported = client.get(f"/tournaments/{tournament['id']}/standings.csv?key={tournament['viewer_key']}")
@@ -93,7 +95,7 @@ def test_a_name_with_a_control_character_is_refused_at_entry_with_its_sentence(c
     assert table.status_code == 422
     assert table.get_json()["error"]["message"] == "A player's name is at most 40 printable characters."
     tournament = client.post("/api/v1/tournaments", json={"game": "buraco", "name": "Club", "entrants": [
-        name, "Zoe", "Yan", "Xia"], "rounds": [{"movement": "round_robin", "hands": 1}]})
+        name, "Zoe", "Yan", "Xia"], "rounds": [{"movement": "round_robin", "hands": 1}], "vp_table": VP_ROWS})
     assert tournament.status_code == 422 and tournament.get_json()["error"]["code"] == "bad_entrants"
 
 

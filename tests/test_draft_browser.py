@@ -7,7 +7,7 @@ import urllib.request
 
 from referee.ledger import Ledger
 from tests.support.api import api
-from tests.support.browser import IDLE, new_phone, shot
+from tests.support.browser import IDLE, NETWORK_CUT, REFUSED, new_phone, shot
 from tests.support.deals import DEAL_4P
 from tests.support.offline import brisca_table, go_offline
 
@@ -115,6 +115,7 @@ def test_undo_into_a_whole_trick_reopens_it_on_both_phones_and_the_big_screen(se
 
 
 def test_a_stale_tap_is_refused_with_a_sentence_and_nothing_is_mixed(server, browser):
+    browser.allow(*NETWORK_CUT, *REFUSED)  # the network cut or a refusal provoked on purpose
     table_id, key, url = brisca_table(server)
     scorer_context, scorer, _, _ = new_phone(browser, "fr-CH")
     scorer.goto(url)
@@ -138,6 +139,7 @@ def test_a_stale_tap_is_refused_with_a_sentence_and_nothing_is_mixed(server, bro
 def test_taps_made_offline_are_never_merged_with_another_phones(server, browser):
     """Phone A taps two cards offline; meanwhile phone B taps another card online. Back online, A's cards are not
     put into B's trick: the server keeps B's, A says its own as cards to enter again, with the refusal."""
+    browser.allow(*NETWORK_CUT, *REFUSED)  # the network cut or a refusal provoked on purpose
     table_id, key, url = brisca_table(server)
     first, page, _, _ = new_phone(browser, "en-GB")
     page.goto(url)

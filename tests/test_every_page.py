@@ -9,6 +9,7 @@ from tests.support.browser import AXE, new_phone
 from tests.support.env import need
 from tests.support.simulate import brulot_deal
 from tests.support.text import PLAIN_SPACE_BEFORE
+from tests.support.burraco import VP_ROWS
 
 GAMES = {
     "brisca": (["Ana", "Bo", "Cy", "Di"], [{"type": "deal", "trump": "4C"},
@@ -49,7 +50,8 @@ def tournament_pages(server) -> dict:
     """A Burraco evening of 8 pairs with its first round seated and a table finished: each page of a tournament."""
     made = api(server, "/api/v1/tournaments", {"game": "buraco", "name": "Mardi au Circolo", "entrants": [
         ["Jean-François", "Marie-Claude"], ["Ghislain", "Geneviève"], ["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"],
-        ["Gus", "Hal"], ["Ida", "Jo"], ["Kim", "Lu"]], "rounds": [{"movement": "mitchell", "hands": 2}] * 2})
+        ["Gus", "Hal"], ["Ida", "Jo"], ["Kim", "Lu"]], "rounds": [{"movement": "mitchell", "hands": 2}] * 2,
+        "vp_table": VP_ROWS})
     tid, key, viewer = made["id"], made["director_key"], made["viewer_key"]
     table = api(server, f"/api/v1/tournaments/{tid}/rounds", {}, key)
     first = api(server, f"/api/v1/tournaments/{tid}", key=key)["rounds"][0]["tables"][0]

@@ -15,6 +15,7 @@ from referee.words import Words, said
 from tests.support.env import ROOT
 from tests.support.series import SERIES
 from tests.support.text import FIELDS, punctuation_faults, read_text
+from tests.support.burraco import VP_ROWS
 
 METHODS = [("referee/**.py", "python"), ("referee/**.html", "jinja2.ext:babel_extract")]
 OPTIONS = {"referee/**.html": {"extensions": "jinja2.ext.i18n"}}
@@ -150,7 +151,8 @@ def site(tmp_path_factory):
         for mode in dict.fromkeys(get_game(game).entry_modes + modes_for(get_game(game))):
             pages[f"scorer-{game}-{mode}"] = f"/t/{table}?key={scorer}&mode={mode}"
     made = client.post("/api/v1/tournaments", json={"game": "buraco", "name": "Mardi au Circolo", "entrants": [
-        ["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]], "rounds": [{"movement": "mitchell", "hands": 2}]})
+        ["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]], "rounds": [{"movement": "mitchell", "hands": 2}],
+        "vp_table": VP_ROWS})
     tournament = made.get_json()
     tid, key, viewer = tournament["id"], tournament["director_key"], tournament["viewer_key"]
     assert client.post(f"/api/v1/tournaments/{tid}/rounds", json={},

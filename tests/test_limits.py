@@ -11,6 +11,7 @@ import pytest
 from tests.support.limits import assert_rate_limited, limited_app
 from tests.support.scorer import token
 from tests.support.server import Server
+from tests.support.burraco import VP_ROWS
 
 CLUB = {"REMOTE_ADDR": "198.51.100.7"}  # a club's one public address (its phones behind NAT)
 OTHER = {"REMOTE_ADDR": "203.0.113.9"}
@@ -134,7 +135,7 @@ def test_a_tournaments_wrong_keys_are_counted_per_tournament_and_its_keys_still_
     client = limited_app(tmp_path, RATELIMIT_KEY_GUESSES="3 per minute").test_client()
     made = client.post("/api/v1/tournaments", environ_base=CLUB, json={
         "game": "buraco", "name": "Mardi", "entrants": [["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]],
-        "rounds": [{"movement": "mitchell", "hands": 2}]}).get_json()
+        "rounds": [{"movement": "mitchell", "hands": 2}], "vp_table": VP_ROWS}).get_json()
     tid, director, viewer = made["id"], made["director_key"], made["viewer_key"]
     assert client.post(f"/api/v1/tournaments/{tid}/rounds", headers={"Authorization": f"Bearer {director}"},
                        environ_base=CLUB).status_code == 201

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.api import api
-from tests.support.browser import new_phone, shot
+from tests.support.browser import NETWORK_CUT, REFUSED, new_phone, shot
 from tests.support.deals import DEAL_4P
 from tests.support.env import ROOT, need
 from tests.support.offline import brisca_table, go_offline, lose_answer, offline_phone, synced
@@ -70,6 +70,7 @@ def test_three_tricks_offline_one_undone_then_a_closed_tab_and_the_sync_stores_t
 
 
 def test_the_network_drops_in_the_middle_of_the_sync_and_each_trick_is_still_stored_once(server, browser):
+    browser.allow(*NETWORK_CUT, *REFUSED)  # the network cut or a refusal provoked on purpose
     table_id, key, url = brisca_table(server)
     context, page, problems = offline_phone(browser, url)
     enter_offline(page, 3)
@@ -96,6 +97,7 @@ def test_the_network_drops_in_the_middle_of_the_sync_and_each_trick_is_still_sto
 
 
 def test_a_conflict_stops_the_queue_with_the_servers_sentence_until_the_scorer_chooses(server, browser):
+    browser.allow(*NETWORK_CUT, *REFUSED)  # the network cut or a refusal provoked on purpose
     table_id, key, url = brisca_table(server)
     first, page, _ = offline_phone(browser, url)
     enter_offline(page, 2)
@@ -124,6 +126,7 @@ def test_a_conflict_stops_the_queue_with_the_servers_sentence_until_the_scorer_c
 
 
 def test_fix_takes_the_refused_entry_and_those_after_it_back_for_entering_again(server, browser):
+    browser.allow(*NETWORK_CUT, *REFUSED)  # the network cut or a refusal provoked on purpose
     table_id, key, url = brisca_table(server)
     first, page, _ = offline_phone(browser, url)
     enter_offline(page, 2)
@@ -205,6 +208,7 @@ def test_the_words_the_script_shows_come_from_the_page_in_its_language(server):
 
 
 def test_a_tap_whose_request_never_reaches_the_server_waits_on_the_phone_with_the_rest(server, browser):
+    browser.allow(*NETWORK_CUT, *REFUSED)  # the network cut or a refusal provoked on purpose
     table_id, key, url = brisca_table(server)
     context, page, _, _ = new_phone(browser, "en-GB")
     page.goto(url)

@@ -5,7 +5,7 @@ waits in IndexedDB with the deal's typed points; on reconnect each goes to the s
 language and stops the queue until the scorer chooses (R-COMMON-6: the other pile, the blank field, worked out by
 the server when the entry arrives)."""
 from tests.support.api import api, state
-from tests.support.browser import IDLE, at_table, shot, totals_on_page
+from tests.support.browser import IDLE, NETWORK_CUT, REFUSED, at_table, shot, totals_on_page
 from tests.support.offline import go_offline, lose_answer, synced
 
 WAITING = "#offline-queue li.waiting"
@@ -53,6 +53,7 @@ def test_r_common_6_a_pile_gathered_offline_waits_and_is_stored_once_when_the_wi
 
 
 def test_r_common_6_a_deal_typed_offline_is_sent_once_even_when_its_answer_is_lost(browser, server):
+    browser.allow(*NETWORK_CUT, *REFUSED)  # the network cut or a refusal provoked on purpose
     context, page, made, problems, tap = at_table(browser, server, "brisca", ["Ana", "Bo"], "Numbers")
     tap("button.card[value='11E']")
     go_offline(context, page)
@@ -77,6 +78,7 @@ def test_r_common_6_a_deal_typed_offline_is_sent_once_even_when_its_answer_is_lo
 
 
 def test_a_pile_refused_on_arrival_says_why_in_the_pages_language_and_waits_for_the_scorer(browser, server):
+    browser.allow(*NETWORK_CUT, *REFUSED)  # the network cut or a refusal provoked on purpose
     context, page, made, problems, tap = at_table(browser, server, "brisca", ["Ana", "Bo"], "Piles")
     tap("button.card[value='11E']")
     page.goto(page.url + "&lang=fr")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.fuzzing import assert_error_shape
+from tests.support.burraco import VP_ROWS
 
 ENGLISH = {"Accept-Language": "en"}
 SENTENCE = ("This address holds an invisible control character (a line break, a tab) that no link of this site has: "
@@ -29,7 +30,8 @@ def real(client):
     assert client.post(f"/api/v1/tables/{table['id']}/events", json={"type": "deal", "trump": "11E"},
                        headers={"Authorization": f"Bearer {table['scorer_key']}"}).status_code == 201
     made = client.post("/api/v1/tournaments", json={"game": "buraco", "name": "Mardi", "entrants": [
-        ["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]], "rounds": [{"movement": "mitchell", "hands": 2}]})
+        ["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]], "rounds": [{"movement": "mitchell", "hands": 2}],
+        "vp_table": VP_ROWS})
     tournament = made.get_json()
     assert client.post(f"/api/v1/tournaments/{tournament['id']}/rounds",
                        headers={"Authorization": f"Bearer {tournament['director_key']}"}).status_code == 201

@@ -30,6 +30,7 @@ from referee import create_app, migrations
 from tests.support.env import ROOT, need
 from tests.support.ledgers import wipe
 from tests.support.rig import Rig
+from tests.support.burraco import VP_ROWS
 
 pytestmark = pytest.mark.server
 
@@ -117,7 +118,8 @@ def hand(table: dict, number: int) -> list:
 
 def test_a_tournament_through_nginx_survives_a_server_killed_mid_round(rig):
     status, made, _ = rig.call("POST", "/api/v1/tournaments", {
-        "game": "buraco", "name": "National", "entrants": PAIRS, "rounds": [{"movement": "mitchell", "hands": HANDS}]})
+        "game": "buraco", "name": "National", "entrants": PAIRS, "rounds": [{"movement": "mitchell", "hands": HANDS}],
+        "vp_table": VP_ROWS})  # R-TOURN-4: a round of HANDS (2) hands names its rows
     assert status == 201
     tid, director, viewer = made["id"], made["director_key"], made["viewer_key"]
     rig.tournament = (tid, viewer)  # the backup's test reads it back

@@ -131,20 +131,22 @@ def test_seats_stay_between_the_fewest_and_the_most_players(client, csrf_app):
 
 def test_a_name_longer_than_the_limit_is_refused_with_the_limit_and_stays_as_typed(client, csrf_app, app):
     """A 60-character name was cut to 40 without a word: it is refused, the sentence says the limit, the form keeps
-    it whole (no maxlength cuts it either), and no table is made."""
+    it whole, and no table is made. The field's maxlength is the server's limit (issue 38 item 14): a phone cannot
+    type more, and a name posted longer (a page without it) is given back whole with the sentence."""
     long_name = "Marie-Christine Bernadette de la Tour-Saint-Martin du Val"
     long_name += "x" * (60 - len(long_name))
     page, form = setup_form(client, "brisca")
-    assert "maxlength" not in page
+    assert page.count('maxlength="40"') == 4
     response = client.post("/new/brisca", data={**form, "player": ["Ana", long_name, "Cy", "Di"], "op": "create"})
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     assert visible(re.search(r'<p class="refusal" role="alert">(.*?)</p>', page).group(1)) == \
         f"“{long_name}” is 60 characters long: a player's name has at most 40."
     assert seats(page) == ["Ana", long_name, "Cy", "Di"]
-    assert re.search(r'id="player-1" name="player" value="[^"]*" autocomplete="off"\s+placeholder="[^"]*" '
-                     r'aria-invalid="true"', page)
-    assert 'id="player-0" name="player" value="Ana" autocomplete="off"\n               placeholder="Player 1">' in page
+    assert re.search(r'id="player-1" name="player" value="[^"]*" autocomplete="off"\s+maxlength="40"\s+'
+                     r'placeholder="[^"]*" aria-invalid="true"', page)
+    assert ('id="player-0" name="player" value="Ana" autocomplete="off"\n               maxlength="40"\n'
+            '               placeholder="Player 1">') in page
     client.set_cookie("lang", "fr")
     page = client.post("/new/brisca", data={**form, "player": ["Ana", long_name], "op": "create"}).get_data(
         as_text=True)

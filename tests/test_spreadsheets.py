@@ -23,6 +23,7 @@ from python_calamine import CalamineWorkbook
 
 from referee.web.tournaments.spreadsheets import cell_text, kind_of, read_upload
 from tests.support.deals import HAND_TO_EW, HAND_TO_NS, PAIRS
+from tests.support.burraco import VP_ROWS
 
 FIRST = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu", "Mo", "Ned", "Oz", "Pia",
          "Quim", "Rut", "Sol", "Tea", "Ugo", "Vera", "Wim", "Xena", "Yago", "Zoe", "Abel", "Bea", "Ciro", "Dora",
@@ -341,7 +342,8 @@ def test_issue_27_the_xlsx_exports_ask_the_csvs_key_and_a_round_that_is(client):
 def test_issue_27_a_name_that_looks_like_a_formula_comes_back_as_text(client):
     names = ["=1+1", "+2", "-3", "@SUM(A1)", "Ana & Bo"]
     made_ = client.post("/api/v1/tournaments", json={"game": "buraco", "name": "Club", "entrants": names[:4],
-                                                     "rounds": [{"movement": "round_robin", "hands": 1}]})
+                                                     "rounds": [{"movement": "round_robin", "hands": 1}],
+                                                     "vp_table": VP_ROWS})
     assert made_.status_code == 201
     tid, director, viewer = (made_.get_json()[k] for k in ("id", "director_key", "viewer_key"))
     assert client.post(f"/tournaments/{tid}/rounds?key={director}").status_code == 303

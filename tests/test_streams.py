@@ -17,6 +17,7 @@ from tests.support.deals import DEAL_4P, HAND_TO_NS, PAIRS
 from tests.support.limits import assert_rate_limited, limited_app
 from tests.support.queries import Queries
 from tests.support.series import BRISCA_DEAL
+from tests.support.burraco import VP_ROWS
 
 
 @pytest.fixture
@@ -239,7 +240,8 @@ def test_past_its_bound_a_process_answers_a_page_stream_204_and_an_api_stream_50
 def test_a_tournament_streams_its_revision_and_its_live_parts(app):
     client = app.test_client()
     made = client.post("/api/v1/tournaments", json={"game": "buraco", "name": "Club", "entrants": PAIRS[:4],
-                                                    "rounds": [{"movement": "round_robin", "hands": 2}]}).get_json()
+                                                    "rounds": [{"movement": "round_robin", "hands": 2}],
+                                                    "vp_table": VP_ROWS}).get_json()
     tid, director, viewer = made["id"], made["director_key"], made["viewer_key"]
     api_stream = Stream(client.get(f"/api/v1/tournaments/{tid}/stream", headers={"Authorization": f"Bearer {viewer}"},
                                    buffered=False))

@@ -11,10 +11,11 @@ import pytest
 
 from referee.ledger import Ledger
 from tests.support.api import api
-from tests.support.browser import PHONE, PUSHED, artifact, shot
+from tests.support.browser import NETWORK_CUT, PHONE, PUSHED, REFUSED, artifact, shot
 from tests.support.deals import DEAL_4P, HAND_TO_NS, PAIRS
 from tests.support.env import need
 from tests.support.server import Server
+from tests.support.burraco import VP_ROWS
 
 WIDE = {"width": 1280, "height": 720}
 
@@ -82,6 +83,7 @@ def test_a_viewer_whose_stream_works_makes_no_poll_and_shows_each_change(browser
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 def test_a_page_whose_stream_is_refused_polls_and_still_shows_the_change(browser, tmp_path, database):
+    browser.allow(*NETWORK_CUT, *REFUSED)  # the network cut or a refusal provoked on purpose
     url = None
     if database == "postgresql":
         url = os.environ.get("TEST_DATABASE_URL")
@@ -125,6 +127,7 @@ def test_a_stream_held_back_by_a_buffering_proxy_leaves_the_poll_on(browser, ser
 
 
 def test_a_renewed_key_ends_the_page_stream_and_its_poll_stops_for_good(browser, server_module):
+    browser.allow(*NETWORK_CUT, *REFUSED)  # the network cut or a refusal provoked on purpose
     table = brisca_table(server_module)
     viewer = Watched(browser)
     viewer.page.goto(f"{server_module.url}/t/{table['id']}?key={table['viewer_key']}&lang=en")
@@ -143,7 +146,8 @@ def test_a_renewed_key_ends_the_page_stream_and_its_poll_stops_for_good(browser,
 
 def test_the_wall_the_phones_and_the_director_follow_a_tables_entries(browser, server_module):
     made = api(server_module, "/api/v1/tournaments", {"game": "buraco", "name": "Club", "entrants": PAIRS[:4],
-                                                      "rounds": [{"movement": "round_robin", "hands": 2}] * 3})
+                                                      "rounds": [{"movement": "round_robin", "hands": 2}] * 3,
+                                                      "vp_table": VP_ROWS})
     tid, director, viewer_key = made["id"], made["director_key"], made["viewer_key"]
     seated = api(server_module, f"/api/v1/tournaments/{tid}/rounds", {}, director)["rounds"][0]["tables"][0]
     cards = api(server_module, f"/api/v1/tournaments/{tid}/cards", key=director)["cards"]

@@ -9,6 +9,7 @@ import pytest
 
 from tests.support.api import DOC, check
 from tests.support.burraco import ONE, PAIRS, PLAN, ROUND_1, ROUND_2, score_table, side  # noqa: F401
+from tests.support.burraco import VP_ROWS
 
 
 @pytest.fixture
@@ -85,7 +86,8 @@ def test_a_burraco_tournament_of_8_pairs_two_mitchell_rounds_and_a_danish_one_ra
 
 def test_a_round_closed_by_force_finishes_its_open_tables_with_the_directors_sentence(client):
     made = client.post("/api/v1/tournaments", json={"game": "buraco", "name": "Tuesday", "entrants": PAIRS[:4],
-                                                    "rounds": [{"movement": "round_robin", "hands": 2}] * 3}).get_json()
+                                                    "rounds": [{"movement": "round_robin", "hands": 2}] * 3,
+                                                    "vp_table": VP_ROWS}).get_json()
     tid, bearer = made["id"], {"Authorization": f"Bearer {made['director_key']}"}
     state = client.post(f"/api/v1/tournaments/{tid}/rounds", headers=bearer).get_json()
     first, second = state["rounds"][0]["tables"]
@@ -107,7 +109,8 @@ def test_a_round_closed_by_force_finishes_its_open_tables_with_the_directors_sen
 
 def test_withdraw_and_add_entrants_between_rounds_a_bye_scores_the_rounds_average(client):
     made = client.post("/api/v1/tournaments", json={"game": "buraco", "name": "Club", "entrants": PAIRS[:4],
-                                                    "rounds": [{"movement": "danish", "hands": 2}] * 3}).get_json()
+                                                    "rounds": [{"movement": "danish", "hands": 2}] * 3,
+                                                    "vp_table": VP_ROWS}).get_json()
     tid, bearer = made["id"], {"Authorization": f"Bearer {made['director_key']}"}
     gone = check(client.post(f"/api/v1/tournaments/{tid}/withdrawals", json={"entrant": 3}, headers=bearer),
                  "post", ONE + "/withdrawals", 200)  # a no-show before round 1

@@ -12,6 +12,7 @@ from sqlalchemy import event
 from referee.errors import NotFound, RefereeError, Unauthorized
 from referee.ledger import Ledger
 from referee.tournament.store import Tournaments
+from tests.support.burraco import VP_ROWS
 
 DEAL = {"type": "deal", "trump": None}
 
@@ -46,7 +47,7 @@ class Statements:
 def seated(ledger, count: int) -> tuple:
     store = Tournaments(ledger)
     state, director, viewer = store.create("buraco", f"{count} pairs", pairs(count),
-                                           [{"movement": "mitchell", "hands": 2}])
+                                           [{"movement": "mitchell", "hands": 2}], vp_table=VP_ROWS)
     state = store.next_round(state["id"])
     for number, table in enumerate(state["rounds"][0]["tables"]):
         ledger.append(table["table_id"], DEAL)

@@ -13,6 +13,7 @@ from html import unescape
 
 import pytest
 
+from tests.support.burraco import VP_ROWS
 from tests.support.deals import PAIRS
 
 ENTRANTS = [pair.split(" & ") for pair in PAIRS]
@@ -56,7 +57,7 @@ def score(client, table: dict, hands: list) -> None:
 def evening(client) -> tuple:
     """(tournament id, director's key, viewer's key, round 1's tables), round 1 seated."""
     made = client.post("/api/v1/tournaments", json={"game": "buraco", "name": "Tuesday", "entrants": ENTRANTS,
-                                                    "rounds": PLAN}).get_json()
+                                                    "rounds": PLAN, "vp_table": VP_ROWS}).get_json()
     seated = client.post(f"/api/v1/tournaments/{made['id']}/rounds", headers=bearer(made["director_key"]))
     assert seated.status_code == 201
     tables = seated.get_json()["rounds"][0]["tables"]

@@ -9,6 +9,7 @@ import time
 
 from tests.support.api import api
 from tests.support.browser import PHONE, PUSHED, artifact
+from tests.support.burraco import VP_ROWS
 
 WIDE = {"width": 1280, "height": 720}
 FIRST = ["Ana", "Bruno", "Chiara", "Dario", "Elena", "Fabio", "Giulia", "Jordi", "Lucía", "Montse", "Pierre",
@@ -80,7 +81,8 @@ def box(page) -> dict:
 def test_the_wall_of_60_pairs_scrolls_through_every_row_and_counts_the_results_in(browser, server_module):
     made = api(server_module, "/api/v1/tournaments", {"game": "buraco", "name": "Torneo di primavera",
                                                       "entrants": PAIRS,
-                                                      "rounds": [{"movement": "mitchell", "hands": 2}] * 2})
+                                                      "rounds": [{"movement": "mitchell", "hands": 2}] * 2,
+                                                      "vp_table": VP_ROWS})
     tid, director, viewer = made["id"], made["director_key"], made["viewer_key"]
     tables = api(server_module, f"/api/v1/tournaments/{tid}/rounds", {}, director)["rounds"][0]["tables"]
     assert len(tables) == 30 and tables[0]["entrants"] == [0, 30]

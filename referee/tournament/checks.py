@@ -64,12 +64,25 @@ def plan(game_id: str, rounds) -> list:
     return plan
 
 
+SHIPPED_FOR = {"burraco_3": 3, "burraco_4": 4}  # R-TOURN-4: the round length each shipped VP table is made for
+
+
 def vp_rows(game_id: str, spec, plan: list) -> list:
-    """Burraco's VP table (the tournament's own, or the shipped one for its rounds' length: 4 hands, else 3)."""
+    """Burraco's VP table: the tournament's own rows, or the shipped one made for its rounds' length (3 or 4 hands).
+    R-TOURN-4: a scale never applies to a round length it was not made for, so rounds not all of 3 or all of 4
+    hands (2 hands, or lengths that differ), or a shipped table named for rounds of another length, need the
+    director's own rows: 422 ``vp_table_needed``."""
     if not get_game(game_id).scored_by_vp_table:
         return []
-    if spec is None:
-        spec = "burraco_4" if all(s["hands"] == 4 for s in plan) else "burraco_3"
+    lengths = sorted({s["hands"] for s in plan})
+    if spec is None or isinstance(spec, str) and spec in SHIPPED_FOR:
+        made_for = SHIPPED_FOR.get(spec) if spec is not None else (
+            lengths[0] if len(lengths) == 1 and lengths[0] in SHIPPED_FOR.values() else None)
+        if made_for is None or lengths != [made_for]:
+            raise RuleError("vp_table_needed", "The shipped VP tables are made for rounds of 3 hands or of 4 hands, "
+                            "all alike; these rounds are of {hands} hands: give the VP table's rows (vp_table).",
+                            rule="R-TOURN-4", hands=", ".join(str(n) for n in lengths), field="vp_table")
+        spec = next(name for name, hands in SHIPPED_FOR.items() if hands == made_for)
     try:
         return scoring.vp_table(spec)
     except movements.PlanError as error:

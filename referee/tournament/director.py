@@ -8,13 +8,21 @@ in the log, as every act of the director does.
   unless the director gives it an arbitral result (VP 0–20 each, at most 20 together, with a reason).
 - R-TOURN-2: penalties are negative VP with a reason, kept in the log (kind ``penalty``) and shown apart in the
   standings, whose VP include them.
+- R-TOURN-5: every act happens once. An act given a ``once`` (the page's form id, the API's ``Idempotency-Key``:
+  ``referee/once.py``) stores its key with it (``tournament_acts``) in its own transaction, after the tournament's
+  lock: the same act sent again finds the key and answers as the first did, storing nothing more; two at the same
+  instant are served one after the other by the lock, and the key's primary key lets one in whatever happens
+  (``once_act``).
 """
 from __future__ import annotations
 
+import functools
+
 from referee import ledger_tournaments as db
-from referee.errors import NotFound, ParseError, RuleError
+from referee.errors import Conflict, NotFound, ParseError, RuleError
 from referee.ledger_entries import check_reason
 from referee.models import _iso, _now
+from referee.once import Once
 
 MAX_VP, MAX_PENALTY = 20, 100
 # R-COMMON-7, R-COMMON-7b: a table that lets a round needing signatures close: signed by both sides, given its VP by
@@ -22,10 +30,58 @@ MAX_VP, MAX_PENALTY = 20, 100
 SETTLED = ("signed", "arbitral", "corrected")
 
 
+class DoneBefore(Exception):
+    """The act was made before under its key (R-TOURN-5): ``answer`` is what it answered beside the state."""
+
+    def __init__(self, answer: dict | None):
+        super().__init__()
+        self.answer = answer
+
+
+def act_key(once: Once | None, kind: str, content) -> str | None:
+    """The key of the act ``once`` asks for with ``content`` (None: an act no form names, made each time)."""
+    return once.act_key(kind, content) if once is not None else None
+
+
+def first_time(connection, tournament_id: str, key: str | None) -> None:
+    """After the tournament's lock: raises ``DoneBefore`` when the act under this key was stored already."""
+    if key is not None:
+        found = db.act_done(connection, tournament_id, key)
+        if found is not None:
+            raise DoneBefore(found.answer)
+
+
+def keep(connection, tournament_id: str, key: str | None, kind: str, answer: dict | None = None) -> None:
+    """The act's key stored with the act (R-TOURN-5), just before its commit."""
+    if key is not None:
+        db.insert_act(connection, tournament_id, key, kind, answer)
+
+
+def once_act(method):
+    """A director's act made once (R-TOURN-5): made before under its key, it answers as the first did (the state
+    as it is now, or the first's stored answer) and stores nothing more."""
+    @functools.wraps(method)
+    def act(self, tournament_id, *args, **kwargs):
+        try:
+            return method(self, tournament_id, *args, **kwargs)
+        except DoneBefore as before:
+            answer = before.answer
+        except db.ActTaken as taken:  # the other post stored it between our check and our insert
+            with self.ledger.reading() as connection:
+                found = db.act_done(connection, tournament_id, taken.key)
+            if found is None:
+                raise Conflict("not_made", "The director's act could not be stored: send it again.") from None
+            answer = found.answer
+        return answer if answer is not None else self.state(tournament_id)
+    return act
+
+
 class DirectorActs:
     """Mixed into ``Tournaments``: ``self.ledger``, ``self._read`` and the store's ``_lock`` / ``_log`` helpers."""
 
-    def close_round(self, tournament_id: str, number: int, force: bool = False, reason: str | None = None) -> dict:
+    @once_act
+    def close_round(self, tournament_id: str, number: int, force: bool = False, reason: str | None = None,
+                    once: Once | None = None) -> dict:
         """Closes round ``number``: ``{"round", "closed", "open_tables": [{"number", "table_id"}]}``. Tables still
         open are named; without ``force`` the round stays open, with it they are finished as they stand (their
         result counts; one with nothing entered is not played, R-TOURN-1) and the director's sentence ``reason``
@@ -35,8 +91,10 @@ class DirectorActs:
             raise ParseError("bad_reason", "The reason is a sentence of at most 500 printable characters.",
                              field="reason")
         reason = (reason or "").strip() or None
+        key = act_key(once, "closed", [number, bool(force), reason])
         with self.ledger.writing() as connection:
             head, log, done = _lock(connection, tournament_id)
+            first_time(connection, tournament_id, key)
             round_row = next((r for r in done if r.number == number), None)
             if round_row is None:
                 raise NotFound("round_not_found", "This tournament has no round {round}.", round=number)
@@ -71,16 +129,21 @@ class DirectorActs:
             db.close(connection, tournament_id, number)
             _log(log, "closed", f"Round {number} closed.", round=number)
             db.save_log(connection, tournament_id, log)
+            answer = {"round": number, "closed": True, "open_tables": still}
+            keep(connection, tournament_id, key, "closed", answer)
             connection.commit()
-        return {"round": number, "closed": True, "open_tables": still}
+        return answer
 
-    def arbitral(self, tournament_id: str, round_number, table_number, vp, reason) -> dict:
+    @once_act
+    def arbitral(self, tournament_id: str, round_number, table_number, vp, reason, once: Once | None = None) -> dict:
         """Table ``table_number`` of round ``round_number`` takes the VP the director gives it (R-TOURN-1): each
         0 to 20, at most 20 together, with a reason; its status becomes ``arbitral``. The new state."""
         given = _vp_pair(vp)
         reason = _reason(reason)
+        key = act_key(once, "arbitral", [round_number, table_number, given, reason])
         with self.ledger.writing() as connection:
             _, log, _ = _lock(connection, tournament_id)
+            first_time(connection, tournament_id, key)
             seat = db.seat_at(connection, tournament_id, round_number, table_number)
             if seat is None:
                 raise NotFound("table_not_found", "Round {round} has no table {table}.", round=repr(round_number),
@@ -90,18 +153,22 @@ class DirectorActs:
                  f"{given[0]}–{given[1]} VP: {reason}", round=round_number, table=table_number,
                  vp=given, reason=reason)
             db.save_log(connection, tournament_id, log)
+            keep(connection, tournament_id, key, "arbitral")
             connection.commit()
         return self.state(tournament_id)
 
-    def penalty(self, tournament_id: str, entrant, vp, reason, round_number=None) -> dict:
+    @once_act
+    def penalty(self, tournament_id: str, entrant, vp, reason, round_number=None, once: Once | None = None) -> dict:
         """A penalty of ``vp`` (a negative whole number) for ``entrant``, with its reason (R-TOURN-2); ``round``
         the round it belongs to, when given. The new state."""
         if isinstance(vp, bool) or not isinstance(vp, int) or not -MAX_PENALTY <= vp < 0:
             raise ParseError("bad_vp", "A penalty is a negative whole number of VP, from -1 to -{max}.",
                              max=MAX_PENALTY, field="vp")
         reason = _reason(reason)
+        key = act_key(once, "penalty", [entrant, vp, reason, round_number])
         with self.ledger.writing() as connection:
             _, log, done = _lock(connection, tournament_id)
+            first_time(connection, tournament_id, key)
             if isinstance(entrant, bool) or not isinstance(entrant, int) or entrant not in {
                     e.number for e in db.entrants_of(connection, tournament_id)}:
                 raise NotFound("entrant_not_found", "There is no entrant {entrant}.", entrant=repr(entrant))
@@ -112,19 +179,24 @@ class DirectorActs:
             _log(log, "penalty", f"Penalty of {vp} VP for entrant {entrant}: {reason}", entrant=entrant, vp=vp,
                  reason=reason, round=round_number)
             db.save_log(connection, tournament_id, log)
+            keep(connection, tournament_id, key, "penalty")
             connection.commit()
         return self.state(tournament_id)
 
-    def hide_standings(self, tournament_id: str, hidden: bool) -> dict:
+    @once_act
+    def hide_standings(self, tournament_id: str, hidden: bool, once: Once | None = None) -> dict:
         """The director's switch: the standings hidden from the wall and the viewers' page (the last round's
         suspense), or shown again."""
         if not isinstance(hidden, bool):
             raise ParseError("bad_hidden", "hidden is true or false.", field="hidden")
+        key = act_key(once, "hidden", [hidden])
         with self.ledger.writing() as connection:
             _, log, _ = _lock(connection, tournament_id)
+            first_time(connection, tournament_id, key)
             db.set_hidden(connection, tournament_id, hidden)
             _log(log, "hidden" if hidden else "shown", "Standings hidden." if hidden else "Standings shown.")
             db.save_log(connection, tournament_id, log)
+            keep(connection, tournament_id, key, "hidden")
             connection.commit()
         return self.state(tournament_id)
 

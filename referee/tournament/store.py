@@ -29,7 +29,7 @@ from referee.models import hash_key, key_role
 from referee.once import Created, Once, minted
 from referee.tournament import checks, movements
 from referee.tournament.checks import DEFAULT_HANDS, LENGTH, MAX_ENTRANTS, MAX_ROUNDS, MOVEMENTS  # noqa: F401
-from referee.tournament.director import DirectorActs, _lock, _log, missing
+from referee.tournament.director import DirectorActs, _lock, _log, act_key, first_time, keep, missing, once_act
 from referee.tournament.reading import KeptStates, entrant_names, read_state
 
 MAX_TITLE = 120
@@ -212,11 +212,15 @@ class Tournaments(DirectorActs):
                            table=seat["table"], round=seat["round"], tournament=seat["name"])
 
     # --- between rounds -----------------------------------------------------------------------------------
-    def next_round(self, tournament_id: str) -> dict:
-        """Seats the next round of the plan (its tables made, one per table number); 422 while a round is open."""
+    @once_act
+    def next_round(self, tournament_id: str, once: Once | None = None) -> dict:
+        """Seats the next round of the plan (its tables made, one per table number); 422 while a round is open.
+        ``once``: seated once per form or ``Idempotency-Key`` (R-TOURN-5)."""
+        key = act_key(once, "seated", [])
         with self.ledger.writing() as connection:
             _club_first(connection, tournament_id)
             head, log, done = _lock(connection, tournament_id)
+            first_time(connection, tournament_id, key)
             if done and not done[-1].closed:
                 raise _open(done[-1].number)
             number = len(done) + 1
@@ -249,13 +253,17 @@ class Tournaments(DirectorActs):
                 f", a bye for {entrant_names(names[bye])}." if bye is not None else ".")
             _log(log, "seated", message, round=number, tables=len(tables), bye=bye)
             db.save_log(connection, tournament_id, log)
+            keep(connection, tournament_id, key, "seated")
             connection.commit()
         return self.state(tournament_id)
 
-    def withdraw(self, tournament_id: str, entrant: int) -> dict:
+    @once_act
+    def withdraw(self, tournament_id: str, entrant: int, once: Once | None = None) -> dict:
         """Between rounds: the entrant plays no further round; its results so far stay in the standings."""
+        key = act_key(once, "withdrawn", [entrant])
         with self.ledger.writing() as connection:
             _, log, done = _lock(connection, tournament_id)
+            first_time(connection, tournament_id, key)
             if done and not done[-1].closed:
                 raise _open(done[-1].number)
             found = next((e for e in db.entrants_of(connection, tournament_id) if e.number == entrant), None)
@@ -267,15 +275,19 @@ class Tournaments(DirectorActs):
             _log(log, "withdrawn", f"{entrant_names(found.names)} withdrew after round {len(done)}.",
                  entrant=entrant, after=len(done))
             db.save_log(connection, tournament_id, log)
+            keep(connection, tournament_id, key, "withdrawn")
             connection.commit()
         return self.state(tournament_id)
 
-    def add_entrant(self, tournament_id: str, names) -> dict:
+    @once_act
+    def add_entrant(self, tournament_id: str, names, once: Once | None = None) -> dict:
         """Between rounds: a late entrant, who plays from the next round on (a pair, or one player, as the others);
         in a club's tournament each name a member (``{"player": id}`` or a member's name) or a guest's."""
+        key = act_key(once, "added", [names])
         with self.ledger.writing() as connection:
             club_id, members = _club_first(connection, tournament_id), None
             head, log, done = _lock(connection, tournament_id)
+            first_time(connection, tournament_id, key)
             if club_id:  # R-CLUB-1: each name a member ({"player": id} or a member's name) or a guest
                 names, members = ledger_clubs.seat_names(connection, club_id, names, by_name=True)
             if done and not done[-1].closed:
@@ -287,6 +299,7 @@ class Tournaments(DirectorActs):
             _log(log, "added", f"{entrant_names(listed[-1])} joined from round {len(done) + 1}.",
                  entrant=number, round=len(done) + 1)
             db.save_log(connection, tournament_id, log)
+            keep(connection, tournament_id, key, "added")
             connection.commit()
         return self.state(tournament_id)
 

@@ -26,6 +26,58 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 
 
+class WatchedBrowser:
+    """The module's Chromium (``browser`` fixture, tests/conftest.py) with every page it opens watched: a console
+    message of type error (a CSP violation shows so in Chromium: an inline style or script refused) and an uncaught
+    exception (``pageerror``) are kept in ``problems``, which the ``no_console_error`` fixture empties before each
+    test and turns into a failure after it. A test that provokes one on purpose names it with ``allow`` (a part of
+    its text), for that test only. Everything else is the real browser's."""
+
+    def __init__(self, real):
+        self._real = real
+        self.problems: list[str] = []
+        self.allowed: list[str] = []
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+    def allow(self, *parts: str) -> None:
+        """Console errors holding one of ``parts`` are expected in this test (a refusal it provokes)."""
+        self.allowed.extend(parts)
+
+    def watch(self, page) -> None:
+        def console(message):
+            if message.type == "error":
+                self.problems.append(f"console error on {page.url}: {message.text}")
+
+        page.on("console", console)
+        page.on("pageerror", lambda error: self.problems.append(f"uncaught on {page.url}: {error}"))
+
+    def new_context(self, **options):
+        context = self._real.new_context(**options)
+        context.on("page", self.watch)
+        return context
+
+    def new_page(self, **options):
+        page = self._real.new_page(**options)
+        self.watch(page)
+        return page
+
+    def unexpected(self) -> list[str]:
+        """The problems seen since the last call that no ``allow`` names; both lists emptied."""
+        found = [p for p in self.problems if not any(part in p for part in self.allowed)]
+        self.problems.clear()
+        self.allowed.clear()
+        return found
+
+
+# What a page says in its console when a test cuts its network or its stream on purpose (a fetch refused, htmx's
+# sendError and afterRequest, the EventSource's error event), or provokes a refusal (a stale tap: 409; a renewed key:
+# 401): a test that does so names them (``browser.allow(*NETWORK_CUT)``)
+NETWORK_CUT = ("net::ERR_", "htmx:sendError", "htmx:afterRequest", ": Event")
+REFUSED = ("status of 409 (CONFLICT)", "status of 401 (UNAUTHORIZED)")
+
+
 def artifact(name: str) -> Path:
     """Where the screenshot ``name`` goes (tests/artifacts/, git-ignored, made when missing)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -98,7 +98,7 @@ LOG = {"type": "object", "required": ["at", "kind", "message"], "properties": {
     "kind": {"enum": ["seated", "forced", "not_played", "closed", "withdrawn", "added", "arbitral", "penalty",
                       "hidden", "shown"]},
     "message": {"type": "string", "description": "the director's act in a sentence (forced: with the reason)"},
-    "round": {"type": "integer"}, "table": {"type": "integer"}, "reason": {"type": ["string", "null"]},
+    "round": {"type": ["integer", "null"]}, "table": {"type": "integer"}, "reason": {"type": ["string", "null"]},
     "entrant": {"type": "integer"}, "vp": {}}}
 PENALTY = {"type": "object", "required": ["entrant", "vp", "reason"], "properties": {
     "entrant": {"type": "integer"}, "vp": {"type": "integer", "maximum": -1}, "reason": {"type": "string"},
@@ -133,7 +133,10 @@ SCHEMAS = {
         "club": CLUB,
         "rounds": {"type": "array", "minItems": 1, "maxItems": 40, "items": ROUND_PLAN},
         "vp_table": {"oneOf": [{"enum": ["burraco_3", "burraco_4"]}, {"type": "array", "items": VP_ROW}],
-                     "description": "Burraco: default burraco_4 when every round has 4 hands, else burraco_3"},
+                     "description": "Burraco (R-TOURN-4, the scale follows the round's length): default "
+                                    "burraco_3 when every round has 3 hands, burraco_4 when every round has 4; "
+                                    "other lengths (2 hands) or lengths that differ need rows of one's own (422 "
+                                    "vp_table_needed), and a shipped table fits only its own length"},
         "options": {"type": "object", "description": "every table's options beside the round's length"},
         "require_signatures": {"type": "boolean", "default": False, "description": "R-COMMON-7: a round closes "
                                "only once each of its tables is signed by both sides or given an arbitral result"}}},
@@ -159,6 +162,15 @@ SCHEMAS = {
 }
 
 
+# R-TOURN-5: every director's write takes an optional Idempotency-Key: the same call again with the same key answers
+# as the first did (its status and body: the state as it is now) and stores nothing more
+ONCE = [{"name": "Idempotency-Key", "in": "header", "required": False,
+         "description": "R-TOURN-5: 1 to 128 printable characters chosen by the client; the same director's act "
+                        "sent again with the same key (a retry, a double tap) answers as the first did and stores "
+                        "nothing more; the same key with another act's body is another act",
+         "schema": {"type": "string", "minLength": 1, "maxLength": 128}}]
+
+
 def tournament_paths() -> dict:
     root = "/api/v1/tournaments"
     one = root + "/{tournament_id}"
@@ -177,12 +189,12 @@ def tournament_paths() -> dict:
         one: {"get": {"summary": "The tournament: entrants, rounds and their tables, standings (any of its keys)",
                       "parameters": ID, "responses": {"200": state, **READ}}},
         one + "/rounds": {"post": {
-            "summary": "Seat the next round of the plan from the standings so far (director)", "parameters": ID,
+            "summary": "Seat the next round of the plan from the standings so far (director)", "parameters": ONCE + ID,
             "responses": {"201": state, **BETWEEN}}},
         one + "/rounds/{number}/close": {"post": {
             "summary": "Close a round (director): its open tables are named; with force they are finished as they "
                        "stand and the reason is kept in the log, without it the round stays open",
-            "parameters": ID + [{"name": "number", "in": "path", "required": True,
+            "parameters": ONCE + ID + [{"name": "number", "in": "path", "required": True,
                                  "schema": {"type": "integer", "minimum": 1}}],
             "requestBody": _body({"type": "object", "properties": {
                 "force": {"type": "boolean"}, "reason": {"type": "string", "maxLength": 500}}}, required=False),
@@ -190,26 +202,26 @@ def tournament_paths() -> dict:
         one + "/rounds/{number}/tables/{table}/result": {"post": {
             "summary": "An arbitral result (director, R-TOURN-1): the table's VP, each 0-20, at most 20 together, "
                        "with a reason; its status becomes arbitral",
-            "parameters": ID + [{"name": name, "in": "path", "required": True,
+            "parameters": ONCE + ID + [{"name": name, "in": "path", "required": True,
                                  "schema": {"type": "integer", "minimum": 1}} for name in ("number", "table")],
             "requestBody": _body({"type": "object", "required": ["vp", "reason"], "properties": {
                 "vp": PAIR, "reason": {"type": "string", "minLength": 1, "maxLength": 300}}}),
             "responses": {"200": state, **WRITE}}},
         one + "/penalties": {"post": {
             "summary": "A penalty in VP for an entrant (director, R-TOURN-2), with a reason; shown apart in the "
-                       "standings, whose vp include it", "parameters": ID,
+                       "standings, whose vp include it", "parameters": ONCE + ID,
             "requestBody": _body({"type": "object", "required": ["entrant", "vp", "reason"], "properties": {
                 "entrant": {"type": "integer"}, "vp": {"type": "integer", "maximum": -1},
                 "reason": {"type": "string", "minLength": 1, "maxLength": 300},
                 "round": {"type": "integer", "minimum": 1}}}),
             "responses": {"201": state, **WRITE}}},
         one + "/withdrawals": {"post": {
-            "summary": "Between rounds: an entrant withdraws (director); its results stay", "parameters": ID,
+            "summary": "Between rounds: an entrant withdraws (director); its results stay", "parameters": ONCE + ID,
             "requestBody": _body({"type": "object", "required": ["entrant"],
                                   "properties": {"entrant": {"type": "integer"}}}),
             "responses": {"200": state, **BETWEEN}}},
         one + "/entrants": {"post": {
-            "summary": "Between rounds: a late entrant, playing from the next round (director)", "parameters": ID,
+            "summary": "Between rounds: a late entrant, playing from the next round (director)", "parameters": ONCE + ID,
             "requestBody": _body({"type": "object", "required": ["names"], "properties": {"names": NAMES}}),
             "responses": {"201": state, **BETWEEN}}},
         one + "/cards": {"get": {

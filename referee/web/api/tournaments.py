@@ -2,6 +2,8 @@
 
 The director's key works as a table's scorer key (``?key=`` or ``Authorization: Bearer``); the viewer's key reads.
 Each table of a round is an ordinary table: its ``table_id`` works with every table call, with its table card's key.
+Every director's write takes an optional ``Idempotency-Key``: sent again with it, it answers as the first did and
+stores nothing more (R-TOURN-5, ``referee/tournament/director.py``: ``once_act``).
 """
 from __future__ import annotations
 
@@ -13,12 +15,14 @@ from referee.web.api.club_seats import club_entrants
 from referee.web.api.tables import json_body
 from referee.web.services import api_once, public_url, request_key
 from referee.web.services import tournaments as store
-from referee.web.tournaments.common import standings_hidden, visible_rounds, visible_standings
+from referee.web.tournaments.common import (standings_hidden, visible_log, visible_penalties, visible_rounds,
+                                            visible_standings)
 
 def answer(state: dict, role: str) -> dict:
     """The state as the API answers it: each table's ``scorer_url`` (its table card's key) for the director,
     null for the viewer, whose key must not open a table for writing; no standings (nor the results of the round
-    under way) for the viewer while the director hides them, and never once the last round is closed. The stored
+    under way, nor the penalties) for the viewer while the director hides them, and never once the last round is
+    closed. The stored
     state is not changed."""
     keys = {card["number"]: card["key"] for card in store().cards(state["id"])} if role == "director" else {}
     rounds = []
@@ -28,6 +32,7 @@ def answer(state: dict, role: str) -> dict:
                    if table["number"] in keys else None} for table in played["tables"]]
         rounds.append({**played, "tables": tables})
     return {**state, "rounds": rounds, "standings": visible_standings(state, role),
+            "penalties": visible_penalties(state, role), "log": visible_log(state, role),
             "standings_hidden": standings_hidden(state)}
 
 
@@ -61,7 +66,7 @@ def tournament(tournament_id):
 @bp.post("/tournaments/<tournament_id>/rounds")
 def next_round(tournament_id):
     _director(tournament_id)
-    return jsonify(answer(store().next_round(tournament_id), "director")), 201
+    return jsonify(answer(store().next_round(tournament_id, once=api_once()), "director")), 201
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/close")
@@ -71,7 +76,7 @@ def close_round(tournament_id, number):
     force = body.get("force", False)
     if not isinstance(force, bool):
         raise ParseError("bad_force", "force is true or false.", field="force")
-    done = store().close_round(tournament_id, number, force, body.get("reason"))
+    done = store().close_round(tournament_id, number, force, body.get("reason"), once=api_once())
     return jsonify(**done, state=answer(store().state(tournament_id), "director"))
 
 
@@ -80,7 +85,8 @@ def arbitral_result(tournament_id, number, table):
     """R-TOURN-1: the director gives a table its VP, with a reason."""
     _director(tournament_id)
     body = json_body()
-    return jsonify(answer(store().arbitral(tournament_id, number, table, body.get("vp"), body.get("reason")),
+    return jsonify(answer(store().arbitral(tournament_id, number, table, body.get("vp"), body.get("reason"),
+                                           once=api_once()),
                           "director"))
 
 
@@ -89,7 +95,8 @@ def penalty(tournament_id):
     """R-TOURN-2: a penalty in VP (negative) for an entrant, with a reason."""
     _director(tournament_id)
     body = json_body()
-    state = store().penalty(tournament_id, body.get("entrant"), body.get("vp"), body.get("reason"), body.get("round"))
+    state = store().penalty(tournament_id, body.get("entrant"), body.get("vp"), body.get("reason"), body.get("round"),
+                            once=api_once())
     return jsonify(answer(state, "director")), 201
 
 
@@ -99,13 +106,14 @@ def withdraw(tournament_id):
     entrant = json_body().get("entrant")
     if isinstance(entrant, bool) or not isinstance(entrant, int):
         raise ParseError("bad_entrant", "entrant is an entrant's index, a whole number.", field="entrant")
-    return jsonify(answer(store().withdraw(tournament_id, entrant), "director"))
+    return jsonify(answer(store().withdraw(tournament_id, entrant, once=api_once()), "director"))
 
 
 @bp.post("/tournaments/<tournament_id>/entrants")
 def add_entrant(tournament_id):
     _director(tournament_id)
-    return jsonify(answer(store().add_entrant(tournament_id, json_body().get("names")), "director")), 201
+    names = json_body().get("names")
+    return jsonify(answer(store().add_entrant(tournament_id, names, once=api_once()), "director")), 201
 
 
 @bp.get("/tournaments/<tournament_id>/cards", endpoint="tournament_cards")

@@ -79,6 +79,22 @@ def visible_rounds(state: dict, role: str) -> list:
             for r in state["rounds"]]
 
 
+def visible_penalties(state: dict, role: str) -> list:
+    """The penalties as ``role`` may read them (R-TOURN-2): none while the standings are hidden from it, since each
+    tells a standing's VP (the API, the viewers' pages, the wall, the prints alike); the director reads them."""
+    return [] if hidden_from(state, role) else state["penalties"]
+
+
+def visible_log(state: dict, role: str) -> list:
+    """The director's log as ``role`` may read it: while the standings are hidden from it, without the penalties
+    nor the arbitral results of a round not closed yet (their VP would tell the standings)."""
+    if not hidden_from(state, role):
+        return state["log"]
+    closed = {r["number"] for r in state["rounds"] if r["status"] == "closed"}
+    return [entry for entry in state["log"] if entry["kind"] != "penalty"
+            and not (entry["kind"] == "arbitral" and entry.get("round") not in closed)]
+
+
 MISSING = ("not_played", "disputed", "waiting", "playing")  # an earlier round's table without a result to stand
 
 

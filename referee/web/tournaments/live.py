@@ -32,7 +32,7 @@ from referee.web.tables.views import number
 from referee.web.tables.watch import FORGET_SECONDS, REFRESH_SECONDS, Fragment, Renders
 from referee.web.tournaments import bp
 from referee.web.tournaments.common import (entrant_names, key_of, open_round, round_length, round_part,
-                                             standings_hidden, viewer_key, visible_standings)
+                                             standings_hidden, viewer_key, visible_penalties, visible_standings)
 
 MAX_FRAGMENTS = 256
 
@@ -116,7 +116,7 @@ def standings_view(state: dict, role: str = "viewer") -> dict:
     hidden = standings_hidden(state)  # the director's switch, until the last round is over
     rows = visible_standings(state, role)
     names = entrant_names(state)
-    penalties = [{**p, "names": names.get(p["entrant"], "")} for p in state["penalties"]] if rows else []
+    penalties = [{**p, "names": names.get(p["entrant"], "")} for p in visible_penalties(state, role)]
     return {"rows": rows, "playing": playing, "still": still, "length": length, "results_in": results_in(playing),
             "hidden": hidden, "penalties": penalties, "wall": wall_layout(len(rows)),
             "pen": any(row["penalties"] for row in rows)}

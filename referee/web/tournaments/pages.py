@@ -16,6 +16,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.errors import RefereeError
 from referee.games import GAMES, get_game
+from referee.tournament.scoring import VP_TABLES
+from referee.tournament.store import MAX_TITLE
 from referee.web.api.tables import CONTRACT_ORDER
 from referee.web.i18n import refusal
 from referee.web.clubs.seating import club_of_form
@@ -75,7 +77,8 @@ def render_form(values: dict, error: str | None = None, status: int = 200, warni
         listed = {n.casefold() for e in entrants_from_text(values["entrants"]) for n in e}
         club = {**club, "members": [{**m, "seated": m["name"].casefold() in listed} for m in club["members"]]}
     context = {**values, "games": games(), "unit": ROUND_UNIT.get(values["game"]),
-               "error": error, "max_rounds": MAX_ROUNDS, "warnings": warnings or [], "club": club}
+               "error": error, "max_rounds": MAX_ROUNDS, "max_title": MAX_TITLE, "warnings": warnings or [],
+               "club": club}
     template = "_tournament_form.html" if request.headers.get("HX-Request") else "tournament_new.html"
     return make_response(render_template(template, **context), status)
 
@@ -165,8 +168,33 @@ def create(values: dict):
                                                            require_signatures=values["require_signatures"],
                                                            club=(club["id"], seats) if club else None))
     except RefereeError as error:  # the plan's or the VP table's own sentence (referee/tournament/)
+        if error.code == "vp_table_needed":
+            return vp_table_needed(values)
         return render_form(values, refusal(error))
     return see_other(url_for("tournaments.director", tournament_id=state["id"], key=director_key))
+
+
+def vp_table_needed(values: dict):
+    """R-TOURN-4: the VP table chosen was not made for the rounds' length. Rounds all of 3 or all of 4 hands: the
+    table made for them is chosen, to confirm; any other length: the director's own table, its rows started from
+    the 3-hand table's to edit (never applied as they are)."""
+    lengths = sorted({spec.get("hands", DEFAULT_HANDS) for spec in values["plan"]})
+    shown = ", ".join(str(n) for n in lengths)
+    if lengths in ([3], [4]):
+        made_for = 4 if values["vp"] == "burraco_4" else 3
+        values = {**values, "vp": f"burraco_{lengths[0]}"}
+        return render_form(values, _("The table for rounds of %(made)s hands does not fit rounds of %(hands)s hands: "
+                                     "the table for their length is chosen now; check it, then create the "
+                                     "tournament.", made=made_for, hands=shown))
+    if not values["vp_rows"].strip():
+        rows = VP_TABLES["burraco_3"]
+        values = {**values, "vp_rows": "\n".join(
+            [f"{top} {winner} {loser}" for top, winner, loser in rows[:-1]]
+            + [_("over %(mp)s: %(winner)s – %(loser)s", mp=rows[-2][0], winner=rows[-1][1], loser=rows[-1][2])])}
+    return render_form({**values, "vp": "own"}, _(
+        "The VP tables offered are made for rounds of 3 hands or of 4 hands, all alike; these rounds are of "
+        "%(hands)s hands. Your own table below starts from the 3-hand table's rows: make it fit these rounds, then "
+        "create the tournament.", hands=shown))
 
 
 # --- the director's page -------------------------------------------------------------------------------------
@@ -226,7 +254,7 @@ def act(tournament_id: str, action, done: str):
 
 @bp.post("/tournaments/<tournament_id>/rounds")
 def seat_round(tournament_id):
-    return act(tournament_id, lambda: store().next_round(tournament_id) and None, "seated")
+    return act(tournament_id, lambda: store().next_round(tournament_id, once=form_once()) and None, "seated")
 
 
 @bp.get("/tournaments/<tournament_id>/rounds")
@@ -245,7 +273,7 @@ def close_round(tournament_id, number):
     def close():
         if force and not reason:
             return _("Write why the open tables are finished: the sentence is kept in the tournament's log.")
-        done = store().close_round(tournament_id, number, force=force, reason=reason)
+        done = store().close_round(tournament_id, number, force=force, reason=reason, once=form_once())
         if not done["closed"]:
             still = ", ".join(str(t["number"]) for t in done["open_tables"])
             return ngettext("Table %(list)s is still playing: tick “Finish them as they stand” and say why.",
@@ -257,7 +285,7 @@ def close_round(tournament_id, number):
 
 @bp.post("/tournaments/<tournament_id>/entrants/<int:index>/withdraw")
 def withdraw(tournament_id, index):
-    return act(tournament_id, lambda: store().withdraw(tournament_id, index) and None, "withdrawn")
+    return act(tournament_id, lambda: store().withdraw(tournament_id, index, once=form_once()) and None, "withdrawn")
 
 
 @bp.post("/tournaments/<tournament_id>/entrants")
@@ -267,7 +295,7 @@ def add_entrant(tournament_id):
     def add():
         if not names:
             return _("Write the new entrant's names (a pair as “Ana & Bo”).")
-        return store().add_entrant(tournament_id, names) and None
+        return store().add_entrant(tournament_id, names, once=form_once()) and None
     return act(tournament_id, add, "added")
 
 
@@ -295,7 +323,7 @@ def arbitral(tournament_id):
         if None in vp:
             return _("Write each side's VP, from 0 to 20.")
         return store().arbitral(tournament_id, form_number("round"), form_number("table"), vp,
-                                request.form.get("reason")) and None
+                                request.form.get("reason"), once=form_once()) and None
     return act(tournament_id, give, "arbitral")
 
 
@@ -310,7 +338,7 @@ def penalty(tournament_id):
         if vp is None or vp == 0:
             return _("Write the penalty in VP, a whole number such as 2.")
         return store().penalty(tournament_id, form_number("entrant"), -abs(vp), request.form.get("reason"),
-                               round_number) and None
+                               round_number, once=form_once()) and None
     return act(tournament_id, give, "penalty")
 
 
@@ -323,5 +351,5 @@ def hide_standings(tournament_id):
     def switch():
         if hidden is None:
             return _("Choose whether the standings are hidden or shown.")
-        return store().hide_standings(tournament_id, hidden) and None
+        return store().hide_standings(tournament_id, hidden, once=form_once()) and None
     return act(tournament_id, switch, "standings")

@@ -12,8 +12,8 @@ from referee.web.services import phone_link
 from referee.web.services import tournaments as store
 from referee.web.tables.share import qr_svg
 from referee.web.tournaments import bp
-from referee.web.tournaments.common import (current_round, entrant_names, hidden_from, key_of, visible_rounds,
-                                            visible_standings)
+from referee.web.tournaments.common import (current_round, entrant_names, hidden_from, key_of, visible_penalties,
+                                            visible_rounds, visible_standings)
 from referee.web.tournaments.workbooks import xlsx_download
 
 # penalties: R-TOURN-2, apart (vp includes them); status: R-COMMON-7, R-TOURN-1 (signed, arbitral, not_played…)
@@ -62,6 +62,7 @@ def print_page(tournament_id):
     role = store().authorize(tournament_id, key)
     state = store().state(tournament_id)
     return render_template("tournament_print.html", state=state, key=key, rows=visible_standings(state, role),
+                           penalties=visible_penalties(state, role),
                            hidden=hidden_from(state, role), names=entrant_names(state),
                            rounds=[r for r in visible_rounds(state, role) if r["tables"]])
 
