@@ -1,7 +1,7 @@
 """The table's way of entry: one column of ``tables`` (``entry_mode``), empty on every table.
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 Create Date: 2026-12-07
 
 How a table enters its deals (cards, piles, numbers; R-COMMON-6) is the table's, for every phone that opens it: it
@@ -13,7 +13,7 @@ from alembic import op
 import sqlalchemy as sa
 
 revision = '0007'
-down_revision = '0005'
+down_revision = '0006'
 branch_labels = None
 depends_on = None
 
