@@ -301,11 +301,11 @@ STANDINGS = [["rank", "entrant", "names", "vp", "mp", "mp_difference", "played",
         ("5", "3", "Gus & Hal", "1", "330", "-1470"), ("5", "4", "Ida & Jo", "1", "330", "-1470"),
         ("5", "5", "Kim & Lu", "1", "330", "-1470"), ("5", "6", "Mo & Ned", "1", "330", "-1470"))]
 RESULTS = [["table", "north_south", "east_west", "mp_north_south", "mp_east_west", "vp_north_south", "vp_east_west",
-            "status"],  # R-COMMON-7: finished, not signed
-           ["1", "Ana & Bo", "Ida & Jo", "1800", "330", "19", "1", "to_confirm"],
-           ["2", "Cy & Di", "Kim & Lu", "1800", "330", "19", "1", "to_confirm"],
-           ["3", "Ed & Flo", "Mo & Ned", "1800", "330", "19", "1", "to_confirm"],
-           ["4", "Gus & Hal", "Oz & Pia", "330", "1800", "1", "19", "to_confirm"]]
+            "status", "series_unit", "series_north_south", "series_east_west"],  # R-COMMON-7: not signed; 7b: unit
+           ["1", "Ana & Bo", "Ida & Jo", "1800", "330", "19", "1", "to_confirm", "points", "1800", "330"],
+           ["2", "Cy & Di", "Kim & Lu", "1800", "330", "19", "1", "to_confirm", "points", "1800", "330"],
+           ["3", "Ed & Flo", "Mo & Ned", "1800", "330", "19", "1", "to_confirm", "points", "1800", "330"],
+           ["4", "Gus & Hal", "Oz & Pia", "330", "1800", "1", "19", "to_confirm", "points", "330", "1800"]]
 
 
 def test_issue_27_the_standings_and_a_rounds_results_as_xlsx_hold_the_csvs_exact_values(client):
@@ -355,6 +355,6 @@ def test_issue_27_a_name_that_looks_like_a_formula_comes_back_as_text(client):
     assert all(c.data_type == "s" and c.quotePrefix for c in cells)  # a text, kept a text when edited
     results = read_xlsx(client.get(f"/tournaments/{tid}/rounds/1/results.xlsx?key={viewer}"))
     assert sorted(n for row in results[1:] for n in row[1:3]) == sorted(names[:4])
-    assert all(row[3:] == ["", "", "", "", "waiting"] for row in results[1:])  # nothing entered: no result yet
+    assert all(row[3:] == ["", "", "", "", "waiting", "", "", ""] for row in results[1:])  # nothing entered: no result yet
     raw = zipfile.ZipFile(io.BytesIO(standings.get_data())).read("xl/worksheets/sheet1.xml")
     assert b"<f>" not in raw  # no formula anywhere in the sheet

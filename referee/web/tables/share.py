@@ -208,8 +208,10 @@ def export_json(table_id):
 
 @bp.get("/api/v1/tables/<table_id>/export.csv")
 def export_csv(table_id):
-    """One row per deal and side: its points in the game's unit (and the slate for Brouc), the running total; the
-    names written safe for a spreadsheet (``referee/web/csv_files.py``)."""
+    """One row per deal and side: its points in the game's unit (and the slate for Brouc), the running total; once
+    the series is over, one row per side more (``deal`` "series"): its number in the series' own unit, the one a
+    side signs (R-COMMON-7b: Brisca's deals won), the unit in ``slate``'s place; the names written safe for a
+    spreadsheet (``referee/web/csv_files.py``)."""
     ledger().authorize(table_id, request_key())
     state = ledger().state(table_id)
     rows = []
@@ -217,6 +219,10 @@ def export_csv(table_id):
         for side, info in enumerate(state["sides"]):
             slate = deal.get("slate", [None] * len(state["sides"]))[side] if "slate" in deal else ""
             rows.append([deal["number"], side, info["name"], deal["points"][side], slate, deal["complete"]])
+    standing = state["series"]["standing"]
+    if standing["finished"]:
+        rows.extend(["series", side, info["name"], standing["values"][side], standing["unit"], True]
+                    for side, info in enumerate(state["sides"]))
     return csv_download(["deal", "side", "players", "points", "slate", "complete"], rows, f"referee-{table_id}.csv")
 
 

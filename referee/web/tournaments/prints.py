@@ -18,8 +18,9 @@ from referee.web.tournaments.workbooks import xlsx_download
 
 # penalties: R-TOURN-2, apart (vp includes them); status: R-COMMON-7, R-TOURN-1 (signed, arbitral, not_played…)
 STANDINGS = ["rank", "entrant", "names", "vp", "mp", "mp_difference", "played", "penalties"]
+# series_*: a finished series' result in its own unit, as the engine says it (R-COMMON-7b: Brisca's deals won)
 RESULTS = ["table", "north_south", "east_west", "mp_north_south", "mp_east_west", "vp_north_south", "vp_east_west",
-           "status"]
+           "status", "series_unit", "series_north_south", "series_east_west"]
 
 
 def seats(state: dict, table: dict) -> list:
@@ -135,7 +136,9 @@ def results_rows(tournament_id: str, number: int) -> list:
         ns, ew = (names.get(e, "") if e is not None else "" for e in table["entrants"])  # a bye: no one
         result = table["result"] or {}
         mp, vp = result.get("mp") or [None, None], result.get("vp") or [None, None]
-        rows.append([table["number"], ns, ew, mp[0], mp[1], vp[0], vp[1], table.get("status", "")])
+        series = result.get("series") or {"unit": "", "values": [None, None]}
+        rows.append([table["number"], ns, ew, mp[0], mp[1], vp[0], vp[1], table.get("status", ""), series["unit"],
+                     *series["values"][:2]])
     return rows
 
 
