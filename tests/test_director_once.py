@@ -4,13 +4,13 @@ director's page form (the same ``form_id``: a double tap), or both at the same i
 second answers as the first did. The key is stored with the act under a primary key (``tournament_acts``), so two
 posts at the same instant on SQLite and PostgreSQL store one act (``client_on_each_database``)."""
 import re
-import threading
 
 import pytest
 from sqlmodel import Session, func, select
 
 from referee.models import TournamentActRecord
 from tests.support.api import check
+from tests.support.waiting import together
 
 PAIRS = [["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]
 PLAN = [{"movement": "round_robin", "hands": 3}] * 3
@@ -38,22 +38,6 @@ def kinds(st: dict) -> list:
 def acts_stored(app) -> int:
     with Session(app.extensions["referee.ledger"].engine) as session:
         return session.exec(select(func.count()).select_from(TournamentActRecord)).one()
-
-
-def together(count_, call) -> list:
-    """``call`` in ``count_`` threads released at once; their answers."""
-    answers, barrier = [], threading.Barrier(count_)
-
-    def run():
-        barrier.wait()
-        answers.append(call())
-
-    threads = [threading.Thread(target=run) for _ in range(count_)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers
 
 
 def seated(client, tournament_id, headers) -> None:

@@ -5,20 +5,12 @@ later (Brouc's 60 of 120, a Brûlot player's 5 of 40); → from a field that may
 hand, its melds: the sentence under the keypad says so) moves on and leaves it blank; Buraco's 6 0 4 0 is 60 and 40,
 never 604 (R-BURACO-4: every card a multiple of 5); the fields come in the order the sheet asks them, who closed
 first, Brouc's sides in its slate's order (R-BROUC-6). Keys are written as on the pad: ``>`` for →, ``<`` for ⌫."""
-from tests.support.api import api, state
-from tests.support.browser import IDLE, new_phone, press, shot
+from tests.support.api import state
+from tests.support.browser import IDLE, press, shot
+from tests.support.numbers_screen import numbers_screen
 
 PLAYERS = ["Ana", "Bruno", "Céline", "Denis"]
 EMPTY = "Tapez d'abord un nombre dans cette case, ou touchez la case voulue."
-
-
-def numbers_screen(browser, server, game, players, deal):
-    made = api(server, "/api/v1/tables", {"game": game, "players": players})
-    api(server, f"/api/v1/tables/{made['id']}/events", deal, made["scorer_key"])
-    context, page, _, problems = new_phone(browser, locale="fr-CH")
-    page.goto(f"{server.url}/t/{made['id']}?key={made['scorer_key']}&lang=fr&mode=numbers")
-    page.wait_for_selector(".keypad:not([hidden])")
-    return context, page, made, problems
 
 
 def fields(page):

@@ -3,19 +3,15 @@ at 360×740 with JavaScript: numbers typed and not saved come back after a reloa
 switch (kept per table and deal by static/numbers-kept.js); they are dropped once the deal is saved; an undo with
 numbers typed asks first, a refusal keeps the deal and the numbers, a yes undoes it and forgets them."""
 from tests.support.api import api, state
-from tests.support.browser import IDLE, new_phone, press, shot
+from tests.support.browser import IDLE, press, shot
+from tests.support.numbers_screen import numbers_screen
 
 PLAYERS = ["Ana", "Bruno", "Céline", "Denis"]
 KEPT = "() => Object.keys(localStorage).filter((k) => k.startsWith('referee:numbers:'))"
 
 
 def brulot_numbers(browser, server, lang="fr"):
-    made = api(server, "/api/v1/tables", {"game": "brulot", "players": PLAYERS})
-    api(server, f"/api/v1/tables/{made['id']}/events", {"type": "deal", "trump": "3H"}, made["scorer_key"])
-    context, page, _, problems = new_phone(browser, locale="fr-CH")
-    page.goto(f"{server.url}/t/{made['id']}?key={made['scorer_key']}&lang={lang}&mode=numbers")
-    page.wait_for_selector(".keypad:not([hidden])")
-    return context, page, made, problems
+    return numbers_screen(browser, server, "brulot", PLAYERS, {"type": "deal", "trump": "3H"}, lang)
 
 
 def values(page):

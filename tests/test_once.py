@@ -5,7 +5,6 @@ keys are derived from the form's own id, what it asks for and the app's secret (
 the row the primary key let in. On SQLite and PostgreSQL (the ``ledger`` and ``client_on_each_database`` fixtures),
 through the ledger, the pages, the API and a browser."""
 import re
-import threading
 
 import pytest
 from sqlmodel import Session, func, select
@@ -20,34 +19,21 @@ from tests.support.browser import new_phone
 from tests.support.limits import assert_rate_limited, limited_app
 from tests.support.scorer import token
 from tests.support.series import finished
+from tests.support.waiting import together
 
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]
 PAIRS = [["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]
 PLAN = [{"movement": "mitchell", "hands": 3}]
 
 
+def at_once(count_, call) -> list:
+    """Each thread's answer, or the Conflict it raised."""
+    return together(count_, call, (Conflict,))
+
+
 def count(engine, record) -> int:
     with Session(engine) as session:
         return session.exec(select(func.count()).select_from(record)).one()
-
-
-def together(count_, call) -> list:
-    """``call`` in ``count_`` threads released at once; what each answered (or the Conflict it raised)."""
-    answers, barrier = [], threading.Barrier(count_)
-
-    def run():
-        barrier.wait()
-        try:
-            answers.append(call())
-        except Conflict as error:
-            answers.append(error)
-
-    threads = [threading.Thread(target=run) for _ in range(count_)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers
 
 
 def one_answer(answers: list) -> tuple:
@@ -62,7 +48,7 @@ def one_answer(answers: list) -> tuple:
 
 def test_a_form_posted_five_times_at_once_makes_one_table_and_each_answer_has_its_keys(ledger):
     once = Once(b"secret", "form-1")
-    table_id, scorer, viewer = one_answer(together(5, lambda: ledger.create_table("brisca", PLAYERS4, once=once)))
+    table_id, scorer, viewer = one_answer(at_once(5, lambda: ledger.create_table("brisca", PLAYERS4, once=once)))
     assert count(ledger.engine, TableRecord) == 1 and len(table_id) == 11 and len(scorer) == len(viewer) == 32
     assert ledger.authorize(table_id, scorer, write=True) == "scorer" and ledger.authorize(table_id, viewer) == "viewer"
     again = ledger.create_table("brisca", PLAYERS4, once=once)  # the form resent later: the same table, its keys
@@ -97,7 +83,7 @@ def test_an_import_sent_five_times_at_once_makes_one_table(ledger):
     ledger.append(state["id"], {"type": "deal", "trump": "1O"})
     setup, events = ledger.record_of(state["id"]), ledger.events(state["id"])
     once = Once(b"secret", "import-1")
-    table_id, scorer, _ = one_answer(together(5, lambda: ledger.import_table(setup, events, once=once)))
+    table_id, scorer, _ = one_answer(at_once(5, lambda: ledger.import_table(setup, events, once=once)))
     assert count(ledger.engine, TableRecord) == 2 and ledger.state(table_id)["version"] == 1
     assert [e["type"] for e in ledger.events(table_id)] == ["deal"]
     assert ledger.authorize(table_id, scorer, write=True) == "scorer"
@@ -105,7 +91,7 @@ def test_an_import_sent_five_times_at_once_makes_one_table(ledger):
 
 def test_a_tournament_form_posted_five_times_at_once_makes_one_tournament(ledger):
     store, once = Tournaments(ledger), Once(b"secret", "form-t")
-    answers = together(5, lambda: store.create("buraco", "Club evening", PAIRS, PLAN, once=once))
+    answers = at_once(5, lambda: store.create("buraco", "Club evening", PAIRS, PLAN, once=once))
     tournament_id, director, viewer = one_answer(answers)
     assert count(ledger.engine, TournamentRecord) == 1
     assert store.authorize(tournament_id, director, write=True) == "director"
@@ -163,7 +149,7 @@ def test_the_set_up_form_posted_from_two_phones_at_once_makes_one_table(client_o
     app = client_on_each_database.application
     app.config["WTF_CSRF_ENABLED"] = False
     form = {"form_id": "f" * 32, "player": PLAYERS4, "dealer": "0", "op": "create"}
-    answers = together(4, lambda: app.test_client().post("/new/brisca", data=form))
+    answers = at_once(4, lambda: app.test_client().post("/new/brisca", data=form))
     assert [a.status_code for a in answers] == [303] * 4
     assert len({a.headers["Location"] for a in answers}) == 1
     assert count(app.extensions["referee.ledger"].engine, TableRecord) == 1
@@ -202,7 +188,7 @@ def test_an_import_with_its_idempotency_key_sent_twice_makes_one_table(client_on
     created = client.post("/api/v1/tables", json={"game": "brisca", "players": PLAYERS4}).get_json()
     export = client.get(f"/api/v1/tables/{created['id']}/export.json?key={created['viewer_key']}").get_json()
     key = {"Idempotency-Key": "import-of-the-evening"}
-    answers = together(3, lambda: client.application.test_client().post("/api/v1/import", json=export, headers=key))
+    answers = at_once(3, lambda: client.application.test_client().post("/api/v1/import", json=export, headers=key))
     assert sorted(a.status_code for a in answers) == [200, 200, 201]
     for answer in answers:
         check(answer, "post", "/api/v1/import", answer.status_code)
