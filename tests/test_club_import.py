@@ -21,7 +21,9 @@ from tests.support.clubs import bearer, club_export
 def forms(app_on_each_database):
     """The app on each database, its forms posted as a browser would (the CSRF token aside)."""
     app_on_each_database.config["WTF_CSRF_ENABLED"] = False
-    return app_on_each_database.test_client()
+    client = app_on_each_database.test_client()
+    client.set_cookie("lang", "en")  # the sentences below in the catalogues' own language
+    return client
 
 
 def send(client, raw: bytes, form_id: str = "i" * 32):

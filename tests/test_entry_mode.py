@@ -104,7 +104,7 @@ def test_r_common_8_the_directors_correction_on_a_table_entered_by_numbers_opens
     desk = Scorer(client, f"/t/{table_id}?key={director}&reason=Hand+3+miscounted")
     desk.post("undo", reason="Hand 3 miscounted")
     desk.post("undo", reason="Hand 3 miscounted")  # the hand's start too: the next start is the table's way
-    assert "Start the hand: then type its numbers on the keypad." in desk.page
+    assert "Start the hand, then type its numbers on the keypad." in desk.page
     assert '<span class="button current" aria-current="true">Numbers</span>' in desk.page
     assert 'name="way" value="numbers"' in desk.page and 'name="reason" value="Hand 3 miscounted"' in desk.page
 

@@ -73,7 +73,8 @@ def test_r_tourn_4_a_2_hand_round_is_scored_by_the_directors_rows_exactly(client
     score(client, table, [(300, 100), (200, 100)])  # 500 v 200: 300 MP apart (the 3-hand table: 13–7)
     state = client.get(f"/api/v1/tournaments/{made['id']}", headers=director).get_json()
     result = state["rounds"][0]["tables"][0]
-    assert result["finished"] is True and result["result"] == {"mp": [500, 200], "vp": [15, 5]}
+    assert result["finished"] is True and result["result"] == {
+        "mp": [500, 200], "vp": [15, 5], "series": {"unit": "points", "values": [500, 200], "winners": [0]}}
 
 
 # --- the form --------------------------------------------------------------------------------------------------
