@@ -13,7 +13,7 @@ from html import unescape
 
 import pytest
 
-from tests.support.burraco import VP_ROWS
+from tests.support.burraco import VP_ROWS, card_key, score_table, signed_tournament
 from tests.support.deals import PAIRS
 
 ENTRANTS = [pair.split(" & ") for pair in PAIRS]
@@ -219,3 +219,24 @@ def test_a_penalty_is_shown_apart_from_the_vp_that_hold_it_and_listed_with_its_r
         assert words(listed) == ("Penalties Ana & Bo −2 VP · Slow play "
                                  "Oz & Pia −1 VP · Round 1 · <b>Phone</b> at the table")
         assert "&lt;b&gt;Phone&lt;/b&gt;" in listed and "<b>" not in listed
+
+
+def test_r_common_7_with_signatures_required_a_finished_table_is_in_once_signed_and_said_to_sign_until_then(client):
+    """A tournament that requires signatures counts a result in once it stands (signed, arbitral, corrected), never
+    a finished table its sides have not signed: that one is named, still to sign (issue 38's walk-through: the wall
+    said 2 / 2 while table 2 had called the director)."""
+    tid, _director, viewer, state = signed_tournament(client)
+    first, second = state["rounds"][0]["tables"][:2]
+    hands = [((300, 0), (100, 0))] * 3
+    score_table(client, first, hands)
+    score_table(client, second, hands)
+    total = len(state["rounds"][0]["tables"])
+    seen = pages(client, tid, viewer)
+    assert {name: results_in(html) for name, html in seen.items()} == dict.fromkeys(
+        seen, f"Results in: 0 / {total} · tables 1, 2 still to sign")
+    for number in (0, 1):
+        assert client.post(f"/api/v1/tables/{first['table_id']}/events", json={"type": "confirm", "side": number},
+                           headers=bearer(card_key(first))).status_code == 201
+    seen = pages(client, tid, viewer)
+    assert {name: results_in(html) for name, html in seen.items()} == dict.fromkeys(
+        seen, f"Results in: 1 / {total} · table 2 still to sign")

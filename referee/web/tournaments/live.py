@@ -22,6 +22,7 @@ import time
 from flask import Response, current_app, render_template, request
 
 from referee.errors import Forbidden, NotFound, Unauthorized
+from referee.tournament.director import SETTLED
 from referee.web.i18n import lang
 from referee.web.limits import key_failed
 from referee.web.serving import MIN_BYTES, gzip_bytes
@@ -117,17 +118,24 @@ def standings_view(state: dict, role: str = "viewer") -> dict:
     rows = visible_standings(state, role)
     names = entrant_names(state)
     penalties = [{**p, "names": names.get(p["entrant"], "")} for p in visible_penalties(state, role)]
-    return {"rows": rows, "playing": playing, "still": still, "length": length, "results_in": results_in(playing),
+    return {"rows": rows, "playing": playing, "still": still, "length": length, "results_in": results_in(playing, bool(state.get("require_signatures"))),
             "hidden": hidden, "penalties": penalties, "wall": wall_layout(len(rows)),
             "pen": any(row["penalties"] for row in rows)}
 
 
-def results_in(round_: dict | None) -> dict | None:
-    """A round's ``{"done", "all"}``: its tables with a result (signed, to confirm, arbitral, not played: finished)
-    over its tables; None without a round."""
+def results_in(round_: dict | None, signatures: bool = False) -> dict | None:
+    """A round's ``{"done", "all", "to_sign"}``: its tables with a result (signed, to confirm, arbitral, not played:
+    finished) over its tables; None without a round. When the tournament requires signatures (R-COMMON-7), a result
+    is in once it stands (signed, arbitral, corrected by the director: R-COMMON-7b; or not played), and the
+    finished tables not yet signed are ``to_sign`` (their numbers), never counted in."""
     if round_ is None:
         return None
-    return {"done": sum(1 for t in round_["tables"] if t["finished"]), "all": len(round_["tables"])}
+    if not signatures:
+        return {"done": sum(1 for t in round_["tables"] if t["finished"]), "all": len(round_["tables"]),
+                "to_sign": []}
+    standing = [t for t in round_["tables"] if t["status"] in SETTLED + ("not_played",)]
+    return {"done": len(standing), "all": len(round_["tables"]),
+            "to_sign": [t["number"] for t in round_["tables"] if t["finished"] and t not in standing]}
 
 
 WALL_SCROLLS = 32  # past so many rows, the wall's fixed size of type (2 columns of 16 at 1280×720), scrolled
