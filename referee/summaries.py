@@ -79,7 +79,7 @@ def summary(game_id: str, options: dict | None = None) -> dict:
     build = {"brisca": _brisca, "brouc": _brouc, "brulot": _brulot, "brusquembille": _brusquembille,
              "buraco": _buraco}[game_id]
     doc = build(options, {o["name"]: o["value"] for o in every})
-    doc["items"] = [_turns_item(game)] + doc["items"] + [_entry_item(game), _signing_item()]
+    doc["items"] = [_turns_item(game)] + doc["items"] + [_entry_item(game), _signing_item(), _correction_item()]
     doc.update(game=game, options=options, every=every, changed=[o for o in every if o["changed"]],
                rulings=sorted({i["rule"].rsplit("-", 1)[0] for i in doc["items"]}, key=lambda r: r != "R-COMMON"))
     return doc
@@ -123,6 +123,16 @@ def _signing_item() -> Words:
                  "Once the series is over, each side confirms the result on the table's phone, or calls the "
                  "director. At a tournament's table a signed result is closed: only the director corrects it, and "
                  "the table's history keeps every entry, who made it and the reason of every correction.")
+
+
+def _correction_item() -> Words:
+    """R-COMMON-7b: what a side signs, and a correction that asks the sides again, for every game."""
+    return _item("R-COMMON-7b", "Chaque camp signe le résultat de la série dans l'unité où elle se compte. Si "
+                 "l'arbitre corrige un résultat signé et le change, les signatures données avant ne valent plus : "
+                 "chaque camp confirme à nouveau le résultat corrigé.",
+                 "Each side signs the series' result in the unit the series is counted in. If the director "
+                 "corrects a signed result and changes it, the signatures given before no longer count: each side "
+                 "confirms the corrected result again.")
 
 
 def _brisca(o: dict, w: dict) -> dict:
