@@ -204,6 +204,7 @@
     var blank = active.hasAttribute("data-blank");
     if (moved && !blank) { moved = false; return; }  // the field moved on by itself already: no second move
     moved = false;
+    toSave = false;
     if (active.value === "" && !blank) { note(form, form.getAttribute("data-empty")); return; }
     var after = following(form, active);
     if (after) {
@@ -220,8 +221,8 @@
   function type(form, key) {
     if (!active) { return; }
     note(form, "");
+    if (key === "next") { next(form); return; }  // a → that is no second move keeps the save in view
     toSave = false;
-    if (key === "next") { next(form); return; }
     moved = false;
     if (key === "back") {
       active.value = active.value.slice(0, -1);
