@@ -61,3 +61,19 @@ def test_r_brusq_4_a_save_with_a_brusquembille_nobody_played_is_refused_in_view(
     shot(page, "refused-save-brusquembille-360", full_page=False)
     assert problems == []
     context.close()
+
+
+def test_r_brusq_4_the_jetons_preview_writes_a_true_minus_sign(browser, server):
+    context, page, made, problems = numbers_screen(browser, server, "brusquembille", ["Ana", "Bruno", "Céline"],
+                                                   {"type": "deal", "trump": "9S"})
+    press(page, "40>50>")
+    page.click("button[value='cycle:AH']")  # the ace of hearts won for Ana's side: each opponent pays her
+    page.wait_for_selector("#sheet [data-choice]")
+    page.wait_for_function(IDLE)
+    page.click("button[value='who:AH:0']")
+    page.wait_for_selector("#sheet-preview table")
+    page.wait_for_function(IDLE)
+    jetons = [line for line in page.inner_text("#sheet-preview").splitlines() if line.startswith("Jetons")]
+    assert jetons == [f"Jetons{NBSP}: Ana +4, Bruno −2, Céline −2 R-BRUSQ-4"]  # U+2212, as the status bar writes
+    assert problems == []
+    context.close()
