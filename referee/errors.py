@@ -12,6 +12,26 @@ def msg(text: str) -> str:
     return text
 
 
+class Plural(str):
+    """A refusal's sentence whose words follow a number (``ngettext``): the English form ``count`` takes, with both
+    forms kept, so that a page takes its catalogue's form (French has three, referee/web/i18n.py)."""
+
+    singular: str
+    plural: str
+    count: int
+
+    def __new__(cls, singular: str, plural: str, count: int) -> "Plural":
+        chosen = super().__new__(cls, singular if count == 1 else plural)
+        chosen.singular, chosen.plural, chosen.count = singular, plural, count
+        return chosen
+
+
+def ngettext(singular: str, plural: str, count: int) -> Plural:
+    """Marks a refusal sentence with a plural (extracted as one msgid with its msgid_plural): its form for
+    ``count``."""
+    return Plural(singular, plural, count)
+
+
 class RefereeError(Exception):
     """An entry refused: nothing is stored. ``status`` is the HTTP status the API answers with.
 

@@ -214,7 +214,8 @@ def test_r_buraco_3_burracos_need_the_card_points_of_their_cards(client, burraco
     error = refused(client, dealt(client), tally(None, side(melds, True, 0, **burracos), side(0, False, 0)))
     count = sum(burracos.values())
     assert (error["code"], error["rule"], error["least"]) == ("tally_burracos_melds", "R-BURACO-3", least)
-    assert error["message"] == (f"Ana's {count} burracos hold at least {least} card points (a pure one 35, a "
+    words = "burraco holds" if count == 1 else "burracos hold"  # one sentence, through ngettext (issue 38)
+    assert error["message"] == (f"Ana's {count} {words} at least {least} card points (a pure one 35, a "
                                 f"semi-pure 55, a dirty 50): more than the {melds} entered for its melds.")
 
 

@@ -35,6 +35,8 @@ def test_the_directors_page_in_french_puts_a_no_break_space_before_each_colon(cl
     assert f"Tour 1 · table 1{NBSP}: Gus & Hal" in page
     assert f"Cy & Di · Tour 1{NBSP}: Retard" in page
     # the log says each act in the page's language, the entrant by name (its sentences are new: issue 38)
-    assert f"Pénalité de -2 PV pour Cy & Di{NBSP}: Retard" in page and "Penalty of" not in page
+    assert f"Pénalité de −2 PV pour Cy & Di{NBSP}: Retard" in page and "Penalty of" not in page
+    # a penalty's VP with the app's true minus sign (U+2212), never a hyphen (issue 38): the list and the log
+    assert f"−2{NBSP}PV Cy & Di · Tour 1{NBSP}: Retard" in page and "-2" not in page
     printed = words(client.get(f"/tournaments/{made['id']}/print?key={made['director_key']}").get_data(as_text=True))
-    assert f"Cy & Di · Tour 1{NBSP}: Retard" in printed
+    assert f"Cy & Di · Tour 1{NBSP}: Retard" in printed and "−2 PV ·" in printed and "-2 PV" not in printed

@@ -99,3 +99,24 @@ def test_catalogues_compiled_by_many_at_once_are_whole(tmp_path):
     assert not list(root.rglob("*.tmp"))
     with (root / "fr" / "LC_MESSAGES" / "messages.mo").open("rb") as mo:
         assert read_mo(mo).get("Undo").string == "Annuler"
+
+
+def test_r_buraco_3_a_refusal_with_a_number_takes_its_languages_plural_form(app):
+    """One sentence through ngettext (issue 38: "Les 1 burracos de …"): English has two forms, French three."""
+    from referee.errors import RuleError, ngettext
+    from referee.web.i18n import refusal
+
+    def burracos(count):
+        return RuleError("tally_burracos_melds", ngettext(
+            "{name}'s {count} burraco holds at least {least} card points (a pure one 35, a semi-pure 55, a dirty "
+            "50): more than the {melds} entered for its melds.",
+            "{name}'s {count} burracos hold at least {least} card points (a pure one 35, a semi-pure 55, a dirty "
+            "50): more than the {melds} entered for its melds.", count),
+            rule="R-BURACO-3", name="Gil & Hugo", count=count, least=35 * count, melds=20)
+
+    assert burracos(1).message.startswith("Gil & Hugo's 1 burraco holds at least 35 card points")
+    assert burracos(2).message.startswith("Gil & Hugo's 2 burracos hold at least 70 card points")
+    with app.test_request_context("/", headers={"Cookie": "lang=fr"}):
+        assert refusal(burracos(1)) == ("1 burraco de Gil & Hugo vaut au moins 35 points de cartes (un pur 35, un "
+                                        "semi-pur 55, un sale 50)\u00a0: plus que les 20 saisis pour ses combinaisons.")
+        assert refusal(burracos(2)).startswith("Les 2 burracos de Gil & Hugo valent au moins 70 points de cartes")

@@ -118,3 +118,73 @@ def test_r_common_7_undo_with_nothing_typed_asks_nothing(browser, server):
     page.wait_for_function("() => !document.getElementById('sheet')")
     assert asked == [] and state(server, made)["deals"] == [] and problems == []
     context.close()
+
+
+def fields(page):
+    return page.eval_on_selector_all("input[data-keypad]", "all => all.map(i => [i.name, i.value])")
+
+
+def active(page):
+    return page.eval_on_selector_all("input[data-keypad].active", "all => all.map(i => i.name)")
+
+
+def test_r_common_6_brouc_60_then_6_reload_then_0_makes_60_in_the_field_typed_in(browser, server):
+    context, page, made, problems = numbers_screen(browser, server, "brouc", PLAYERS, {"type": "deal",
+                                                                                      "trump": "KH"})
+    first, second = [name for name, _ in fields(page)]  # in the slate's order (R-BROUC-6)
+    press(page, "606")  # 60 is whole (600 passes 120): the other side's field by itself, which holds 6
+    assert fields(page) == [[first, "60"], [second, "6"]] and active(page) == [second]
+    page.reload()
+    shown_again(page)
+    assert fields(page) == [[first, "60"], [second, "6"]] and active(page) == [second]
+    press(page, "0")  # into the field typed in before the reload: 60, never 600 in the first
+    assert fields(page) == [[first, "60"], [second, "60"]] and active(page) == [second]
+    assert problems == []
+    context.close()
+
+
+def test_r_brusq_3_the_field_typed_in_comes_back_after_a_reload(browser, server):
+    context, page, made, problems = numbers_screen(browser, server, "brusquembille", PLAYERS[:3],
+                                                   {"type": "deal", "trump": "9S"})
+    press(page, "4>5")  # 4 may grow (40 … 49): → moves on; 5 may grow too (50 … 59): it stays
+    assert fields(page) == [["v0", "4"], ["v1", "5"], ["v2", ""]] and active(page) == ["v1"]
+    page.reload()
+    shown_again(page)
+    assert active(page) == ["v1"]
+    press(page, "0>30")
+    assert fields(page) == [["v0", "4"], ["v1", "50"], ["v2", "30"]] and active(page) == ["v2"]
+    assert problems == []
+    context.close()
+
+
+def test_r_buraco_5_who_closed_and_the_burracos_come_back_on_the_tables_plain_link(browser, server):
+    context, page, made, problems = numbers_screen(browser, server, "buraco", PLAYERS, {"type": "deal"})
+    page.goto(f"{server.url}/t/{made['id']}/entry/numbers?key={made['scorer_key']}")  # the table's way (R-COMMON-6)
+    shown_again(page)
+    page.click("button[value='toggle:k:0']")  # Ana closed (R-BURACO-5): her side's hand may stay blank
+    page.wait_for_selector("button[value='toggle:k:0'][aria-pressed='true']")
+    page.wait_for_function(IDLE)
+    press(page, "305>")  # Ana & Céline's melds, their hand left blank
+    page.click("button[value='more:u:0:pure']")  # a pure burraco (R-BURACO-3)
+    page.wait_for_selector("button[value='less:u:0:pure']")
+    page.wait_for_function(IDLE)
+    press(page, "250")  # Bruno & Denis's melds: whole (2500 passes 1080), their hand's field by itself
+    assert fields(page) == [["v0", "305"], ["v1", ""], ["v2", "250"], ["v3", ""]] and active(page) == ["v3"]
+    again = context.new_page()  # the browser closed and opened again on the table's plain link
+    again.goto(f"{server.url}/t/{made['id']}?key={made['scorer_key']}")
+    again.wait_for_url(lambda url: "x=" in url)
+    shown_again(again)
+    assert again.get_attribute("button[value='toggle:k:0']", "aria-pressed") == "true"
+    assert again.inner_text("button[value='more:u:0:pure'] .step-count") == "1"
+    assert fields(again) == [["v0", "305"], ["v1", ""], ["v2", "250"], ["v3", ""]] and active(again) == ["v3"]
+    press(again, "45")  # Bruno & Denis's hand: the sheet is whole, the engine's result has no refusal
+    again.wait_for_selector("#sheet-preview table")
+    again.wait_for_function(IDLE)
+    rows = [r.split("\t") for r in again.inner_text("#sheet-preview").splitlines()]
+    assert ["combinaisons", "305", "250"] in rows and ["cartes en main", "0", "-45"] in rows  # R-BURACO-6
+    again.click(".sheet-save")
+    again.wait_for_function("() => !document.getElementById('sheet')")
+    again.wait_for_function(f"() => ({KEPT})().length === 0")  # saved: forgotten once the swap is settled
+    assert state(server, made)["deals"][0]["complete"] is True
+    assert problems == []
+    context.close()

@@ -86,3 +86,45 @@ def test_r_buraco_4_a_refusal_raised_is_in_view_and_the_bar_covers_neither_it_no
     assert page.locator(".sheet-save").is_enabled()
     assert problems == [] and PHONE["height"] == 740
     context.close()
+
+
+def whole_in_view(page):
+    """The save's box wholly inside 360×740 and under the sticky status bar (issue 38's walk: half off-screen)."""
+    page.wait_for_function(IDLE)
+    top, bottom, bar, height = page.evaluate(BOX, ".sheet-save")
+    return height == PHONE["height"] and bar - 0.5 <= top and bottom <= height + 0.5
+
+
+def test_r_brisca_1_after_7_0_the_save_comes_into_view(browser, server):
+    context, page, made, problems = numbers_screen(browser, server, "brisca", 2, {"type": "deal", "trump": "1O"})
+    press(page, "70")  # the other side's 50 is worked out (R-BRISCA-1: 120 in a deal): the save is what comes next
+    assert page.get_attribute("input[name=v1]", "placeholder") == "50"
+    page.wait_for_selector("#sheet-preview table")
+    assert page.locator(".sheet-save").is_enabled() and whole_in_view(page)
+    assert problems == []
+    context.close()
+
+
+def test_r_brulot_5_the_last_players_penalties_left_to_the_app_the_save_comes_into_view(browser, server):
+    context, page, made, problems = numbers_screen(browser, server, "brulot", 4, {"type": "deal", "trump": "3H"})
+    press(page, "12>9>15>")  # Denis's 4 is worked out (40 in a deal of 4 players, R-BRULOT-5)
+    assert page.get_attribute("input[name=v3]", "placeholder") == "4"
+    page.wait_for_selector("#sheet-preview table")
+    assert page.locator(".sheet-save").is_enabled() and whole_in_view(page)
+    assert problems == []
+    context.close()
+
+
+def test_r_buraco_3_after_the_last_number_and_a_pure_burraco_the_save_comes_into_view(browser, server):
+    context, page, made, problems = numbers_screen(browser, server, "buraco", 4, {"type": "deal"})
+    page.click("button[value='toggle:k:0']")  # Ana closed: her side's hand may stay blank (R-BURACO-5)
+    page.wait_for_selector("button[value='toggle:k:0'][aria-pressed='true']")
+    page.wait_for_function(IDLE)
+    press(page, "305>25045")  # the last number: Bruno & Denis's hand
+    page.click("button[value='more:u:0:pure']")  # a pure burraco (R-BURACO-3)
+    page.wait_for_selector("button[value='less:u:0:pure']")
+    page.wait_for_selector("#sheet-preview table")
+    assert page.locator(".sheet-save").is_enabled() and whole_in_view(page)
+    shot(page, "save-in-view-buraco-burraco-360", full_page=False)
+    assert problems == []
+    context.close()

@@ -94,7 +94,7 @@ def test_r_tourn_1_the_directors_page_says_each_tables_status_and_gives_arbitral
     assert answer.status_code == 303 and "done=penalty" in answer.headers["Location"]
     page = client.get(answer.headers["Location"]).get_data(as_text=True)
     assert "The penalty is recorded; the standings show it apart." in page
-    assert '<strong>-2&nbsp;VP</strong>\n    N4a &amp; N4b · Round 1: Late' in page
+    assert '<strong>−2&nbsp;VP</strong>\n    N4a &amp; N4b · Round 1: Late' in page
     state = client.get(f"/api/v1/tournaments/{tournament_id}?key={director}").get_json()
     assert state["rounds"][0]["tables"][2]["status"] == "arbitral"
     assert {r["entrant"]: (r["vp"], r["penalties"]) for r in state["standings"]}[4] == (4, -2)  # 6 - 2

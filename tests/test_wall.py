@@ -209,7 +209,7 @@ def test_a_penalty_is_shown_apart_from_the_vp_that_hold_it_and_listed_with_its_r
     ranked = [["1", "Mo & Ned", "12", "", "350", "12"], ["2", "Ana & Bo", "11", "−2", "500", "13"],
               ["3", "Ed & Flo", "8", "", "180", "8"], ["4", "Ida & Jo", "7", "", "200", "7"],
               ["5", "Cy & Di", "0", "", "0", ""], ["5", "Gus & Hal", "0", "", "0", ""],
-              ["5", "Kim & Lu", "0", "", "0", ""], ["8", "Oz & Pia", "-1", "−1", "0", ""]]
+              ["5", "Kim & Lu", "0", "", "0", ""], ["8", "Oz & Pia", "−1", "−1", "0", ""]]  # a true minus sign (issue 38)
     for name in ("wall", "wall_live"):
         assert rows(seen[name], "wall-table") == ranked, name
         assert '<th scope="col" class="num pen">Pen.</th>' in seen[name]

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from referee.cards import BURACO_108
-from referee.errors import ParseError, RuleError, msg
+from referee.errors import ParseError, RuleError, msg, ngettext
 from referee.games.base import field_of
 from referee.games.buraco_melds import BONUS, card_value
 from referee.games.events import read_player
@@ -214,9 +214,13 @@ def check_team(table, members: list, melds: int, burracos: dict, most: int) -> N
                         "cards, worth 15 or more.", rule="R-BURACO-2", name=name, melds=melds)
     least = sum(LEAST[kind] * burracos[kind] for kind in KINDS)
     if melds < least:
-        raise RuleError("tally_burracos_melds", "{name}'s {count} burracos hold at least {least} card points (a "
-                        "pure one 35, a semi-pure 55, a dirty 50): more than the {melds} entered for its melds.",
-                        rule="R-BURACO-3", name=name, count=sum(burracos.values()), least=least, melds=melds)
+        count = sum(burracos.values())
+        raise RuleError("tally_burracos_melds", ngettext(
+            "{name}'s {count} burraco holds at least {least} card points (a pure one 35, a semi-pure 55, a dirty "
+            "50): more than the {melds} entered for its melds.",
+            "{name}'s {count} burracos hold at least {least} card points (a pure one 35, a semi-pure 55, a dirty "
+            "50): more than the {melds} entered for its melds.", count),
+            rule="R-BURACO-3", name=name, count=count, least=least, melds=melds)
     if melds > most:
         raise RuleError("tally_melds_too_many", "{name} cannot have laid {melds} card points: the cards in play "
                         "are worth {most}.", rule="R-BURACO-4", name=name, melds=melds, most=most)

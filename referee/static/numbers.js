@@ -19,7 +19,8 @@
   var tapped = null;  // the sheet's button just tapped (and the field active then), until its answer is swapped in
   var hadSheet = false;  // a sheet was on the page before the swap: one that was not is a new deal's, shown whole
   var toSave = false;  // the last field is done: the save is kept in view while the result above it changes
-  var kept = window.refereeKept || { keep: function () {}, restore: function () { return false; } };
+  var kept = window.refereeKept || { keep: function () {}, restore: function () { return false; },
+                                     field: function () { return null; }, reopen: function () { return false; } };
 
   function fields(form) {
     return Array.prototype.slice.call(form.querySelectorAll("input[data-keypad]"));
@@ -108,7 +109,19 @@
   function activate(input) {
     if (active) { active.classList.remove("active"); }
     active = input;
-    if (active) { active.classList.add("active"); }
+    if (active) {
+      active.classList.add("active");
+      kept.keep(active.form);  // the field typed in is kept with the numbers: a reload types on in it
+    }
+  }
+
+  // Every field the sheet needs is typed, but for the one it works out (its placeholder shows it): the save is
+  // what comes next (a field left blank on purpose, data-blank, is needed by no one).
+  function ready(form) {
+    var open = stops(form).filter(function (input) {
+      return input.value === "" && !input.hasAttribute("data-blank");
+    });
+    return !open.length || (open.length === 1 && open[0].placeholder !== "");
   }
 
   // The one field left blank shows what remains (as its placeholder: it stays blank, the server counts the same).
@@ -191,11 +204,13 @@
     var blank = active.hasAttribute("data-blank");
     if (moved && !blank) { moved = false; return; }  // the field moved on by itself already: no second move
     moved = false;
+    toSave = false;
     if (active.value === "" && !blank) { note(form, form.getAttribute("data-empty")); return; }
     var after = following(form, active);
     if (after) {
       activate(after);
       var raised = check(form);  // the field left may now be refused (not a multiple of the step)
+      if (!raised.length && after.value === "" && ready(form)) { showSave(form); return; }  // the one worked out
       show(raised.length ? around(raised[0]).concat([after]) : around(after), !raised.length);
     } else {
       note(form, form.getAttribute("data-last"));
@@ -206,8 +221,8 @@
   function type(form, key) {
     if (!active) { return; }
     note(form, "");
+    if (key === "next") { next(form); return; }  // a → that is no second move keeps the save in view
     toSave = false;
-    if (key === "next") { next(form); return; }
     moved = false;
     if (key === "back") {
       active.value = active.value.slice(0, -1);
@@ -235,7 +250,7 @@
     var raised = check(form);
     if (raised.length) {
       show(around(raised[0]).concat([active]));
-    } else if (done && !after) {
+    } else if (done && (!after || ready(form))) {  // the last field, or the next is the one the sheet works out
       showSave(form);
     } else {
       show(around(active), true);
@@ -252,6 +267,7 @@
     if (before && (tapped.act === "save" || before.value === "")) { return before; }
     var next = before && following(form, before);
     if (before) { return next && next.value === "" ? next : before; }
+    if (kept.field(form)) { return kept.field(form); }  // the page shown again: typing goes on where it was
     return all.filter(function (input) { return input.value === ""; })[0] || all[0] || fields(form)[0];
   }
 
@@ -282,6 +298,7 @@
     });
     moved = false;
     var restored = kept.restore(form);
+    if (root === document && kept.reopen(form)) { return; }  // the taps kept, lost from the address: asked again
     activate(startField(form));
     fillRest(form);
     check(form);
@@ -329,6 +346,10 @@
       return;
     }
     if (same) { window.scrollBy(0, same.getBoundingClientRect().top - was.top); }
+    if (ready(form)) {  // the tap completes a sheet already typed (a burraco, the last trick): the save comes next
+      toSave = true;
+      show([same, form.querySelector(".sheet-save")], true);
+    }
   }
 
   document.addEventListener("click", function (event) {

@@ -116,6 +116,13 @@ def money(amount) -> str:
                           locale=lang())
 
 
+@template_filter("signed")
+def signed(value: int) -> str:
+    """A number that moves a balance as the headline writes numbers (tables/headline.py): "+4", "−2" with a true
+    minus sign, "0"."""
+    return ("+" if value > 0 else "") + headline.number(value)
+
+
 @template_filter("movement")
 def movement(move: dict, state: dict) -> str:
     """One jeton movement as a sentence (R-BRUSQ-4): "As de cœur coupé par le 8 de pique : Bo paie 2 jetons…"."""

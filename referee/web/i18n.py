@@ -12,11 +12,11 @@ from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, redirect, request
-from flask_babel import Babel, force_locale, get_locale, gettext
+from flask_babel import Babel, force_locale, get_locale, get_translations, gettext
 from werkzeug.datastructures import LanguageAccept
 
 from referee.cards import FRENCH_SUITS, SPANISH_SUITS, rank_letter
-from referee.errors import RefereeError
+from referee.errors import Plural, RefereeError
 from referee.games import get_game
 from referee.languages import DEFAULT, LANGUAGES, READY, SOURCE, html_lang
 from referee.web.services import ledger
@@ -96,8 +96,12 @@ def sentence(template: str, values: dict, deck=None, fallback: str = "") -> str:
             values["rank"] = rank_letter(values["rank"], lang(), deck.spanish)
     if isinstance(values.get("missing_items"), list):  # phrases listed in a sentence are msgids too
         values["missing"] = ", ".join(gettext(item) for item in values["missing_items"])
+    if isinstance(template, Plural):  # its catalogue's form for the number (French has three)
+        words = get_translations().ngettext(template.singular, template.plural, template.count)
+    else:
+        words = gettext(template)
     try:
-        said = gettext(template).format(**values)
+        said = words.format(**values)
     except (KeyError, ValueError, IndexError):
         return fallback or template
     return said[:1].upper() + said[1:]  # a sentence that opens with a card's name: "As de cœur…", "King of…"

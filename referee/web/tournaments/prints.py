@@ -161,4 +161,6 @@ def number_text(value) -> str:
 
 @bp.app_template_filter("vp")
 def vp_filter(value) -> str:
-    return number_text(value)
+    """VP as the pages write them: a penalty's "−3" with a true minus sign, as every signed number of the app (the
+    exports keep the hyphen a spreadsheet reads, ``number_text``)."""
+    return number_text(value).replace("-", "\u2212")
