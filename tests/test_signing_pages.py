@@ -154,7 +154,7 @@ def test_hidden_standings_hide_the_round_under_way_and_show_again_once_the_last_
     told = client.get(f"/api/v1/tournaments/{tournament_id}?key={director}").get_json()
     assert told["rounds"][0]["tables"][0]["result"]["vp"] == [2, 0]  # a series: 2 to the winner
     csv_text = client.get(f"/tournaments/{tournament_id}/rounds/1/results.csv?key={viewer}").get_data(as_text=True)
-    assert csv_text.strip().splitlines()[1] == "1,Ana,Bo,,,,,to_confirm"
+    assert csv_text.strip().splitlines()[1] == "1,Ana,Bo,,,,,to_confirm,,,"  # no series either (R-COMMON-7b)
     export = client.get(f"/tournaments/{tournament_id}/standings.json?key={viewer}").get_json()
     assert export["rounds"][0]["tables"][0]["result"] is None
     closed = client.post(f"/api/v1/tournaments/{tournament_id}/rounds/1/close", json={}, headers=bearer(director))
