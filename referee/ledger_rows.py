@@ -312,14 +312,14 @@ def insert_table(connection, values: dict) -> None:
 def insert_events(connection, table_id: str, bodies: list) -> None:
     """A new table's log at once (an import, R-COMMON-8: its entries are the import's), numbered from 1."""
     if bodies:
-        connection.execute(insert(EVENTS), [{"table_id": table_id, "seq": seq, "type": body["type"], "body": body,
-                                             "entered_by": "import"} for seq, body in enumerate(bodies, 1)])
+        connection.execute(insert(EVENTS), event_rows(table_id, bodies))
 
 
-def event_rows(table_id: str, bodies: list, times: list) -> list:
-    """A new table's log as rows for ``insert_many``, numbered from 1, each entered when ``times`` says."""
-    return [{"table_id": table_id, "seq": seq, "type": body["type"], "body": body, "entered_by": "import", "at": at}
-            for seq, (body, at) in enumerate(zip(bodies, times), 1)]
+def event_rows(table_id: str, bodies: list, times: list | None = None) -> list:
+    """A new table's log as rows (``insert_events``, ``insert_many``), numbered from 1, each entered by the import,
+    when ``times`` says (a club's import keeps them), else now."""
+    return [{"table_id": table_id, "seq": seq, "type": body["type"], "body": body, "entered_by": "import",
+             **({"at": times[seq - 1]} if times is not None else {})} for seq, body in enumerate(bodies, 1)]
 
 
 def insert_many(connection, tables: list, events: list) -> None:
