@@ -162,13 +162,14 @@
   // ---- sending the queue, in order, exactly once ----------------------------------------------------------
   // The deal as the server has it now (after a co-scorer's entry): the base the waiting entries follow.
   function rebase() {
-    if (!record.entries.length) { return Promise.resolve(); }
-    return queue.state(record).then(function (state) {
+    var record_ = record; // the one asked about, even if the page has moved on when the answer comes
+    if (!record_ || !record_.entries.length) { return Promise.resolve(); }
+    return queue.state(record_).then(function (state) {
       var deal = state.deals && state.deals[state.deals.length - 1];
-      record.entries.forEach(function (e, i) { e.revision = state.revision + i; });
-      record.base.revision = state.revision;
-      if (!deal || deal.complete || deal.number !== record.base.deal || record.mode !== "trick") { return; }
-      var base = record.base; // the server decides the rest
+      record_.entries.forEach(function (e, i) { e.revision = state.revision + i; });
+      record_.base.revision = state.revision;
+      if (!deal || deal.complete || deal.number !== record_.base.deal || record_.mode !== "trick") { return; }
+      var base = record_.base; // the server decides the rest
       base.tricks = deal.tricks.length;
       base.played = [].concat.apply([], deal.tricks.map(function (t) { return t.cards; }));
       base.leader = deal.tricks.length ? deal.tricks[deal.tricks.length - 1].winner : base.leader;
@@ -187,10 +188,9 @@
     render();
     var sent = record;
     var ready = entry.revision === null ? rebase() : Promise.resolve();
-    return ready.then(function () { return queue.send(record, entry); }).then(function (answer) {
-      syncing = false;
+    return ready.then(function () { return queue.send(sent, entry); }).then(function (answer) {
       delete entry.sending;
-      if (record !== sent) { return; } // the page moved on meanwhile (never the case while an entry waits)
+      if (record !== sent) { syncing = false; return; } // the page moved on meanwhile (never while an entry waits)
       failed = answer.outcome === "failed";
       if (answer.outcome === "stored") {
         record.base = rules.advance(record.base, entry).base;
@@ -202,11 +202,16 @@
         entry.refused = answer.message;
         record.stale = true;
       }
-      return queue.keep(record).then(function () {
+      // Still syncing until the record is kept: a sync() meanwhile (the "online" event) would finish the page
+      // under this answer, and the record with it.
+      var kept = function () {
+        syncing = false;
+        if (record !== sent) { return; }
         render();
         if (!failed && record.entries.length && !record.entries[0].refused) { return sync(); }
         if (!record.entries.length) { finish(); }
-      });
+      };
+      return queue.keep(record).then(kept, kept);
     }, function () {
       syncing = false;
       delete entry.sending;
@@ -291,7 +296,9 @@
       record.entries.forEach(function (e) { e.revision = null; });
     }
     record.stale = true;
-    rebase().then(function () { return queue.keep(record); }).then(function () {
+    var chosen = record;
+    rebase().then(function () { return queue.keep(chosen); }).then(function () {
+      if (record !== chosen) { return; } // the page moved on meanwhile
       if (!record.entries.length) {
         finish();
       } else {
