@@ -74,6 +74,34 @@ def test_r_brulot_5_four_players_typing_12_next_9_next_15_gives_each_player_his_
     context.close()
 
 
+def test_r_common_6_a_tapped_field_that_holds_a_number_is_typed_anew_and_backspace_mends_it(browser, server):
+    """R-COMMON-6: tapping a number typed earlier and typing replaces it (12 then 10 is 10, never 1210), as a
+    spreadsheet's cell; ⌫ instead erases its last digit; → into a typed field chooses it the same way."""
+    context, page, made, problems = numbers_screen(browser, server, "brulot", FOUR, {"type": "deal", "trump": "3H"})
+    press(page, "12")
+    press(page, "9>15")
+    assert values(page) == ["12", "9", "15", ""]
+    tap(page, "input[name=v0]")
+    assert active(page) == ["v0"] and "replacing" in page.get_attribute("input[name=v0]", "class")
+    shot(page, "keypad-replace-360")
+    press(page, "10")
+    assert values(page) == ["10", "9", "15", ""] and active(page) == ["v0"]  # Réjean's 9 is typed: not moved into
+    assert "replacing" not in page.get_attribute("input[name=v0]", "class")
+    tap(page, "input[name=v2]")
+    press(page, "<")  # ⌫ mends: 15 becomes 1
+    assert values(page) == ["10", "9", "1", ""]
+    press(page, "6")
+    assert values(page) == ["10", "9", "16", ""] and active(page) == ["v3"]  # 16 takes no more digit: Gaétan's
+    tap(page, "input[name=v0]")
+    press(page, ">")  # → onto Réjean's 9: chosen, the next digit replaces it
+    assert active(page) == ["v1"]
+    press(page, "8")
+    assert values(page) == ["10", "8", "16", ""]
+    assert page.get_attribute("input[name=v3]", "placeholder") == "6"  # what remains of 40
+    assert problems == []
+    context.close()
+
+
 def test_r_brulot_5_five_players_a_penalty_above_the_deals_high_bound_is_said_under_its_field(browser, server):
     context, page, made, problems = numbers_screen(browser, server, "brulot", FIVE, {"type": "deal", "trump": "AS"})
     press(page, "0")  # 0 takes no more digit: the next field by itself, and the → after it no second move

@@ -128,7 +128,7 @@ def test_r_brusq_3_card_points_typed_with_and_without_next_and_no_stale_remainde
     assert fields(page) == [["v0", "4"], ["v1", "5"], ["v2", ""]] and active(page) == ["v2"]
     assert page.get_attribute("input[name=v2]", "placeholder") == "111"
     tap(page, "input[name=v0]")
-    press(page, "0")  # 40: whole, and Bo's field holds a number: it stays
+    press(page, "40")  # the tapped 4 typed anew: 40, whole, and Bo's field holds a number: it stays
     tap(page, "input[name=v1]")
     press(page, "<9090")  # 90 then 90: the sum passes 120, said once; no "−60" left in the blank field
     assert fields(page) == [["v0", "40"], ["v1", "90"], ["v2", "90"]]

@@ -58,6 +58,14 @@ def test_r_common_5_brisca_numbers_a_deal_cannot_hold_are_refused(points, code):
     assert (error.code, error.rule) == (code, "R-BRISCA-1")
 
 
+@pytest.mark.parametrize("points, side", [([-1, 121], 1), ([121, -1], 0), ([-4, 124], 1)])
+def test_r_common_5_a_number_over_the_deal_is_refused_in_the_name_of_the_side_it_was_typed_for(points, side):
+    """R-COMMON-5: the sheet fills a blank side with what remains (-1 beside 121): the side named is the 121."""
+    state = BRISCA.play(BRISCA.game.new_table(NAMES[:2]), {"type": "deal", "trump": "1O"})
+    error = BRISCA.refused(state, {"type": "tally", "points": points})
+    assert (error.code, error.params["side"], error.params["points"]) == ("tally_points_range", side, points[side])
+
+
 def test_r_brisca_6_a_60_60_tally_at_a_last_trick_table_needs_the_last_trick():
     state = BRISCA.play(BRISCA.game.new_table(NAMES[:2], {"tie_rule": "last_trick"}), {"type": "deal", "trump": "1O"})
     error = BRISCA.refused(state, {"type": "tally", "points": [60, 60]})

@@ -69,7 +69,9 @@ def verify_penalties(table, deck, values: dict, widow: list, unknown: int, penal
     in_play = tuple(sorted(w for w, n in zip(worth, counts) for _ in range(n)))
     whole = sum(values.get(c.rank, 0) for c in deck.cards)  # 4 × the four values: 40 by default
     most = sum(in_play)  # what is left once the known widow's penalties are out
-    for player, value in enumerate(penalties):
+    # over the most first: the blank player's remainder is then negative, and the one typed is named (R-COMMON-5)
+    for player in sorted(range(len(penalties)), key=lambda p: penalties[p] <= most):
+        value = penalties[player]
         name = table.players[player]
         if not 0 <= value <= most:
             raise RuleError("tally_penalties_range", "{name} cannot have {penalties} penalty points: a player takes "

@@ -34,7 +34,11 @@ def verify_points(game, table, deal, points: tuple, rule: str) -> None:
     values = tuple(sorted(v for v in (game.points_for(table).get(c.rank, 0)
                                       for c in deal.cards_out(game.deck_for(table))) if v))
     whole = sum(values)
-    for side, value in enumerate(points):
+    # A number over the deal's points is refused first: with one side left blank on the sheet, the other side's
+    # remainder is then negative, and the sentence names the side whose number was typed (121 and -1: the 121).
+    order = sorted(range(len(points)), key=lambda side: points[side] <= whole)
+    for side in order:
+        value = points[side]
         name = table.side_name(side)
         if not 0 <= value <= whole:
             raise RuleError("tally_points_range", "{name} cannot have {points} card points: a side takes 0 to "

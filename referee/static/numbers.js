@@ -6,7 +6,8 @@
 // (data-blank: the sentence under the keypad says so), in reading order, and never back to the first (at the last
 // field it says so under the keypad, and the save comes into view). A number its field cannot hold (more than a
 // field can, the fields together more than the deal holds, not a multiple of the card values' step) is said under
-// that field at once, and comes into view, never under the status bar; the save waits until it is mended. The page
+// that field at once, and comes into view, never under the status bar; a field tapped (or reached by →) that holds a
+// number is drawn chosen, and the first digit typed replaces its number (⌫ mends it digit by digit instead); the save waits until it is mended. The page
 // holds still: a tap that opens a choice brings the whole choice into view, any other tap keeps its button where it
 // was, a refused save keeps the field typed in, a saved deal brings the next deal's first action into view. With two
 // or more sides the one field left blank shows what remains of the deal's points. What is typed is kept on the
@@ -18,6 +19,7 @@
   var moved = false;  // the last digit moved the active field on by itself: a → now is not a second move
   var tapped = null;  // the sheet's button just tapped (and the field active then), until its answer is swapped in
   var hadSheet = false;  // a sheet was on the page before the swap: one that was not is a new deal's, shown whole
+  var replacing = false;  // the active field was tapped (or reached by →) holding a number: a digit types a new one
   var toSave = false;  // the last field is done: the save is kept in view while the result above it changes
   var kept = window.refereeKept || { keep: function () {}, restore: function () { return false; },
                                      field: function () { return null; }, reopen: function () { return false; } };
@@ -106,9 +108,11 @@
     if (by) { window.scrollBy(0, by); }
   }
 
-  function activate(input) {
-    if (active) { active.classList.remove("active"); }
+  function activate(input, chosen) {
+    if (active) { active.classList.remove("active", "replacing"); }
     active = input;
+    replacing = !!(chosen && input && input.value !== "");  // as a spreadsheet's cell: typing replaces, ⌫ mends
+    if (replacing) { input.classList.add("replacing"); }
     if (active) {
       active.classList.add("active");
       kept.keep(active.form);  // the field typed in is kept with the numbers: a reload types on in it
@@ -208,7 +212,7 @@
     if (active.value === "" && !blank) { note(form, form.getAttribute("data-empty")); return; }
     var after = following(form, active);
     if (after) {
-      activate(after);
+      activate(after, true);
       var raised = check(form);  // the field left may now be refused (not a multiple of the step)
       if (!raised.length && after.value === "" && ready(form)) { showSave(form); return; }  // the one worked out
       show(raised.length ? around(raised[0]).concat([after]) : around(after), !raised.length);
@@ -224,10 +228,13 @@
     if (key === "next") { next(form); return; }  // a → that is no second move keeps the save in view
     toSave = false;
     moved = false;
+    var fresh = replacing;  // a number chosen to be typed again: the first digit starts it anew
+    replacing = false;
+    active.classList.remove("replacing");
     if (key === "back") {
       active.value = active.value.slice(0, -1);
     } else {
-      var value = (active.value + key).replace(/^0+(?=[0-9])/, "");
+      var value = ((fresh ? "" : active.value) + key).replace(/^0+(?=[0-9])/, "");
       var blank = following(form, active);
       if (startsNext(active, value) && blank && blank.value === "") {
         activate(blank);
@@ -291,7 +298,7 @@
     all.forEach(function (input) {
       input.setAttribute("inputmode", "none");  // the keypad types; a hardware keyboard still can
       input.addEventListener("focus", function () { if (active !== input) { moved = false; activate(input); } });
-      input.addEventListener("click", function () { moved = false; activate(input); });
+      input.addEventListener("click", function () { moved = false; activate(input, true); });
       input.addEventListener("input", function (event) {
         if (event.isTrusted) { fillRest(form); check(form); kept.keep(form); }
       });
