@@ -33,13 +33,12 @@ def ngettext(singular: str, plural: str, count: int) -> Plural:
 
 
 class RefereeError(Exception):
-    """An entry refused: nothing is stored. ``status`` is the HTTP status the API answers with.
+    """An entry refused: nothing is stored. Which kind it is (the class) is all it says of how it is answered: the web
+    maps each kind to its HTTP status (``referee.web.services.status_of``), as python-chess's errors know no HTTP.
 
     ``template`` is an English sentence with ``{named}`` fields; ``message`` is it filled in. Pages translate the
     template (it is a msgid of the catalogues) and fill it with card names in the page's language.
     """
-
-    status = 422
 
     def __init__(self, code: str, template: str, *, rule: str | None = None, card: str | None = None,
                  player: int | None = None, **params):
@@ -74,16 +73,16 @@ class RuleError(RefereeError):
 
 
 class NotFound(RefereeError):
-    status = 404
+    """What is asked for is not there: no such table, tournament, club or member."""
 
 
 class Unauthorized(RefereeError):
-    status = 401
+    """No key, or a key that is not this table's (tournament's, club's)."""
 
 
 class Forbidden(RefereeError):
-    status = 403
+    """A right key that may not do this (a viewer's key posting, a director's key signing for the sides)."""
 
 
 class Conflict(RefereeError):
-    status = 409
+    """The table moved on since the page was drawn (a revision, a trick under way, a form used for another thing)."""

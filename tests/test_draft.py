@@ -8,6 +8,7 @@ import threading
 import pytest
 
 from referee.errors import Conflict, ParseError, RuleError
+from referee.web.services import status_of
 from tests.support.deals import DEAL_4P
 from tests.support.ledgers import new
 from tests.support.scorer import Scorer, create
@@ -55,7 +56,7 @@ def test_a_tap_on_a_stale_trick_is_refused_and_changes_nothing(ledger):
     ledger.set_draft(table_id, ["1C"], revision)  # phone A taps Bo's 1C
     with pytest.raises(Conflict) as stale:  # phone B's page still showed an empty trick
         ledger.set_draft(table_id, ["5C"], revision, seen=())
-    assert stale.value.code == "draft_conflict" and stale.value.status == 409
+    assert stale.value.code == "draft_conflict" and status_of(stale.value) == 409
     assert stale.value.message == ("Another phone changed the trick under way meanwhile: look at it as it stands now "
                                    "and tap again if it is still needed.")
     assert ledger.set_draft(table_id, ["1C"], revision, seen=()) == ("1C",)  # the same tap twice: already so

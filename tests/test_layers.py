@@ -64,3 +64,15 @@ def test_no_test_module_imports_another():
     found = [f"{p.name} imports {name}" for p in sorted((ROOT / "tests").glob("*.py")) for name in imported(p)
              if name.startswith(("tests.test_", "tests.conftest")) or name == "conftest"]
     assert not found, "\n".join(found)
+
+
+def test_refusals_know_no_http_and_the_web_maps_each_kind_to_its_status():
+    """An engine's or the ledger's refusal says what kind it is, never an HTTP status (as python-chess's errors); the
+    web's ``status_of`` answers each kind with the contract's status (docs/api.md "Errors")."""
+    from referee import errors
+    from referee.tournament.movements import PlanError
+    from referee.web.services import QueryRefused, status_of
+    kinds = [errors.RefereeError, errors.ParseError, errors.RuleError, errors.NotFound, errors.Unauthorized,
+             errors.Forbidden, errors.Conflict, PlanError, QueryRefused]
+    assert [k for k in kinds if "status" in vars(k)] == []
+    assert [status_of(k("code", "A sentence.")) for k in kinds] == [422, 422, 422, 404, 401, 403, 409, 422, 400]

@@ -5,6 +5,7 @@ import pytest
 
 from referee.tournament.scoring import (VP_TABLES, PlanError, better, match_points, table_result, trick_result,
                                         victory_points, vp_table)
+from referee.web.services import status_of
 
 # MP difference -> (VP winner, VP loser), written out from the shared tables at each boundary.
 THREE_HANDS = {0: (10, 10), 50: (10, 10), 55: (11, 9), 150: (11, 9), 155: (12, 8), 250: (12, 8), 255: (13, 7),
@@ -76,7 +77,7 @@ def test_a_table_that_cannot_be_read_is_refused_with_a_sentence(spec, sentence):
     with pytest.raises(ValueError) as refused:
         vp_table(spec)
     assert str(refused.value) == sentence
-    assert isinstance(refused.value, PlanError) and refused.value.status == 422
+    assert isinstance(refused.value, PlanError) and status_of(refused.value) == 422
     assert refused.value.code in ("bad_vp_table", "bad_vp_row")
 
 

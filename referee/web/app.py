@@ -21,7 +21,7 @@ from referee.web.i18n import api_refusal, refusal
 from referee.web.limits import init_limits, key_failed
 from referee.web.live_streams import init_streams
 from referee.web.serving import init_compression
-from referee.web.services import known_ids, printable_query
+from referee.web.services import known_ids, printable_query, status_of
 from referee.web.tables.watch import REFRESH_SECONDS, Watch
 
 # A strict policy: our own scripts and styles only, never inline script (the brief's security basics).
@@ -114,8 +114,8 @@ def create_app(config: dict | None = None) -> Flask:
         if request.path.startswith("/api/"):
             response = jsonify(error=api_refusal(error))
             response.vary.add("Accept-Language")
-            return response, error.status
-        return refusal_page(error, error.status)
+            return response, status_of(error)
+        return refusal_page(error, status_of(error))
 
     @app.errorhandler(CSRFError)
     def csrf_refused(error):

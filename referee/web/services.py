@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from flask import Response, current_app, g, redirect, request, url_for
 
-from referee.errors import NotFound, ParseError, msg
+from referee.errors import Conflict, Forbidden, NotFound, ParseError, RefereeError, Unauthorized, msg
 from referee.once import Created, Once
 from referee.web.serving import lan_addresses
 
@@ -163,7 +163,15 @@ CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # U+0000–U+001F and U+007F: no link 
 class QueryRefused(ParseError):
     """A query that no link of this site has: 400, before any view reads it."""
 
-    status = 400
+
+# Each kind of refusal and the HTTP status it is answered with (the first that the error is an instance of); any
+# other refusal, a parse or a rule error, is 422 (docs/api.md "Errors").
+STATUSES = ((QueryRefused, 400), (Unauthorized, 401), (Forbidden, 403), (NotFound, 404), (Conflict, 409))
+
+
+def status_of(error: RefereeError) -> int:
+    """The HTTP status a refusal is answered with."""
+    return next((status for kind, status in STATUSES if isinstance(error, kind)), 422)
 
 
 def printable_query() -> None:

@@ -17,7 +17,7 @@ from referee.games import GAMES
 from referee.web.clubs import bp
 from referee.web.csv_files import csv_download
 from referee.web.i18n import refusal
-from referee.web.services import clubs, form_once, made, see_other
+from referee.web.services import clubs, form_once, made, see_other, status_of
 from referee.web.tournaments.common import key_of
 from referee.web.tournaments.workbooks import XLSX, xlsx_sheets
 
@@ -88,7 +88,7 @@ def import_club():
     try:
         state, club_key = _imported(request.files.get("file"))
     except RefereeError as error:
-        return render_template("club_new.html", error=refusal(error), name=""), error.status
+        return render_template("club_new.html", error=refusal(error), name=""), status_of(error)
     finally:
         give_back()
     return see_other(url_for("clubs.club", club_id=state["id"], key=club_key))

@@ -15,7 +15,7 @@ from referee.web.clubs import bp
 from referee.web.clubs.chart import rating_chart
 from referee.web.clubs.views import club_view, member_view
 from referee.web.i18n import refusal
-from referee.web.services import clubs, form_once, made, phone_link, see_other
+from referee.web.services import clubs, form_once, made, phone_link, see_other, status_of
 from referee.web.tables.share import qr_svg
 from referee.web.tournaments.common import key_of
 
@@ -41,7 +41,7 @@ def create():
     try:
         _state, club_key, _viewer = made(clubs().create(name, once=form_once()))
     except RefereeError as error:
-        return render_template("club_new.html", error=refusal(error), name=name), error.status
+        return render_template("club_new.html", error=refusal(error), name=name), status_of(error)
     return see_other(url_for("clubs.club", club_id=_state["id"], key=club_key))
 
 
@@ -66,7 +66,7 @@ def render_club(club_id: str, key: str, role: str, error: str | None = None, err
 def refused_here(club_id: str, key: str, error: RefereeError, anchor: str, typed: str | None = None):
     """A refused form: the club's page again (its address ends with the part's anchor, so the phone shows the part),
     the sentence at the top of the part the form was in, what was typed in its field."""
-    return render_club(club_id, key, "club", refusal(error), anchor, error.status, typed)
+    return render_club(club_id, key, "club", refusal(error), anchor, status_of(error), typed)
 
 
 @bp.post("/clubs/<club_id>/members")
