@@ -1,4 +1,5 @@
-"""Command line: ``flask --app referee init-db``, ``serve``, ``backup <path>`` and ``db-revision <message>``."""
+"""Command line: ``referee init-db``, ``serve``, ``backup <path>`` and ``db-revision <message>`` (the installed
+console script, ``main``), the same commands as ``flask --app referee …``."""
 from __future__ import annotations
 
 
@@ -108,9 +109,21 @@ def register(app) -> None:
         overrides = {"PUBLIC_URL": url, **({"SESSION_COOKIE_SECURE": True} if tls else {})}
 
         def worker_app():  # made in each worker once gevent patched it (serving.py says why)
-            from referee import create_app
+            from referee.web.app import create_app
 
             return create_app(overrides)
 
         app.extensions["referee.ledger"].forget_connections()  # nothing of the master's crosses the fork
         serving.serve_gunicorn(worker_app, host, port, workers, threads, tls)
+
+
+def main(argv=None) -> None:
+    """``referee``: the installed command (pyproject.toml's console script; ``python -m referee`` too). Flask's own
+    command group over the application, so its commands are those of ``flask --app referee``, with ``--help``."""
+    from flask.cli import FlaskGroup
+
+    from referee.web.app import create_app
+
+    group = FlaskGroup(name="referee", create_app=lambda: create_app(), add_version_option=False,
+                       help="Referee: keeps score and referees card games played with real cards at a real table.")
+    group.main(args=argv, prog_name="referee")
