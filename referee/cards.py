@@ -259,4 +259,3 @@ def piquet_30(removed=("7H", "7C")) -> Deck:
                 tuple(c for c in PIQUET_32.cards if c not in cards))
 
 
-DECKS = {d.id: d for d in (FRENCH_52, PIQUET_32, SPANISH_40, SPANISH_48, BURACO_108)}

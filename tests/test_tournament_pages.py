@@ -13,7 +13,8 @@ from html import unescape
 
 import pytest
 
-from referee.web.tournaments.form import default_plan, entrants_from_csv, entrants_from_text, read_plan, read_vp_rows
+from referee.web.tournaments.form import (csv_rows, default_plan, entrants_from_rows, entrants_from_text, read_plan,
+                                          read_vp_rows)
 from tests.support.deals import HAND_TO_EW, HAND_TO_NS, PAIRS
 
 
@@ -92,6 +93,10 @@ def card_keys(app, tid) -> dict:
 def test_entrants_typed_one_a_line_pairs_with_an_ampersand():
     assert entrants_from_text("Ana & Bo\n\n  Cy&Di \nEd + Flo\nGus / Hal\nIda\tJo\nKim") == [
         ["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"], ["Ida", "Jo"], ["Kim"]]
+
+
+def entrants_from_csv(raw: bytes) -> list[list[str]]:
+    return entrants_from_rows(csv_rows(raw))[0]
 
 
 def test_entrants_from_a_csv_file_with_or_without_headings():

@@ -114,11 +114,6 @@ def cut(text: str, most: int = 80) -> str:
     return text if len(text) <= most else text[:most].rstrip() + "…"
 
 
-def entrants_from_csv(raw: bytes) -> list[list[str]]:
-    """A CSV file's entrants (``entrants_from_rows``), the rows it cannot read left out."""
-    return entrants_from_rows(csv_rows(raw))[0]
-
-
 def read_plan(movements: list[str], lengths: list[str], game: str) -> list[dict]:
     """The rounds' plan as the API takes it: a movement and, for Buraco, the hands of a round (deals for Brûlot and
     Brusquembille; Brisca and Brouc play a series a round). A length left empty is the game's own."""
