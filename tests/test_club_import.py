@@ -13,6 +13,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 from sqlalchemy import text
+from referee.web.services import status_of
 
 from tests.support.clubs import bearer, club_export
 
@@ -91,7 +92,7 @@ def test_an_entry_time_unreadable_or_untrue_is_refused_naming_the_table_and_the_
     assert counts(forms) == (0, 0, 0, 0)
     with pytest.raises(Exception) as refused:  # the store itself, as any caller meets it
         forms.application.extensions["referee.clubs"].import_club(doc)
-    assert (refused.value.code, refused.value.status) == (code, 422)
+    assert (refused.value.code, status_of(refused.value)) == (code, 422)
     assert counts(forms) == (0, 0, 0, 0)
 
 

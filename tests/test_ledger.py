@@ -4,6 +4,7 @@ import threading
 import pytest
 
 from referee.errors import Conflict, NotFound, ParseError, RuleError
+from referee.web.services import status_of
 from tests.support.deals import DEAL_4P
 from tests.support.ledgers import at_once, new
 
@@ -54,7 +55,7 @@ def test_expected_version_and_client_event_id(ledger):
     assert status == 200 and again["version"] == 1 and len(ledger.events(table_id)) == 1
     with pytest.raises(Conflict) as error:
         ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[0][0]}, expected_version=0)
-    assert error.value.code == "version_conflict" and error.value.status == 409
+    assert error.value.code == "version_conflict" and status_of(error.value) == 409
 
 
 def test_undo_withdraws_and_keeps_the_history(ledger):

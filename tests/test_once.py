@@ -14,6 +14,7 @@ from referee.ledger import Ledger, TableRecord
 from referee.models import RematchRecord, TournamentRecord
 from referee.once import Once
 from referee.tournament.store import Tournaments
+from referee.web.services import status_of
 from tests.support.api import check
 from tests.support.browser import new_phone
 from tests.support.limits import assert_rate_limited, limited_app
@@ -72,7 +73,7 @@ def test_a_form_whose_table_had_its_key_renewed_opens_nothing_more(ledger):
     ledger.renew_own_key(state["id"], scorer)
     with pytest.raises(Conflict) as refused:
         ledger.create_table("brisca", PLAYERS4, once=once)
-    assert refused.value.code == "made_before" and refused.value.status == 409
+    assert refused.value.code == "made_before" and status_of(refused.value) == 409
     assert refused.value.message == ("This form already made its table, and that table's link has been renewed "
                                      "since: ask whoever renewed it for the new one.")
     assert count(ledger.engine, TableRecord) == 1

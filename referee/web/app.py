@@ -21,7 +21,7 @@ from referee.web.i18n import api_refusal, refusal
 from referee.web.limits import init_limits, key_failed
 from referee.web.live_streams import init_streams
 from referee.web.serving import init_compression
-from referee.web.services import known_ids, printable_query, status_of
+from referee.web.services import is_htmx, known_ids, printable_query, status_of
 from referee.web.tables.watch import REFRESH_SECONDS, Watch
 
 # A strict policy: our own scripts and styles only, never inline script (the brief's security basics).
@@ -119,7 +119,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.errorhandler(CSRFError)
     def csrf_refused(error):
-        if request.headers.get("HX-Request") or not request.path.startswith("/api/"):
+        if is_htmx() or not request.path.startswith("/api/"):
             return refusal_page(error, 400, csrf=True)
         return jsonify(error={"code": "csrf", "message": error.description}), 400
 
@@ -160,7 +160,7 @@ def refusal_page(error, status: int, csrf: bool = False):
     said = gettext("This form is too old or came from elsewhere: go back, reload the page and try again.") if csrf \
         else refusal(error)
     response = make_response(render_template("error.html", error=error, said=said), status)
-    if request.headers.get("HX-Request"):
+    if is_htmx():
         response.headers["Referee-Refusal"] = quote(said, safe="")
     return response
 

@@ -95,7 +95,7 @@ def base_url() -> str:
 
 def see_other(target: str) -> Response:
     """The answer that sends the browser to ``target``, with or without htmx."""
-    if request.headers.get("HX-Request"):
+    if is_htmx():
         return Response(status=204, headers={"HX-Redirect": target})
     return redirect(target, code=303)
 
@@ -155,6 +155,11 @@ def known_ids(_endpoint, values) -> None:
     player_id = (values or {}).get("player_id")
     if player_id is not None and not TABLE_ID.fullmatch(player_id):
         raise NotFound("player_not_found", "There is no member {player} in this club.", player=repr(player_id))
+
+
+def is_htmx() -> bool:
+    """Whether this request is htmx's (its ``HX-Request`` header): the answer is the page's fragment, not the page."""
+    return bool(request.headers.get("HX-Request"))
 
 
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # U+0000–U+001F and U+007F: no link of this site holds one

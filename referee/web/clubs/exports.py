@@ -19,7 +19,7 @@ from referee.web.csv_files import csv_download
 from referee.web.i18n import refusal
 from referee.web.services import clubs, form_once, made, see_other, status_of
 from referee.web.tournaments.common import key_of
-from referee.web.tournaments.workbooks import XLSX, xlsx_sheets
+from referee.web.tournaments.workbooks import XLSX_MIMETYPE, xlsx_sheets
 
 
 def sheets(state: dict) -> dict:
@@ -58,7 +58,7 @@ def export_xlsx(club_id):
     clubs().authorize(club_id, key_of())
     made_sheets = sheets(clubs().state(club_id))
     body = xlsx_sheets([(what, header, rows) for what, (header, rows) in made_sheets.items()])
-    response = Response(body, mimetype=XLSX)
+    response = Response(body, mimetype=XLSX_MIMETYPE)
     response.headers["Content-Disposition"] = f'attachment; filename="referee-club-{club_id}.xlsx"'
     return response
 

@@ -15,7 +15,7 @@ from referee.web.i18n import lang
 from referee.web.limits import key_failed
 from referee.web.live_streams import full_for_page, page_events, since_shown, stream, watcher
 from referee.web.serving import MIN_BYTES, gzip_bytes
-from referee.web.services import club_watch, clubs, phone_link
+from referee.web.services import club_watch, clubs, is_htmx, phone_link
 from referee.web.tables.share import qr_svg
 from referee.web.tables.views import number
 from referee.web.tables.watch import REFRESH_SECONDS, Fragment
@@ -49,7 +49,7 @@ def live(club_id):
     try:
         club_watch().role(club_id, key)
     except Unauthorized:
-        if not request.headers.get("HX-Request"):
+        if not is_htmx():
             raise
         limited = key_failed()
         if limited is not None:

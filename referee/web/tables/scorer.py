@@ -15,7 +15,7 @@ from referee.errors import Conflict, ParseError, RefereeError
 from referee.games import get_game
 from referee.games.tricks import TrickGame
 from referee.web.i18n import refusal
-from referee.web.services import ledger, request_key
+from referee.web.services import is_htmx, ledger, request_key
 from referee.web.tables import bp
 from referee.web.tables.correcting import kept_reason, signing_context
 from referee.web.tables.offline_data import offline_data
@@ -86,9 +86,9 @@ def render_scorer(table_id: str, key: str, entry: Entry | None = None, error: st
     """The scorer's page, or its fragment for htmx; ``refused`` is the card a refusal names (it shakes)."""
     context = page_context(table_id, key, entry, error)
     context.update(refused_card=refused, trick_done=g.get("trick_done", False))
-    template = "_scorer.html" if request.headers.get("HX-Request") else "scorer.html"
+    template = "_scorer.html" if is_htmx() else "scorer.html"
     response = make_response(render_template(template, **context), status)
-    if request.headers.get("HX-Request"):
+    if is_htmx():
         response.headers["HX-Replace-Url"] = url_for("tables.table", table_id=table_id, key=key,
                                                      **context["entry"].query(), **kept_reason())
         if error:  # static/offline.js, sending what waited: the refusal's sentence in the page's language
@@ -98,7 +98,7 @@ def render_scorer(table_id: str, key: str, entry: Entry | None = None, error: st
 
 def done(table_id: str, key: str, entry: Entry):
     """After an entry: the fragment for htmx, a redirect (post/redirect/get) without JavaScript."""
-    if request.headers.get("HX-Request"):
+    if is_htmx():
         return render_scorer(table_id, key, entry)
     return redirect(url_for("tables.table", table_id=table_id, key=key, _anchor=anchor(entry), **entry.query(),
                             **kept_reason()), code=303)

@@ -20,7 +20,7 @@ from referee.games import get_game
 from referee.games.base import MAX_NAME
 from referee.web.i18n import lang, refusal
 from referee.web.clubs.seating import club_of_form
-from referee.web.services import clubs, form_once, ledger, made, see_other
+from referee.web.services import clubs, form_once, is_htmx, ledger, made, see_other
 from referee.web.tables import bp
 from referee.web.tables.views import number, seating
 
@@ -131,7 +131,7 @@ def render_setup(game, players, options, dealer, error=None, club=None):
     context = {"game": game, "players": players, "names": names, "options": options, "dealer": dealer,
                "error": error, "opposite": seating(list(range(len(names)))),  # seats: setup.js writes names typed
                "counts": game.player_counts(), "max_name": MAX_NAME, "club": club}
-    template = "_setup_form.html" if request.headers.get("HX-Request") else "setup.html"
+    template = "_setup_form.html" if is_htmx() else "setup.html"
     response = make_response(render_template(template, **context))
     response.headers["Cache-Control"] = "no-store"  # Back asks again: a form that made its table leads to it
     return response

@@ -24,7 +24,7 @@ from referee.web.csv_files import csv_download
 from referee.web.i18n import lang
 from referee.web.limits import key_failed
 from referee.web.serving import MIN_BYTES, gzip_bytes
-from referee.web.services import api_once, ledger, phone_url, request_key, see_other, tournaments, watch
+from referee.web.services import api_once, is_htmx, ledger, phone_url, request_key, see_other, tournaments, watch
 from referee.web.tables import bp
 from referee.web.tables.watch import Fragment, stamp
 
@@ -122,7 +122,7 @@ def opened_row(table_id: str, key: str | None):
     try:
         ledger().authorize(table_id, key)
     except Unauthorized:
-        if not request.headers.get("HX-Request"):
+        if not is_htmx():
             raise
         limited = key_failed()  # a key guess all the same (limits.py): past the limit, 429
         if limited is not None:

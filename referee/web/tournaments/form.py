@@ -17,7 +17,7 @@ from referee.games.base import MAX_NAME
 from referee.tournament.store import DEFAULT_HANDS, MAX_ENTRANTS, MOVEMENTS  # noqa: F401 (the pages' too)
 from referee.web.tournaments.common import ROUND_UNIT
 
-MAX_ROUNDS = 30  # rows the form offers (the API takes up to store.MAX_ROUNDS)
+FORM_ROUNDS = 30  # rows the form offers (the API takes up to store.MAX_ROUNDS)
 PAIR = re.compile(r"\s*(?:&|\+|/|;|\t)\s*")
 HEADER = re.compile(r"^(names?|players?|pairs?|entrants?|joueurs?|joueuses?|noms?|paires?|équipes?|teams?)\s*\d*$",
                     re.I)
@@ -119,7 +119,7 @@ def read_plan(movements: list[str], lengths: list[str], game: str) -> list[dict]
     Brusquembille; Brisca and Brouc play a series a round). A length left empty is the game's own."""
     unit = ROUND_UNIT.get(game)
     plan = []
-    for i, movement in enumerate(movements[:MAX_ROUNDS]):
+    for i, movement in enumerate(movements[:FORM_ROUNDS]):
         row = {"movement": movement if movement in MOVEMENTS else "mitchell"}
         raw = (lengths[i] if i < len(lengths) else "").strip()
         if unit and re.fullmatch(r"[0-9]{1,3}", raw) and int(raw) > 0:

@@ -26,7 +26,7 @@ from referee.tournament.director import SETTLED
 from referee.web.i18n import lang
 from referee.web.limits import key_failed
 from referee.web.serving import MIN_BYTES, gzip_bytes
-from referee.web.services import phone_link, standings_watch
+from referee.web.services import is_htmx, phone_link, standings_watch
 from referee.web.services import tournaments as store
 from referee.web.tables.share import qr_svg
 from referee.web.tables.views import number
@@ -214,7 +214,7 @@ def live(tournament_id):
     try:
         role = standings_watch().role(tournament_id, key)
     except Unauthorized:
-        if not request.headers.get("HX-Request"):
+        if not is_htmx():
             raise
         limited = key_failed()  # a key guess all the same (limits.py): past the limit, 429
         if limited is not None:

@@ -21,11 +21,11 @@ from referee.tournament.store import MAX_TITLE
 from referee.web.api.tables import CONTRACT_ORDER
 from referee.web.i18n import refusal
 from referee.web.clubs.seating import club_of_form
-from referee.web.services import clubs, form_once, made, phone_link, see_other
+from referee.web.services import clubs, form_once, is_htmx, made, phone_link, see_other
 from referee.web.services import tournaments as store
 from referee.web.tournaments import bp
 from referee.web.tournaments.common import ROUND_UNIT, key_of, round_part, viewer_key, withdrawn
-from referee.web.tournaments.form import (DEFAULT_HANDS, MAX_ENTRANTS, MAX_ROUNDS, default_plan, entrants_from_text,
+from referee.web.tournaments.form import (DEFAULT_HANDS, FORM_ROUNDS, MAX_ENTRANTS, default_plan, entrants_from_text,
                                          read_plan, read_vp_rows)
 from referee.web.tournaments.spreadsheets import read_upload
 
@@ -77,9 +77,9 @@ def render_form(values: dict, error: str | None = None, status: int = 200, warni
         listed = {n.casefold() for e in entrants_from_text(values["entrants"]) for n in e}
         club = {**club, "members": [{**m, "seated": m["name"].casefold() in listed} for m in club["members"]]}
     context = {**values, "games": games(), "unit": ROUND_UNIT.get(values["game"]),
-               "error": error, "max_rounds": MAX_ROUNDS, "max_title": MAX_TITLE, "warnings": warnings or [],
+               "error": error, "max_rounds": FORM_ROUNDS, "max_title": MAX_TITLE, "warnings": warnings or [],
                "club": club}
-    template = "_tournament_form.html" if request.headers.get("HX-Request") else "tournament_new.html"
+    template = "_tournament_form.html" if is_htmx() else "tournament_new.html"
     return make_response(render_template(template, **context), status)
 
 
@@ -98,7 +98,7 @@ def change():
         if ROUND_UNIT.get(arg) == "hands":
             values["plan"] = [{**r, "hands": DEFAULT_HANDS} for r in values["plan"]]
         return render_form(values)
-    if verb == "add" and len(values["plan"]) < MAX_ROUNDS:
+    if verb == "add" and len(values["plan"]) < FORM_ROUNDS:
         values["plan"].append(dict(values["plan"][-1]))
         return render_form(values)
     if verb == "remove" and arg.isdigit() and len(values["plan"]) > 1 and int(arg) < len(values["plan"]):
@@ -121,7 +121,7 @@ def too_large(error):
     request.form, request.files = ImmutableMultiDict(), ImmutableMultiDict()  # the body is never read
     said = _("The file is larger than the form takes (%(kib)s KiB): keep only the list of entrants in it and choose "
              "it again.", kib=current_app.config["MAX_CONTENT_LENGTH"] // 1024)
-    return render_form(form_values(), said, status=200 if request.headers.get("HX-Request") else 413)
+    return render_form(form_values(), said, status=200 if is_htmx() else 413)
 
 
 def create(values: dict):

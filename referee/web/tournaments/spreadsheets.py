@@ -32,7 +32,7 @@ CELLS = Path(__file__).with_name("sheet_cells.py")
 ZIP = b"PK\x03\x04"
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Excel .xls, or a .xlsx under a password
 ODS = b"application/vnd.oasis.opendocument.spreadsheet"
-XLSX = b"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+XLSX_MAIN_PART = b"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
 CONTROL = frozenset(range(32)) - {9, 10, 12, 13}  # no text file holds them: a binary file does
 SHOWN_NAME = 60
 
@@ -57,7 +57,7 @@ def zip_kind(raw: bytes) -> str | None:
             names = set(archive.namelist())
             if "mimetype" in names and member(archive, "mimetype").strip() == ODS:
                 return "ods"
-            if "[Content_Types].xml" in names and XLSX in member(archive, "[Content_Types].xml"):
+            if "[Content_Types].xml" in names and XLSX_MAIN_PART in member(archive, "[Content_Types].xml"):
                 return "xlsx"
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError, EOFError):
         return "damaged"

@@ -17,7 +17,7 @@ from openpyxl import Workbook
 
 from referee.web.csv_files import FORMULA
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+XLSX_MIMETYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def put(cell, value) -> None:
@@ -53,6 +53,6 @@ def xlsx_sheets(sheets: list) -> bytes:
 
 def xlsx_download(title: str, header: list, rows: list, filename: str) -> Response:
     """A .xlsx file to download."""
-    response = Response(xlsx_bytes(title, header, rows), mimetype=XLSX)
+    response = Response(xlsx_bytes(title, header, rows), mimetype=XLSX_MIMETYPE)
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
