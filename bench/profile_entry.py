@@ -152,9 +152,10 @@ class Timers:
 def timers_on(app) -> Timers:
     """Where an entry's time goes, by part: the hooks, the key check, the ledger's statements, the engine, the cache,
     the answer drawn or encoded, gzip."""
-    from referee import ledger as ledger_module
-    from referee import ledger_entries, state_cache
     from referee.games import base
+    from referee.store import entries as ledger_entries
+    from referee.store import ledger as ledger_module
+    from referee.store import state_cache
     from referee.web import serving
     from referee.web.api import tables as api_tables
     from referee.web.tables import scorer

@@ -12,7 +12,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from referee import create_app
-from referee.ledger import Ledger
+from referee.store import Ledger
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, WatchedBrowser
 from tests.support.env import need
 from tests.support.fuzzing import DATABASES, database_url, make_app

@@ -14,8 +14,9 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from referee import create_app, migrations
-from referee.ledger import Ledger
+from referee import create_app
+from referee.store import Ledger
+from referee.store import migrations
 from tests.support.env import need
 
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]

@@ -3,7 +3,7 @@ JavaScript (htmx swaps fragments) and without (forms post and redirect), plus an
 Screenshots of each screen land in tests/artifacts/ (git-ignored) for review."""
 import pytest
 
-from referee.ledger import Ledger
+from referee.store import Ledger
 from tests.support.browser import AXE, NETWORK_CUT, PHONE, REFUSED, Phone, new_phone, shot
 from tests.support.deals import DEAL_4P
 from tests.support.env import need

@@ -10,7 +10,8 @@ import time
 import pytest
 import redis
 
-from referee import create_app, migrations
+from referee import create_app
+from referee.store import migrations
 from tests.support.env import free_port, need
 
 pytestmark = pytest.mark.server

@@ -8,7 +8,7 @@ import re
 import pytest
 from sqlmodel import Session, func, select
 
-from referee.models import TournamentActRecord
+from referee.store.records import TournamentActRecord
 from tests.support.api import check
 from tests.support.waiting import together
 

@@ -5,7 +5,7 @@ offline meet another phone's taps without being merged into them. R-COMMON-4 che
 import json
 import urllib.request
 
-from referee.ledger import Ledger
+from referee.store import Ledger
 from tests.support.api import api
 from tests.support.browser import IDLE, NETWORK_CUT, REFUSED, new_phone, shot
 from tests.support.deals import DEAL_4P

@@ -18,9 +18,9 @@ from hypothesis.errors import InvalidArgument
 
 from referee.errors import RefereeError, RuleError
 from referee.games import get_game
-from referee.ledger import Ledger
+from referee.store import Ledger
 from referee.games.base import fork
-from referee.state_cache import checkpoint_after
+from referee.store.state_cache import checkpoint_after
 from tests.support.deals import (BURACO_DEAL, BURACO_HAND, DEAL_A, DEAL_B, HAND_4P_A, HAND_4P_B, PILE_44, PILE_46,
                                  PILE_55, PILE_64, PILE_76)
 from tests.support.series import SERIES as MEMORY_SERIES

@@ -11,10 +11,8 @@ from tests.support.env import ROOT
 PACKAGE = ROOT / "referee"
 DATABASE = ("sqlalchemy", "sqlmodel", "alembic", "psycopg", "sqlite3")
 WEB = ("flask", "flask_babel", "flask_wtf", "flask_limiter", "werkzeug", "jinja2", "referee.web")
-STORAGE = ("referee.ledger", "referee.models", "referee.database", "referee.state_cache", "referee.backup")
-# The modules that own the database: the ledger and its records; backup copies the whole file (or runs pg_dump).
-OWNERS = ("ledger", "ledger_entries", "ledger_making", "ledger_rows", "ledger_tournaments", "ledger_clubs", "models",
-          "database", "backup", "state_cache")
+STORAGE = ("referee.store",)
+STORE = PACKAGE / "store"  # the one owner of the database: the ledger, the records, migrations, backups (its __init__)
 
 # (the part, the modules it holds, what it must never import)
 WALLS = [
@@ -22,9 +20,10 @@ WALLS = [
     ("engines", ["games/*.py"], DATABASE + WEB + STORAGE + ("referee.tournament",)),
     ("tournament rules and store", ["tournament/*.py"], DATABASE + WEB),
     ("club rules and store", ["club/*.py"], DATABASE + WEB + ("referee.tournament",)),
-    ("ledger", [f"{name}.py" for name in OWNERS], WEB + ("referee.tournament", "referee.club")),
+    ("store", ["store/*.py", "store/migrations/*.py", "store/migrations/versions/*.py"],
+     WEB + ("referee.tournament", "referee.club")),
     ("web", ["web/*.py", "web/*/*.py"], DATABASE),
-    ("summaries and words", ["summaries.py", "words.py", "languages.py", "once.py", "errors.py"], DATABASE + WEB),
+    ("summaries and words", ["summaries.py", "words.py", "languages.py", "errors.py"], DATABASE + WEB + STORAGE),
 ]
 
 
@@ -51,11 +50,73 @@ def test_each_part_imports_only_what_lies_below_it(part, patterns, walls):
     assert not found, f"{part} must not import these (docs/architecture.md):\n" + "\n".join(found)
 
 
-def test_only_the_ledger_touches_the_database():
-    """No module outside the ledger and its records opens a connection or writes a statement."""
-    outside = [p for p in PACKAGE.rglob("*.py") if "migrations" not in p.parts and p.stem not in OWNERS]
+def test_only_the_store_touches_the_database():
+    """No module outside referee/store opens a connection or writes a statement."""
+    outside = [p for p in PACKAGE.rglob("*.py") if STORE not in p.parents]
     found = [f"{p.relative_to(ROOT)} imports {name}" for p in outside for name in sorted(imported(p))
              if forbidden(name, DATABASE)]
+    assert not found, "\n".join(found)
+
+
+def store_imports(path) -> list:
+    """(module, names, line) of each import from referee.store in ``path``; names None for ``import referee.store``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(a.name, None, node.lineno) for a in node.names if forbidden(a.name, STORAGE)]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level and forbidden(node.module, STORAGE):
+            found.append((node.module, [(a.name, a.asname or a.name) for a in node.names], node.lineno))
+    return found
+
+
+def test_outside_the_store_only_its_public_doors_are_imported():
+    """The tournament's and the club's stores, the web and the rest of referee/ import from the store only the
+    names its __init__ states (``__all__``; the command line's ``migrations`` and ``backup``, ``COMMANDS``), and
+    reach no name starting with ``_`` through a statements' module (``tournaments._x``)."""
+    import referee.store as store
+
+    doors, commands = set(store.__all__), {f"referee.store.{name}" for name in store.COMMANDS}
+    found = []
+    for path in sorted(p for p in PACKAGE.rglob("*.py") if STORE not in p.parents):
+        where = path.relative_to(ROOT)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules = set()
+        for module, names, line in store_imports(path):
+            if names is None:
+                found.append(f"{where}:{line} imports {module}: import its doors from referee.store")
+                continue
+            for name, bound in names:
+                if module == "referee.store" and name in doors | set(store.COMMANDS):
+                    if name in ("clubs", "tournaments"):
+                        modules.add(bound)
+                elif module in commands and not name.startswith("_"):
+                    pass
+                else:
+                    found.append(f"{where}:{line} imports {name} from {module}, not a door of referee.store")
+        found += [f"{where}:{node.lineno} uses {node.value.id}.{node.attr}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                  and node.value.id in modules and node.attr.startswith("_")]
+    assert not found, "\n".join(found)
+
+
+def test_no_private_name_of_the_store_is_imported_outside_it():
+    """Outside referee/store (the package, its tests, the bench) nothing imports a name starting with ``_`` from
+    it: what others need is a public door."""
+    paths = [p for folder in ("referee", "tests", "bench") for p in (ROOT / folder).rglob("*.py")
+             if STORE not in p.parents]
+    found = [f"{p.relative_to(ROOT)}:{line} imports {name} from {module}" for p in sorted(paths)
+             for module, names, line in store_imports(p) for name, _ in names or [] if name.startswith("_")]
+    assert not found, "\n".join(found)
+
+
+def test_no_transaction_is_held_outside_the_store():
+    """Outside referee/store no module opens a write, commits or rolls back: the tournament's and the club's stores
+    write through ``Ledger.write`` (or ``store_new``), which holds the transaction."""
+    held = ("writing", "commit", "rollback", "begin", "begin_nested")
+    found = [f"{p.relative_to(ROOT)}:{node.lineno} calls .{node.func.attr}()"
+             for p in sorted(PACKAGE.rglob("*.py")) if STORE not in p.parents
+             for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in held]
     assert not found, "\n".join(found)
 
 

@@ -18,7 +18,7 @@ def test_create_stores_only_a_hash_of_the_scorer_key(ledger):
     assert ledger.authorize(table_id, viewer) == "viewer"
     from sqlmodel import Session
 
-    from referee.ledger import TableRecord
+    from referee.store.records import TableRecord
     with Session(ledger.engine) as session:
         record = session.get(TableRecord, table_id)
         assert scorer not in (record.scorer_hash, record.viewer_key) and len(record.scorer_hash) == 64

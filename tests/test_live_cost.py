@@ -7,7 +7,7 @@ import time
 import pytest
 
 from referee import create_app
-from referee.ledger import Ledger
+from referee.store import Ledger
 from tests.support.api import events, new_table
 from tests.support.deals import DEAL_4P
 from tests.support.queries import Queries

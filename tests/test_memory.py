@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from referee.games import get_game
-from referee.ledger import Ledger
-from referee.state_cache import StateCache, budget_from_env, measure
+from referee.store import Ledger
+from referee.store.state_cache import StateCache, budget_from_env, measure
 from tests.support.deals import DEAL_4P
 from tests.support.http_load import Client, LONG_SERIES, PLAYERS4, brulot_log, memory_kb, server_on
 from tests.support.series import SERIES

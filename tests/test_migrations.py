@@ -18,10 +18,11 @@ from sqlalchemy import (JSON, Boolean, Column, DateTime, ForeignKey, Integer, Me
                         UniqueConstraint, insert, inspect, select)
 from sqlmodel import SQLModel
 
-from referee import create_app, migrations
+from referee import create_app
 from referee.errors import Unauthorized
 from referee.games import get_game
-from referee.ledger import Ledger, hash_key
+from referee.store import Ledger, hash_key
+from referee.store import migrations
 from tests.support.env import need
 from tests.support.ledgers import engine_of, wipe
 from tests.support.server import Server

@@ -1,7 +1,7 @@
 """Once per form (issue 24, item 5): every form that makes something — the set-up, the tournament, the rematch, an
 import — makes it once, however many times it is posted (a double tap, a resent post, the second arriving while the
 first is being stored), and every answer leads the phone to the same thing with its key. The new record's id and
-keys are derived from the form's own id, what it asks for and the app's secret (referee/once.py), so a repeat finds
+keys are derived from the form's own id, what it asks for and the app's secret (referee/store/once.py), so a repeat finds
 the row the primary key let in. On SQLite and PostgreSQL (the ``ledger`` and ``client_on_each_database`` fixtures),
 through the ledger, the pages, the API and a browser."""
 import re
@@ -10,9 +10,8 @@ import pytest
 from sqlmodel import Session, func, select
 
 from referee.errors import Conflict
-from referee.ledger import Ledger, TableRecord
-from referee.models import RematchRecord, TournamentRecord
-from referee.once import Once
+from referee.store import Ledger, Once
+from referee.store.records import RematchRecord, TableRecord, TournamentRecord
 from referee.tournament.store import Tournaments
 from referee.web.services import status_of
 from tests.support.api import check

@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 
 from referee import create_app
 from referee.errors import Forbidden, RuleError, Unauthorized
-from referee.ledger import RematchRecord, TableRecord
+from referee.store.records import RematchRecord, TableRecord
 from tests.support.ledgers import at_once
 from tests.support.scorer import token
 from tests.support.series import BRISCA_DEAL, FINISHED as SERIES, finished

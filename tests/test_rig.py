@@ -25,7 +25,8 @@ import pytest
 import redis
 from sqlalchemy import create_engine, make_url, text
 
-from referee import create_app, migrations
+from referee import create_app
+from referee.store import migrations
 
 from tests.support.env import ROOT, need
 from tests.support.ledgers import wipe

@@ -1,5 +1,5 @@
 """Back after "Create" (issue 38): the set-up page of a form that made its table is that table, never an empty form
-that would make a second one (the form's id names its table, ``referee/once.py``; this browser's session keeps which
+that would make a second one (the form's id names its table, ``referee/store/once.py``; this browser's session keeps which
 forms made a table, no key); and a name typed in a seat is at once that seat's name in the first dealer's list and
 the partners' sentence, as a member's chip writes it."""
 from __future__ import annotations

@@ -156,7 +156,7 @@ def test_a_name_longer_than_the_limit_is_refused_with_the_limit_and_stays_as_typ
     assert client.post("/new/brisca", data={**form, "player": ["Ana", forty], "op": "create"}).status_code == 303
     with app.app_context():
         from sqlmodel import Session, select
-        from referee.ledger import TableRecord
+        from referee.store.records import TableRecord
         with Session(app.extensions["referee.ledger"].engine) as session:
             assert [r.players for r in session.exec(select(TableRecord)).all()] == [["Ana", forty]]
 

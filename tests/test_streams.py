@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from referee.ledger import Ledger
+from referee.store import Ledger
 from referee.web import live_streams
 from referee.web.tables.watch import Fragment
 from tests.support.api import events, new_table

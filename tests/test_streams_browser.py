@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from referee.ledger import Ledger
+from referee.store import Ledger
 from tests.support.api import api
 from tests.support.browser import NETWORK_CUT, PHONE, PUSHED, REFUSED, artifact, shot
 from tests.support.deals import DEAL_4P, HAND_TO_NS, PAIRS

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from referee.ledger import Ledger
+from referee.store import Ledger
 from tests.support.api import api
 from tests.support.deals import DEAL_4P
 from tests.support.env import need

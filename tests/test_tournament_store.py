@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import event
 
 from referee.errors import NotFound, RefereeError, Unauthorized
-from referee.ledger import Ledger
+from referee.store import Ledger
 from referee.tournament.store import Tournaments
 from tests.support.burraco import VP_ROWS
 

@@ -9,7 +9,7 @@ from html import unescape
 import pytest
 from sqlmodel import Session, func, select
 
-from referee.ledger import TableRecord
+from referee.store.records import TableRecord
 from tests.support.api import check
 from tests.support.deals import HAND_TO_EW, HAND_TO_NS
 from tests.support.series import finished

@@ -9,7 +9,7 @@ from html import unescape
 import pytest
 from sqlmodel import Session, func, select
 
-from referee.models import TournamentRecord
+from referee.store.records import TournamentRecord
 
 PAIRS = [["Ana", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]
 OWN = [[100, 10, 10], [None, 15, 5]]  # up to 100 MP of difference 10–10, over it 15–5

@@ -1,4 +1,4 @@
-"""The SQLite writers' queue (``referee/database.py``: ``WriteQueue``): a writer waits for the one before it, whether
+"""The SQLite writers' queue (``referee/store/database.py``: ``WriteQueue``): a writer waits for the one before it, whether
 that one is a thread of its process or another process, and goes on as soon as it is done; nested, it never waits
 for itself; PostgreSQL has none (its row locks queue a table's writers)."""
 from __future__ import annotations
@@ -10,8 +10,8 @@ import threading
 
 import pytest
 
-from referee.database import WriteQueue, write_queue
-from referee.ledger import Ledger
+from referee.store.database import WriteQueue, write_queue
+from referee.store import Ledger
 
 HOLD = """
 import fcntl, sys

@@ -1,4 +1,5 @@
-"""Clubs, stored beside the tables (the records: ``referee/models.py``; the statements: ``referee/ledger_clubs.py``).
+"""Clubs, stored beside the tables (the records: ``referee/store/records.py``; the statements:
+``referee/store/clubs.py``).
 
 - A club is a key, like a table: the club key (only its hash is stored) manages its members and makes its tables and
   tournaments; the viewer key opens its wall and its members' pages. No account, no e-mail.
@@ -16,15 +17,14 @@ import secrets
 import threading
 from collections import OrderedDict
 
-from referee import ledger_clubs as db
 from referee.club import transfer
 from referee.club.checks import MAX_MEMBERS, club_name, erased_word, member_name, season_date
 from referee.club.ratings import Ratings
 from referee.club.report import iso, last_played, report, summary
 from referee.errors import Conflict, Forbidden, NotFound, Unauthorized
 from referee.games import get_game
-from referee.models import hash_key, key_role
-from referee.once import Created, Once, minted
+from referee.store import Created, Once, hash_key, key_role, minted
+from referee.store import clubs as db
 
 KEPT_CLUBS = 32  # clubs whose state a process keeps
 KEPT_SUMMARIES = 50_000  # tables' summaries a process keeps (a few hundred bytes each)
@@ -119,7 +119,8 @@ class Clubs:
     def add_member(self, club_id: str, name) -> dict:
         """A new member: 409 ``duplicate_player`` when a member has that name already (compared case-insensitively)."""
         name = member_name(name)
-        with self.ledger.writing() as connection:
+
+        def add(connection) -> str:
             members = self._locked(connection, club_id)
             active = [m for m in members if not m.removed]
             _unique(active, name)
@@ -127,29 +128,31 @@ class Clubs:
                 raise Conflict("too_many_members", "A club has at most {max} members.", max=MAX_MEMBERS)
             member_id = secrets.token_urlsafe(6)
             db.insert_member(connection, club_id, member_id, name)
-            connection.commit()
-        return {"id": member_id, "name": name}
+            return member_id
+        return {"id": self.ledger.write(add), "name": name}
 
     def rename_member(self, club_id: str, member_id: str, name) -> dict:
         """The member's new name, on the club's pages from now on (the tables keep the name they were played
         with, as a paper sheet does)."""
         name = member_name(name)
-        with self.ledger.writing() as connection:
+
+        def rename(connection) -> str:
             members = self._locked(connection, club_id)
             member = _member(members, member_id)
             _unique([m for m in members if not m.removed and m.id != member.id], name)
             db.set_member(connection, club_id, member.id, name=name)
-            connection.commit()
-        return {"id": member.id, "name": name}
+            return member.id
+        return {"id": self.ledger.write(rename), "name": name}
 
     def remove_member(self, club_id: str, member_id: str, word: str = FORMER) -> None:
         """R-CLUB-1: the member's name erased everywhere it is shown (``word`` in its place: "former member" in the
         language of whoever removed them); the results and the others' ratings stay."""
-        with self.ledger.writing() as connection:
+
+        def remove(connection) -> None:
             member = _member(self._locked(connection, club_id), member_id)
             db.set_member(connection, club_id, member.id, name=None, removed=True)
             db.erase(connection, club_id, member.id, erased_word(word))
-            connection.commit()
+        self.ledger.write(remove)
 
     def set_season(self, club_id: str, since) -> str | None:
         """The season's first day (None: every series counts): the ladder and the figures count from it."""
@@ -163,11 +166,12 @@ class Clubs:
             values["name"] = club_name(fields["name"])
         if "season" in fields:
             values["season_start"] = season_date(fields["season"])
-        with self.ledger.writing() as connection:
+
+        def write(connection) -> None:
             self._locked(connection, club_id)
             if values:
                 db.set_club(connection, club_id, **values)
-            connection.commit()
+        self.ledger.write(write)
         return values
 
     @staticmethod

@@ -14,7 +14,7 @@ import json
 
 from referee.club.checks import MAX_MEMBERS, member_name, no_constant, season_date
 from referee.errors import ParseError
-from referee.once import Created
+from referee.store import Created
 
 EXPORT_FORMAT = "referee-club/1"
 

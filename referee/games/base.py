@@ -420,7 +420,7 @@ def without_tricks(doc: dict) -> dict:
 
 def _docs(game: Game, table: Table, deal) -> tuple:
     """(whole, brief) documents of a finished deal, made once. They live on the deal, so they go with it and the
-    replay cache counts them in its bytes (``referee/state_cache.py``)."""
+    replay cache counts them in its bytes (``referee/store/state_cache.py``)."""
     docs = getattr(deal, DOCS, None)
     if docs is None:
         whole = game.serialise_deal(table, deal)

@@ -9,7 +9,7 @@ in the log, as every act of the director does.
 - R-TOURN-2: penalties are negative VP with a reason, kept in the log (kind ``penalty``) and shown apart in the
   standings, whose VP include them.
 - R-TOURN-5: every act happens once. An act given a ``once`` (the page's form id, the API's ``Idempotency-Key``:
-  ``referee/once.py``) stores its key with it (``tournament_acts``) in its own transaction, after the tournament's
+  ``referee/store/once.py``) stores its key with it (``tournament_acts``) in its own transaction, after the tournament's
   lock: the same act sent again finds the key and answers as the first did, storing nothing more; two at the same
   instant are served one after the other by the lock, and the key's primary key lets one in whatever happens
   (``once_act``).
@@ -18,11 +18,9 @@ from __future__ import annotations
 
 import functools
 
-from referee import ledger_tournaments as db
 from referee.errors import Conflict, NotFound, ParseError, RuleError
-from referee.ledger_entries import check_reason
-from referee.models import _iso, _now
-from referee.once import Once
+from referee.store import Once, Unwritten, check_reason
+from referee.store import tournaments as db
 
 MAX_VP, MAX_PENALTY = 20, 100
 # R-COMMON-7, R-COMMON-7b: a table that lets a round needing signatures close: signed by both sides, given its VP by
@@ -77,7 +75,8 @@ def once_act(method):
 
 
 class DirectorActs:
-    """Mixed into ``Tournaments``: ``self.ledger``, ``self._read`` and the store's ``_lock`` / ``_log`` helpers."""
+    """Mixed into ``Tournaments``: ``self.ledger``, ``self._read``; ``locked`` begins each act, ``db.log_act`` tells
+    it in the log."""
 
     @once_act
     def close_round(self, tournament_id: str, number: int, force: bool = False, reason: str | None = None,
@@ -92,15 +91,15 @@ class DirectorActs:
                              field="reason")
         reason = (reason or "").strip() or None
         key = act_key(once, "closed", [number, bool(force), reason])
-        with self.ledger.writing() as connection:
-            head, log, done = _lock(connection, tournament_id)
+
+        def act(connection):
+            head, log, done = locked(connection, tournament_id)
             first_time(connection, tournament_id, key)
             round_row = next((r for r in done if r.number == number), None)
             if round_row is None:
                 raise NotFound("round_not_found", "This tournament has no round {round}.", round=number)
             if round_row.closed:
-                connection.rollback()
-                return {"round": number, "closed": True, "open_tables": []}
+                raise Unwritten({"round": number, "closed": True, "open_tables": []})
             state = self._read(connection, tournament_id, -1)
             playing = next(r for r in state["rounds"] if r["number"] == number)["tables"]
             still = [{"number": t["number"], "table_id": t["table_id"]} for t in playing if not t["finished"]]
@@ -113,26 +112,25 @@ class DirectorActs:
                                     rule="R-COMMON-7", round=number,
                                     tables=", ".join(str(t["number"]) for t in unsigned), open_tables=unsigned)
             if still and not force:
-                connection.rollback()
-                return {"round": number, "closed": False, "open_tables": still}
+                raise Unwritten({"round": number, "closed": False, "open_tables": still})
             empty = {t["table_id"] for t in playing if t["hands"] == 0}  # not one deal complete: R-TOURN-1
             for table in still:
                 db.force(connection, table["table_id"])
                 if table["table_id"] in empty:  # R-TOURN-1
                     message = f"Table {table['number']} of round {number} not played: 0 VP each" + (
                         f": {reason}" if reason else ".")
-                    _log(log, "not_played", message, round=number, table=table["number"], reason=reason)
+                    db.log_act(log, "not_played", message, round=number, table=table["number"], reason=reason)
                     continue
                 message = f"Table {table['number']} of round {number} finished by the director" + (
                     f": {reason}" if reason else ".")
-                _log(log, "forced", message, round=number, table=table["number"], reason=reason)
+                db.log_act(log, "forced", message, round=number, table=table["number"], reason=reason)
             db.close(connection, tournament_id, number)
-            _log(log, "closed", f"Round {number} closed.", round=number)
+            db.log_act(log, "closed", f"Round {number} closed.", round=number)
             db.save_log(connection, tournament_id, log)
             answer = {"round": number, "closed": True, "open_tables": still}
             keep(connection, tournament_id, key, "closed", answer)
-            connection.commit()
-        return answer
+            return answer
+        return self.ledger.write(act)
 
     @once_act
     def arbitral(self, tournament_id: str, round_number, table_number, vp, reason, once: Once | None = None) -> dict:
@@ -141,20 +139,21 @@ class DirectorActs:
         given = _vp_pair(vp)
         reason = _reason(reason)
         key = act_key(once, "arbitral", [round_number, table_number, given, reason])
-        with self.ledger.writing() as connection:
-            _, log, _ = _lock(connection, tournament_id)
+
+        def act(connection):
+            _, log, _ = locked(connection, tournament_id)
             first_time(connection, tournament_id, key)
             seat = db.seat_at(connection, tournament_id, round_number, table_number)
             if seat is None:
                 raise NotFound("table_not_found", "Round {round} has no table {table}.", round=repr(round_number),
                                table=repr(table_number))
             db.set_arbitral(connection, seat, given)
-            _log(log, "arbitral", f"Table {table_number} of round {round_number}: arbitral result "
-                 f"{given[0]}–{given[1]} VP: {reason}", round=round_number, table=table_number,
-                 vp=given, reason=reason)
+            db.log_act(log, "arbitral", f"Table {table_number} of round {round_number}: arbitral result "
+                       f"{given[0]}–{given[1]} VP: {reason}", round=round_number, table=table_number,
+                       vp=given, reason=reason)
             db.save_log(connection, tournament_id, log)
             keep(connection, tournament_id, key, "arbitral")
-            connection.commit()
+        self.ledger.write(act)
         return self.state(tournament_id)
 
     @once_act
@@ -166,8 +165,9 @@ class DirectorActs:
                              max=MAX_PENALTY, field="vp")
         reason = _reason(reason)
         key = act_key(once, "penalty", [entrant, vp, reason, round_number])
-        with self.ledger.writing() as connection:
-            _, log, done = _lock(connection, tournament_id)
+
+        def act(connection):
+            _, log, done = locked(connection, tournament_id)
             first_time(connection, tournament_id, key)
             if isinstance(entrant, bool) or not isinstance(entrant, int) or entrant not in {
                     e.number for e in db.entrants_of(connection, tournament_id)}:
@@ -176,11 +176,11 @@ class DirectorActs:
                                              or not 1 <= round_number <= len(done)):
                 raise ParseError("bad_round", "round is the number of a round seated so far (1 to {last}).",
                                  last=len(done), field="round")
-            _log(log, "penalty", f"Penalty of {vp} VP for entrant {entrant}: {reason}", entrant=entrant, vp=vp,
-                 reason=reason, round=round_number)
+            db.log_act(log, "penalty", f"Penalty of {vp} VP for entrant {entrant}: {reason}", entrant=entrant,
+                       vp=vp, reason=reason, round=round_number)
             db.save_log(connection, tournament_id, log)
             keep(connection, tournament_id, key, "penalty")
-            connection.commit()
+        self.ledger.write(act)
         return self.state(tournament_id)
 
     @once_act
@@ -190,14 +190,15 @@ class DirectorActs:
         if not isinstance(hidden, bool):
             raise ParseError("bad_hidden", "hidden is true or false.", field="hidden")
         key = act_key(once, "hidden", [hidden])
-        with self.ledger.writing() as connection:
-            _, log, _ = _lock(connection, tournament_id)
+
+        def act(connection):
+            _, log, _ = locked(connection, tournament_id)
             first_time(connection, tournament_id, key)
             db.set_hidden(connection, tournament_id, hidden)
-            _log(log, "hidden" if hidden else "shown", "Standings hidden." if hidden else "Standings shown.")
+            db.log_act(log, "hidden" if hidden else "shown", "Standings hidden." if hidden else "Standings shown.")
             db.save_log(connection, tournament_id, log)
             keep(connection, tournament_id, key, "hidden")
-            connection.commit()
+        self.ledger.write(act)
         return self.state(tournament_id)
 
 
@@ -205,18 +206,13 @@ def missing(tournament_id) -> NotFound:
     return NotFound("tournament_not_found", "There is no tournament {tournament}.", tournament=repr(tournament_id))
 
 
-def _lock(connection, tournament_id: str) -> tuple:
-    """Takes the tournament's write lock by bumping its revision: (its row, its log to add to, its rounds in
-    order); 404 for no such tournament."""
-    head = db.lock(connection, tournament_id)
-    if head is None:
+def locked(connection, tournament_id: str) -> tuple:
+    """Takes the tournament's write lock (``db.lock_act``): (its row, its log to add to, its rounds in order); 404
+    for no such tournament."""
+    found = db.lock_act(connection, tournament_id)
+    if found is None:
         raise missing(tournament_id)
-    return head, list(head.log), db.rounds_of(connection, tournament_id)
-
-
-def _log(log: list, kind: str, message: str, **values) -> None:
-    """One of the director's acts in the log (``db.save_log`` writes it with the act)."""
-    log.append({"at": _iso(_now()), "kind": kind, "message": message, **values})
+    return found
 
 
 def _vp_pair(vp) -> list:

@@ -1,4 +1,4 @@
-"""A tournament's state worked out from its records (``referee/ledger_tournaments.py`` reads them in a bounded number
+"""A tournament's state worked out from its records (``referee/store/tournaments.py`` reads them in a bounded number
 of statements whatever its size; ``store.py`` writes) and its tables' states (``Ledger.tables_at``: from the ledger's
 replay cache, else replayed for all the missing tables from one statement's events), so 100 tables scored meanwhile
 cost 100 small replays of the new entries' tables, never 100 round trips. A table's result is never stored: it is
@@ -12,8 +12,8 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from referee.models import _iso
 from referee.games import get_game, signatures
+from referee.store import iso
 from referee.tournament import scoring
 
 KEPT_STATES = 64  # tournaments whose state a process keeps (a few kilobytes a table)
@@ -90,7 +90,7 @@ def read_state(found: dict, tables: dict, revision: int) -> dict:
             "confirmed": [0 in table.signatures, 1 in table.signatures],
             "disputes": [dict(call) for call in table.disputes],
             "hands": sum(1 for deal in table.deals if deal.complete), "version": row["version"],
-            "revision": row["revision"], "last_entry": _iso(at) if at is not None else None})
+            "revision": row["revision"], "last_entry": iso(at) if at is not None else None})
         results.append({"round": row["round"], "ns": row["ns"], "ew": row["ew"], "bye": None,
                         "mp": result and result["mp"], "vp": result and result["vp"],
                         "not_played": status == "not_played"})

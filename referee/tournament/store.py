@@ -1,4 +1,4 @@
-"""Tournaments and club evenings, stored beside the tables (the records: ``referee/models.py``).
+"""Tournaments and club evenings, stored beside the tables (the records: ``referee/store/records.py``).
 
 - A tournament keeps its entrants, its plan (a movement and a length per round), its rounds and who sits at which
   of a round's tables. Each of those tables is an ordinary table (``tables``), made here with the round's players,
@@ -6,8 +6,8 @@
   ledger replays from the table's log.
 - Every write locks the tournament's row first (an UPDATE of its ``revision``), so two directors' taps are served one
   after the other; on SQLite the transaction begins IMMEDIATE, as the ledger's writes do. Nothing here touches the
-  database itself: the ledger opens the connections (``Ledger.reading``, ``Ledger.writing``, ``Ledger.store_new``),
-  its statements are in ``referee/ledger_tournaments.py``, a round's tables' states come from ``Ledger.tables_at``.
+  database itself: the ledger opens the connections (``Ledger.reading``, ``Ledger.write``, ``Ledger.store_new``),
+  its statements are in ``referee/store/tournaments.py``, a round's tables' states come from ``Ledger.tables_at``.
 - Keys: the director's (only its hash is stored) writes, the viewer's reads. Each table number has a table card
   whose key is the scorer key of that number's table in every round (the tables share it, as a rematch shares its
   keys): the card printed once leads to the current round's table.
@@ -20,16 +20,14 @@ import hmac
 import secrets
 import time
 
-from referee import ledger_clubs, ledger_rows
-from referee import ledger_tournaments as db
 from referee.errors import Conflict, Forbidden, NotFound, ParseError, RuleError, Unauthorized
 from referee.games import get_game
-from referee.ledger_making import table_values
-from referee.models import hash_key, key_role
-from referee.once import Created, Once, minted
+from referee.store import Created, Once, hash_key, key_role, minted
+from referee.store import clubs as ledger_clubs
+from referee.store import tournaments as db
 from referee.tournament import checks, movements
 from referee.tournament.checks import DEFAULT_HANDS, LENGTH, MAX_ENTRANTS, MAX_ROUNDS, MOVEMENTS  # noqa: F401
-from referee.tournament.director import DirectorActs, _lock, _log, act_key, first_time, keep, missing, once_act
+from referee.tournament.director import DirectorActs, act_key, first_time, keep, locked, missing, once_act
 from referee.tournament.reading import KeptStates, entrant_names, read_state
 
 MAX_TITLE = 120
@@ -140,7 +138,7 @@ class Tournaments(DirectorActs):
                require_signatures: bool = False, club: tuple | None = None) -> Created:
         """A tournament with no round seated yet (the director withdraws a no-show before seating round 1);
         returns (state, director_key, viewer_key) and its ``status``. Everything is checked first: nothing is
-        stored on a refusal. ``once``: the form that asks (``referee/once.py``): asked again by the same form, the
+        stored on a refusal. ``once``: the form that asks (``referee/store/once.py``): asked again by the same form, the
         tournament it made, with the same keys (status 200)."""
         game = get_game(game_id)
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_TITLE or not name.isprintable():
@@ -217,9 +215,10 @@ class Tournaments(DirectorActs):
         """Seats the next round of the plan (its tables made, one per table number); 422 while a round is open.
         ``once``: seated once per form or ``Idempotency-Key`` (R-TOURN-5)."""
         key = act_key(once, "seated", [])
-        with self.ledger.writing() as connection:
+
+        def act(connection):
             _club_first(connection, tournament_id)
-            head, log, done = _lock(connection, tournament_id)
+            head, log, done = locked(connection, tournament_id)
             first_time(connection, tournament_id, key)
             if done and not done[-1].closed:
                 raise _open(done[-1].number)
@@ -245,24 +244,24 @@ class Tournaments(DirectorActs):
                 table = game.new_table(seats(names[ns], names[ew]), options)
                 table_id = secrets.token_urlsafe(8)
                 club = {"club_id": head.club_id, "members": seats(members[ns], members[ew])} if head.club_id else {}
-                ledger_rows.insert_table(connection, table_values(table_id, table, hash_key(cards[table_number]),
-                                                                  secrets.token_urlsafe(24), **club))
+                db.insert_table(connection, table_id, table, cards[table_number], secrets.token_urlsafe(24), **club)
                 db.insert_seat(connection, tournament_id, number, table_number, table_id, ns, ew)
             db.insert_round(connection, tournament_id, number, spec["movement"], bye)
             message = f"Round {number} seated: {len(tables)} tables" + (
                 f", a bye for {entrant_names(names[bye])}." if bye is not None else ".")
-            _log(log, "seated", message, round=number, tables=len(tables), bye=bye)
+            db.log_act(log, "seated", message, round=number, tables=len(tables), bye=bye)
             db.save_log(connection, tournament_id, log)
             keep(connection, tournament_id, key, "seated")
-            connection.commit()
+        self.ledger.write(act)
         return self.state(tournament_id)
 
     @once_act
     def withdraw(self, tournament_id: str, entrant: int, once: Once | None = None) -> dict:
         """Between rounds: the entrant plays no further round; its results so far stay in the standings."""
         key = act_key(once, "withdrawn", [entrant])
-        with self.ledger.writing() as connection:
-            _, log, done = _lock(connection, tournament_id)
+
+        def act(connection):
+            _, log, done = locked(connection, tournament_id)
             first_time(connection, tournament_id, key)
             if done and not done[-1].closed:
                 raise _open(done[-1].number)
@@ -272,11 +271,11 @@ class Tournaments(DirectorActs):
             if found.withdrawn is not None:
                 raise RuleError("already_withdrawn", "{names} withdrew already.", names=entrant_names(found.names))
             db.withdraw(connection, tournament_id, found.number, len(done))
-            _log(log, "withdrawn", f"{entrant_names(found.names)} withdrew after round {len(done)}.",
-                 entrant=entrant, after=len(done))
+            db.log_act(log, "withdrawn", f"{entrant_names(found.names)} withdrew after round {len(done)}.",
+                       entrant=entrant, after=len(done))
             db.save_log(connection, tournament_id, log)
             keep(connection, tournament_id, key, "withdrawn")
-            connection.commit()
+        self.ledger.write(act)
         return self.state(tournament_id)
 
     @once_act
@@ -284,23 +283,24 @@ class Tournaments(DirectorActs):
         """Between rounds: a late entrant, who plays from the next round on (a pair, or one player, as the others);
         in a club's tournament each name a member (``{"player": id}`` or a member's name) or a guest's."""
         key = act_key(once, "added", [names])
-        with self.ledger.writing() as connection:
-            club_id, members = _club_first(connection, tournament_id), None
-            head, log, done = _lock(connection, tournament_id)
+
+        def act(connection):
+            club_id, members, given = _club_first(connection, tournament_id), None, names
+            head, log, done = locked(connection, tournament_id)
             first_time(connection, tournament_id, key)
             if club_id:  # R-CLUB-1: each name a member ({"player": id} or a member's name) or a guest
-                names, members = ledger_clubs.seat_names(connection, club_id, names, by_name=True)
+                given, members = ledger_clubs.seat_names(connection, club_id, names, by_name=True)
             if done and not done[-1].closed:
                 raise _open(done[-1].number)
             entrants = db.entrants_of(connection, tournament_id)
-            listed = checks.entrants([e.names for e in entrants] + [names])
+            listed = checks.entrants([e.names for e in entrants] + [given])
             number = max(e.number for e in entrants) + 1
             db.add_entrant(connection, tournament_id, number, listed[-1], len(done) + 1, members)
-            _log(log, "added", f"{entrant_names(listed[-1])} joined from round {len(done) + 1}.",
-                 entrant=number, round=len(done) + 1)
+            db.log_act(log, "added", f"{entrant_names(listed[-1])} joined from round {len(done) + 1}.",
+                       entrant=number, round=len(done) + 1)
             db.save_log(connection, tournament_id, log)
             keep(connection, tournament_id, key, "added")
-            connection.commit()
+        self.ledger.write(act)
         return self.state(tournament_id)
 
     # --- inside -------------------------------------------------------------------------------------------

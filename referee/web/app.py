@@ -15,7 +15,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.errors import RefereeError, Unauthorized
 from referee.club.store import Clubs
-from referee.ledger import Ledger
+from referee.store import Ledger
 from referee.tournament.store import Tournaments
 from referee.web.i18n import api_refusal, refusal
 from referee.web.limits import init_limits, key_failed

@@ -11,7 +11,7 @@ from referee.web import serving
 
 def upgrade_database(app) -> str:
     """Brings the app's database to the newest revision in place (referee/migrations); says what it did."""
-    from referee import migrations
+    from referee.store import migrations
 
     ledger = app.extensions["referee.ledger"]
     before, after = migrations.upgrade(ledger.url)
@@ -33,7 +33,7 @@ def register(app) -> None:
         """Write a consistent copy of the live database to PATH (a file, or a directory for a dated file).
 
         SQLite: the online backup API, safe while Referee serves. PostgreSQL: pg_dump's custom format."""
-        from referee.backup import BackupError, backup as take_backup
+        from referee.store.backup import BackupError, backup as take_backup
 
         try:
             done = take_backup(app.extensions["referee.ledger"].url, path)
@@ -47,7 +47,7 @@ def register(app) -> None:
     @click.argument("message")
     def db_revision(message):
         """Write the next migration from what the models changed (read it before committing)."""
-        from referee import migrations
+        from referee.store import migrations
 
         click.echo(f"New revision: {migrations.new_revision(message)}")
 
@@ -78,7 +78,7 @@ def register(app) -> None:
         if tls and server == "waitress":
             raise click.ClickException("waitress serves plain http: for https use gunicorn, or a proxy in front")
         if schema == "check":  # one of several servers: the database was upgraded once, by init-db
-            from referee import migrations
+            from referee.store import migrations
 
             refused = migrations.mismatch(app.extensions["referee.ledger"].url)
             if refused:

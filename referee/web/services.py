@@ -5,7 +5,7 @@ A page's form that made something (a table, a rematch, a tournament) answers wit
 post/redirect/get — a 303 without JavaScript, a 204 with ``HX-Redirect`` for htmx (a whole page change).
 
 A form that makes something carries its own id (``form_id``, kept while the form is changed and posted back), so
-that it makes it once (``referee/once.py``); the API says the same with an ``Idempotency-Key`` header."""
+that it makes it once (``referee/store/once.py``); the API says the same with an ``Idempotency-Key`` header."""
 from __future__ import annotations
 
 import ipaddress
@@ -16,14 +16,14 @@ from urllib.parse import urlsplit
 from flask import Response, current_app, g, redirect, request, url_for
 
 from referee.errors import Conflict, Forbidden, NotFound, ParseError, RefereeError, Unauthorized, msg
-from referee.once import Created, Once
+from referee.store import Created, Once
 from referee.web.serving import lan_addresses
 
 FIELD = "form_id"
 
 
 def ledger():
-    """The app's ledger (``referee/ledger.py``): every table, its log and its keys."""
+    """The app's ledger (``referee/store/ledger.py``): every table, its log and its keys."""
     return current_app.extensions["referee.ledger"]
 
 

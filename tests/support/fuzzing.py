@@ -42,7 +42,7 @@ def empty_database(url: str) -> None:
     """Drops every table of the test database, whatever made it (the models, a migration's bookkeeping)."""
     from sqlalchemy import MetaData
 
-    from referee.ledger import Ledger
+    from referee.store import Ledger
 
     engine = Ledger(url).engine
     found = MetaData()

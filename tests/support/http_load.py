@@ -23,7 +23,7 @@ def database_url(kind: str, tmp_path) -> str:
         return f"sqlite:///{tmp_path / 'load.sqlite3'}"
     url = os.environ.get("TEST_DATABASE_URL")
     need(bool(url), "TEST_DATABASE_URL is not set (.ci/run starts a PostgreSQL and sets it)")
-    from referee.ledger import Ledger
+    from referee.store import Ledger
 
     ledger = Ledger(url)
     ledger.drop_all()

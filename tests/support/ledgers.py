@@ -3,7 +3,7 @@ import threading
 
 from sqlalchemy import MetaData, create_engine
 
-from referee import migrations
+from referee.store import migrations
 from referee.errors import Conflict
 
 PLAYERS4 = ["Ana", "Bo", "Cy", "Di"]

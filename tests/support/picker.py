@@ -5,7 +5,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from sqlmodel import Session, select
 
-from referee.models import EventRecord
+from referee.store.records import EventRecord
 from tests.support.sheet import Phone as SheetPhone
 
 

@@ -169,7 +169,7 @@ CONTROL = {
                                 "printable text the client chooses; a retry with the same id stores nothing and "
                                 "answers 200"),
 }
-# A creation's own name (tables, imports, tournaments: referee/once.py), as a header.
+# A creation's own name (tables, imports, tournaments: referee/store/once.py), as a header.
 IDEMPOTENCY = [{"name": "Idempotency-Key", "in": "header", "required": False,
                 "schema": {"type": "string", "minLength": 1, "maxLength": 128},
                 "description": "a name the client gives this creation: the same request (this key and the same "

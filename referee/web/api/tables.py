@@ -77,7 +77,7 @@ def openapi():
 @bp.post("/tables")
 def create_table():
     """201 and the new table; with an ``Idempotency-Key`` the same request again answers 200 with the same table and
-    keys (``referee/once.py``)."""
+    keys (``referee/store/once.py``)."""
     body = json_body()
     players, club = club_seating(body, body.get("players"))  # a club's table (R-CLUB-1): the club key's
     created = ledger().create_table(body.get("game"), players, body.get("options"), body.get("dealer"),

@@ -13,7 +13,7 @@ from flask_babel import format_date
 
 from referee.games import get_game
 from referee.games.history import Step, step_after, steps
-from referee.models import entered
+from referee.store import entered
 from referee.web.i18n import lang
 from referee.web.services import ledger, request_key, tournaments
 from referee.web.tables import bp

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import render_template
 
 from referee.games import GAMES
-from referee.ledger_rows import WRITERS
+from referee.store import WRITERS
 from referee.web.api.tables import CONTRACT_ORDER
 from referee.web.services import ledger, request_key
 from referee.web.tables import bp

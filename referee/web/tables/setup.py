@@ -3,7 +3,7 @@
 the engine's schema in plain words, the first dealer. Works as plain form posts; with htmx the form swaps in place.
 Seats left empty are dropped when the table is created: a name is never invented, and a name too long is refused
 with the engine's sentence, never cut. The form carries its own id (``form_id``): posted twice, it makes one table
-(``referee/once.py``). The players of the tables made here are offered again by static/setup.js from the browser's
+(``referee/store/once.py``). The players of the tables made here are offered again by static/setup.js from the browser's
 own storage. A club's set-up (``?club=...&key=...``, R-CLUB-1) offers the club's members as chips, the last players
 first: a tap seats one at the next empty seat (a plain post, the form drawn again); a name typed that is a member's
 is that member, any other a guest's. Back after "Create" is the table that form made (below), never an empty form;
@@ -142,7 +142,7 @@ def render_setup(game, players, options, dealer, error=None, club=None):
 # in this browser are kept in its session (the form's id and the table's, the last few; never a key): the page asked
 # again with such a form (Back) is that table, its scorer key worked out again by the ledger from the form's id
 # (``Ledger.made_by``), never an empty form that would make a second table. A post of that form (a page kept from
-# before) is the form's as before: the same set-up is the same table, a set-up mended another (``referee/once.py``).
+# before) is the form's as before: the same set-up is the same table, a set-up mended another (``referee/store/once.py``).
 MADE = "made_here"
 KEEP_MADE = 5
 

@@ -30,7 +30,7 @@ from typing import Callable
 
 from flask import Response, request
 
-from referee.ledger_rows import cards_of, draft_text, table_role
+from referee.store import cards_of, draft_text, table_role
 from referee.web.serving import accepts_gzip
 
 REFRESH_SECONDS = 0.25

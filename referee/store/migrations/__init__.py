@@ -1,11 +1,11 @@
-"""The database's schema, one Alembic revision at a time (``referee/migrations/versions/``).
+"""The database's schema, one Alembic revision at a time (``referee/store/migrations/versions/``).
 
 ``upgrade(url)`` brings any database to the newest revision in place, keeping its data: a new file, a database
 made before migrations existed (its tables, no ``alembic_version``: the first revision adds what it lacks), or one
 a revision behind. ``flask --app referee init-db`` and ``serve`` (so ``make run``) call it. It runs in one
 transaction that holds the database's write lock (``BEGIN IMMEDIATE`` on SQLite, an advisory lock on PostgreSQL),
 so two servers starting at once upgrade it once. ``new_revision`` writes the next revision from the difference
-between the models (``referee/ledger.py``) and the newest revision.
+between the models (``referee/store/ledger.py``) and the newest revision.
 """
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from referee.migrations import plain_url
+from referee.store.migrations import plain_url
 
 
 class BackupError(Exception):

@@ -1,5 +1,5 @@
-"""The ledger's new tables (set-up, import, rematch) and their keys. A part of ``Ledger`` (``referee/ledger.py``,
-whose notes say how a form names what it makes), asking the statements of ``referee/ledger_rows.py``."""
+"""The ledger's new tables (set-up, import, rematch) and their keys. A part of ``Ledger`` (``ledger.py``,
+whose notes say how a form names what it makes), asking the statements of ``rows.py``."""
 from __future__ import annotations
 
 import hmac
@@ -8,16 +8,16 @@ import secrets
 import time
 from datetime import datetime, timedelta, timezone
 
-from referee import ledger_clubs as clubs
-from referee import ledger_rows as rows
 from referee.errors import Conflict, ParseError, RuleError, Unauthorized
 from referee.games import get_game
 from referee.games.base import fork
 from referee.games.signatures import KINDS as SIGNATURES, verify as verify_signature
-from referee.ledger_entries import own_fields
-from referee.ledger_rows import TableRow, missing
-from referee.models import entered, hash_key
-from referee.once import Created, Once, minted
+from referee.store import clubs
+from referee.store import rows
+from referee.store.entries import own_fields
+from referee.store.once import Created, Once, minted
+from referee.store.records import entered, hash_key
+from referee.store.rows import TableRow, missing
 
 
 BATCH = 2_000  # events (or tables) a club's import writes in one statement
@@ -37,7 +37,7 @@ class Making:
     def create_table(self, game_id, players, options=None, dealer=None, once: Once | None = None,
                      club: tuple | None = None) -> Created:
         """Creates a table; returns (state, scorer_key, viewer_key) and its ``status``. The scorer key is never
-        stored. ``once``: the form that asks (``referee/once.py``): the same form asking again makes nothing and
+        stored. ``once``: the form that asks (``once.py``): the same form asking again makes nothing and
         answers the table it made, with the same keys (status 200). ``club``: (club id, the member per seat or
         None), a club's table (R-CLUB-1): stored under the club's lock, refused when a member was removed."""
         game = get_game(game_id)
@@ -53,7 +53,7 @@ class Making:
 
     def made_by(self, table_id: str, once: Once) -> str | None:
         """The scorer key of ``table_id`` if the set-up form ``once`` made it, worked out again as its creation
-        minted it (``referee/once.py``: the form's id and the table as stored); None if that form made another
+        minted it (``once.py``: the form's id and the table as stored); None if that form made another
         table, or nothing, or if the table's scorer link was renewed since. Nothing is stored or changed."""
         with self.engine.connect() as connection:
             found = rows.set_up(connection, table_id)

@@ -1,8 +1,8 @@
 """The stored records: tables, their append-only event log, rematch links (SQLModel), and tournaments. The ledger's
-modules (``referee/ledger*.py``) are the only ones that read or write them, in SQLAlchemy Core statements on these
-tables (``ledger_rows.py`` a table's, ``ledger_tournaments.py`` a tournament's); ``referee/tournament/store.py``
+modules (``referee/store/``) are the only ones that read or write them, in SQLAlchemy Core statements on these
+tables (``rows.py`` a table's, ``tournaments.py`` a tournament's); ``referee/tournament/store.py``
 decides what a tournament's write stores (entrants, rounds, seatings, table cards, a round's new tables), never a
-table's events or result. The schema's history is in ``referee/migrations/``."""
+table's events or result. The schema's history is in ``migrations/``."""
 from __future__ import annotations
 
 import hashlib
@@ -15,7 +15,8 @@ from sqlmodel import Field, SQLModel
 from referee.errors import RuleError
 
 
-def _now() -> datetime:
+def utc_now() -> datetime:
+    """Now, in UTC: what every record stores."""
     return datetime.now(timezone.utc)
 
 
@@ -46,7 +47,7 @@ class TableRecord(SQLModel, table=True):
     coscorer_hash: str | None = Field(default=None, max_length=64)  # a second scorer's key, hashed too
     version: int = 0  # events in force
     revision: int = 0  # every change, undo included: the cache key of the replayed state
-    created_at: datetime = Field(default_factory=_now)
+    created_at: datetime = Field(default_factory=utc_now)
     # The trick under way, tapped card by card on a scorer's page: its cards' codes joined by "." (in play order)
     # and the revision they belong to. Never an event: it counts in neither version nor revision, is in no export,
     # and is void as soon as the table's revision moves (an entry, an undo) unless that write puts it again.
@@ -85,7 +86,7 @@ class EventRecord(SQLModel, table=True):
     type: str = Field(max_length=32)
     body: dict = Field(sa_column=Column(JSON, nullable=False))
     client_event_id: str | None = Field(default=None, max_length=128)
-    at: datetime = Field(default_factory=_now)
+    at: datetime = Field(default_factory=utc_now)
     withdrawn: bool = False
     withdrawn_at: datetime | None = None
     withdrawn_by: str | None = Field(default=None, max_length=128)  # the undo's client_event_id, when given
@@ -102,14 +103,14 @@ class EventRecord(SQLModel, table=True):
         ``at`` stays the time it was stored, for every event, and nothing entered is lost (``entered`` reads it)."""
         own = {name: value for name, value in self.body.items() if name in LOG_FIELDS}
         doc = {name: value for name, value in self.body.items() if name not in own}
-        doc.update(seq=self.seq, type=self.type, at=_iso(self.at), withdrawn=self.withdrawn,
+        doc.update(seq=self.seq, type=self.type, at=iso(self.at), withdrawn=self.withdrawn,
                    by=self.entered_by or "scorer")
         if self.reason:
             doc["reason"] = self.reason
         if own:
             doc["own"] = own
         if self.withdrawn_at is not None:
-            doc["withdrawn_at"] = _iso(self.withdrawn_at)
+            doc["withdrawn_at"] = iso(self.withdrawn_at)
         if self.withdrawn:
             doc["withdrawal"] = {"at": doc.get("withdrawn_at"), "by": self.withdrawn_role or "scorer"}
             if self.withdrawn_reason:
@@ -125,7 +126,7 @@ class RematchRecord(SQLModel, table=True):
     __tablename__ = "rematches"
     old_id: str = Field(primary_key=True, foreign_key="tables.id", max_length=32)
     new_id: str = Field(foreign_key="tables.id", unique=True, max_length=32)
-    created_at: datetime = Field(default_factory=_now)
+    created_at: datetime = Field(default_factory=utc_now)
 
 
 class TournamentRecord(SQLModel, table=True):
@@ -145,7 +146,7 @@ class TournamentRecord(SQLModel, table=True):
     require_signatures: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
     standings_hidden: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})  # the last round's secret
     club_id: str | None = Field(default=None, max_length=32, index=True)  # a club's tournament (R-CLUB-1)
-    created_at: datetime = Field(default_factory=_now)
+    created_at: datetime = Field(default_factory=utc_now)
 
 
 class TournamentEntrantRecord(SQLModel, table=True):
@@ -170,7 +171,7 @@ class TournamentRoundRecord(SQLModel, table=True):
     movement: str = Field(max_length=16)
     bye: int | None = None  # the entrant without a table this round
     closed: bool = False
-    created_at: datetime = Field(default_factory=_now)
+    created_at: datetime = Field(default_factory=utc_now)
 
 
 class TournamentTableRecord(SQLModel, table=True):
@@ -199,7 +200,7 @@ class TournamentCardRecord(SQLModel, table=True):
 
 class TournamentActRecord(SQLModel, table=True):
     """A director's act made once (R-TOURN-5): the act a form or an ``Idempotency-Key`` stood for (``key``: an
-    HMAC of the form's id, the act's kind and what it asked, ``referee/once.py``), stored in the act's transaction.
+    HMAC of the form's id, the act's kind and what it asked, ``once.py``), stored in the act's transaction.
     Its primary key lets one such act in: the same act sent again (a double tap, a retry, two at the same instant)
     finds it and answers as the first did (``answer``: what the first answered beside the state, ``status``)."""
     __tablename__ = "tournament_acts"
@@ -208,7 +209,7 @@ class TournamentActRecord(SQLModel, table=True):
     kind: str = Field(max_length=16)
     status: int = 200
     answer: dict | None = Field(default=None, sa_column=Column(JSON, nullable=True))
-    created_at: datetime = Field(default_factory=_now)
+    created_at: datetime = Field(default_factory=utc_now)
 
 
 class ClubRecord(SQLModel, table=True):
@@ -221,7 +222,7 @@ class ClubRecord(SQLModel, table=True):
     viewer_key: str = Field(max_length=64)
     season_start: str | None = Field(default=None, max_length=10)
     revision: int = 0  # every change of the club's own records (its tables count theirs)
-    created_at: datetime = Field(default_factory=_now)
+    created_at: datetime = Field(default_factory=utc_now)
 
 
 class ClubMemberRecord(SQLModel, table=True):
@@ -232,10 +233,11 @@ class ClubMemberRecord(SQLModel, table=True):
     club_id: str = Field(foreign_key="clubs.id", index=True, max_length=32)
     name: str | None = Field(default=None, max_length=40)
     removed: bool = False
-    created_at: datetime = Field(default_factory=_now)
+    created_at: datetime = Field(default_factory=utc_now)
 
 
-def _iso(moment: datetime) -> str:
+def iso(moment: datetime) -> str:
+    """A stored time as the API writes it: ISO 8601 in UTC with a Z (``2026-12-07T08:40:20.123456Z``)."""
     if moment.tzinfo is None:  # SQLite gives back naive datetimes; they were stored in UTC
         moment = moment.replace(tzinfo=timezone.utc)
     return moment.isoformat().replace("+00:00", "Z")

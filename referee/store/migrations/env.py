@@ -1,10 +1,10 @@
-"""Alembic's environment for Referee: always given an open connection by ``referee.migrations`` (no alembic.ini,
+"""Alembic's environment for Referee: always given an open connection by ``referee.store.migrations`` (no alembic.ini,
 no URL here). ``render_as_batch`` lets a revision alter a column on SQLite (which rebuilds the table)."""
 from alembic import context
 from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString
 
-import referee.ledger  # noqa: F401  (registers every table on SQLModel.metadata)
+import referee.store.ledger  # noqa: F401  (registers every table on SQLModel.metadata)
 
 
 def render_item(kind, obj, _context):

@@ -1,22 +1,22 @@
-"""Tables and their append-only event log (the records: ``referee/models.py``). Nothing else in Referee reads or
+"""Tables and their append-only event log (the records: ``records.py``). Nothing else in Referee reads or
 writes the records: the tournaments' store (``referee/tournament/store.py``) does it through the ledger's doors
-(``reading``, ``writing``, ``store_new``, ``tables_at``) and its statements (``referee/ledger_tournaments.py``); the
-database whole is only the schema's (``referee/migrations/``) and the backup's (``referee/backup.py``).
+(``reading``, ``write``, ``store_new``, ``tables_at``) and its statements (``tournaments.py``); the
+database whole is only the schema's (``migrations/``) and the backup's (``backup.py``).
 
-The ledger in four modules: this one (connections, reads, the replay cache), ``ledger_entries.py`` (an entry, an
-undo, the trick under way), ``ledger_making.py`` (new tables, imports, rematches, keys) and the statements they
-ask (``ledger_rows.py``; a tournament's, ``ledger_tournaments.py``). One way to write: SQLAlchemy Core statements
+The ledger in four modules: this one (connections, reads, the replay cache), ``entries.py`` (an entry, an
+undo, the trick under way), ``making.py`` (new tables, imports, rematches, keys) and the statements they
+ask (``rows.py``; a tournament's, ``tournaments.py``). One way to write: SQLAlchemy Core statements
 on one connection, the record's lock taken first by an ``UPDATE … RETURNING``.
 
 - The state of a table is never stored: it is what replaying its events in force through the engine gives (one
   loop, ``Game.replay_from``).
 - Every write locks the table's row first (an UPDATE of its ``revision``), so two phones writing at once are
   served one after the other, on SQLite and on PostgreSQL alike; ``expected_version`` answers 409 when stale.
-  On SQLite a write's transaction begins IMMEDIATE (``referee/database.py``): it waits for the database's write
+  On SQLite a write's transaction begins IMMEDIATE (``database.py``): it waits for the database's write
   lock before it reads, never failing with "database is locked" while another table is written.
-- An entry asks the database two statements, whatever the log's length (``referee/ledger_rows.py``): the UPDATE
+- An entry asks the database two statements, whatever the log's length (``rows.py``): the UPDATE
   that locks and bumps, the INSERT. A read asks one when its state is cached.
-- Replayed states are kept per process within ``REFEREE_CACHE_MB`` (``referee/state_cache.py``): one per table,
+- Replayed states are kept per process within ``REFEREE_CACHE_MB`` (``state_cache.py``): one per table,
   successive states sharing their finished deals, with a checkpoint at the start of the open deal so that an undo
   replays that deal's events, not the log.
 - ``client_event_id`` makes a retried entry harmless: the second one is answered with the state and stores nothing.
@@ -34,16 +34,23 @@ from contextlib import contextmanager
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
-from referee import ledger_rows as rows
-from referee.database import connect, database_url, write_queue
 from referee.errors import Conflict
 from referee.games import get_game
-from referee.ledger_entries import UNCHECKED, Entries
-from referee.ledger_making import Making
-from referee.ledger_rows import TableRow, missing, role_of
-# also imported from here:
-from referee.models import EventRecord, RematchRecord, TableRecord, _iso, entered, hash_key, key_role  # noqa: F401
-from referee.state_cache import StateCache, budget_from_env
+from referee.store import rows
+from referee.store.database import connect, database_url, write_queue
+from referee.store.entries import UNCHECKED, Entries
+from referee.store.making import Making
+from referee.store.rows import TableRow, missing, role_of
+from referee.store.records import iso
+from referee.store.state_cache import StateCache, budget_from_env
+
+
+class Unwritten(Exception):
+    """Raised by the work of ``Ledger.write`` to store nothing and answer ``answer`` (its transaction rolled back)."""
+
+    def __init__(self, answer):
+        super().__init__()
+        self.answer = answer
 
 
 class Ledger(Entries, Making):
@@ -69,10 +76,24 @@ class Ledger(Entries, Making):
     @contextmanager
     def writing(self):
         """A connection for a write (``with ledger.writing() as connection``): on SQLite it waits its turn among
-        the writers (``referee/database.py``: ``WriteQueue``), then its transaction holds the write lock from its
+        the writers (``database.py``: ``WriteQueue``), then its transaction holds the write lock from its
         first statement. The write commits it (``connection.commit()``); closed without, it is rolled back."""
         with self._queue, self._write_engine.connect() as connection:
             yield connection
+
+    def write(self, work):
+        """Runs ``work(connection)`` in one write transaction (``writing``) and commits what it asked the store's
+        statements to write; what ``work`` returns is the answer. An error rolls it all back, and so does
+        ``Unwritten(answer)``: nothing stored, ``answer`` answered. The tournament's and the club's stores write
+        through this door, so that no transaction is held outside the store."""
+        with self.writing() as connection:
+            try:
+                answer = work(connection)
+            except Unwritten as unwritten:
+                connection.rollback()
+                return unwritten.answer
+            connection.commit()
+        return answer
 
     def store_new(self, insert, taken_is_known: bool = True) -> bool:
         """Runs ``insert(connection)`` (a new record and its rows) in one write transaction; False when its id was
@@ -90,7 +111,7 @@ class Ledger(Entries, Making):
 
     def tables_at(self, connection, found) -> dict:
         """table id -> engine table of each of ``found`` (mappings with id, game, players, options, dealer,
-        revision, as ``ledger_tournaments.records`` reads them): from the replay cache at the row's revision, else
+        revision, as ``tournaments.records`` reads them): from the replay cache at the row's revision, else
         replayed from its events, read for all the missing ones in one statement on ``connection``. A state there
         is right for its revision whoever made it: read it, never change it."""
         tables, missing_rows = {}, []
@@ -276,7 +297,7 @@ class Ledger(Entries, Making):
             with self.reading() as connection:
                 found = rows.entry_in_force(connection, table_id, corrected["version"]) or {}
             entry = {"by": found.get("by"), "reason": found.get("reason"),
-                     "at": _iso(found["at"]) if found.get("at") else None}
+                     "at": iso(found["at"]) if found.get("at") else None}
             table.correction["entry"] = entry  # the same entry for every read of this state
         doc = {name: value for name, value in corrected.items() if name not in ("version", "entry")}
         return {**entry, **doc}

@@ -1,17 +1,17 @@
 """The ledger's entries: an event appended, the last one withdrawn (undo), the trick under way tapped card by card.
-A part of ``Ledger`` (``referee/ledger.py``, whose notes say how a write locks its table), asking the statements of
-``referee/ledger_rows.py`` on one connection."""
+A part of ``Ledger`` (``ledger.py``, whose notes say how a write locks its table), asking the statements of
+``rows.py`` on one connection."""
 from __future__ import annotations
 
 from dataclasses import fields
 
 from sqlalchemy.exc import IntegrityError
 
-from referee import ledger_rows as rows
 from referee.errors import Conflict, ParseError, RefereeError, RuleError
 from referee.games import get_game
-from referee.ledger_rows import missing, role_of, sides_sign, signed_lock
-from referee.state_cache import checkpoint_after
+from referee.store import rows
+from referee.store.rows import missing, role_of, sides_sign, signed_lock
+from referee.store.state_cache import checkpoint_after
 
 
 UNCHECKED = object()  # a call given no key to check: its caller checked it (or needs none: a test, an import)

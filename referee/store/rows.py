@@ -1,5 +1,5 @@
 """What the ledger asks the database about tables and events, each call in as few statements as it can (SQLAlchemy
-Core on one connection, no ORM objects to build: the one way Referee reads and writes, ``ledger_tournaments.py``
+Core on one connection, no ORM objects to build: the one way Referee reads and writes, ``tournaments.py``
 too). The frequent calls:
 
 - a read (``read_row``): the table's row and its rematch links, one SELECT; the events only when the state is not
@@ -22,8 +22,8 @@ from sqlalchemy import bindparam, case, false, func, insert, literal_column, or_
 from referee.errors import Forbidden, NotFound, Unauthorized
 from referee.errors import Conflict
 from referee.games.signatures import KINDS as SIGNATURES
-from referee.models import (EventRecord, RematchRecord, TableRecord, TournamentRecord, TournamentTableRecord, _now,
-                            hash_key)
+from referee.store.records import (EventRecord, RematchRecord, TableRecord, TournamentRecord, TournamentTableRecord,
+                                   hash_key, utc_now)
 
 TABLES, EVENTS, LINKS = TableRecord.__table__, EventRecord.__table__, RematchRecord.__table__
 TOURNAMENTS, SEATED = TournamentRecord.__table__, TournamentTableRecord.__table__
@@ -228,7 +228,7 @@ def insert_event(connection, table_id: str, body: dict, client_event_id: str | N
     """Appends one event, with whose key made it and its reason (R-COMMON-8); its ``seq`` (the next one) is read
     by the INSERT itself, under the table's lock."""
     connection.execute(_INSERT, {"b_table": table_id, "b_type": body["type"], "b_body": body,
-                                 "b_client": client_event_id, "b_at": _now(), "b_by": by, "b_reason": reason})
+                                 "b_client": client_event_id, "b_at": utc_now(), "b_by": by, "b_reason": reason})
 
 
 def last_entered_by(connection, table_id: str) -> str | None:
@@ -252,7 +252,7 @@ def withdraw_last(connection, table_id: str, client_event_id: str | None, by: st
     R-COMMON-8): its body, None when there is none. ``keep_signatures``: the last that is no signature (a
     director's correction, R-COMMON-7)."""
     done = connection.execute(_WITHDRAW_PLAY if keep_signatures else _WITHDRAW,
-                              {"b_table": table_id, "b_client": client_event_id, "b_at": _now(), "b_by": by,
+                              {"b_table": table_id, "b_client": client_event_id, "b_at": utc_now(), "b_by": by,
                                "b_reason": reason})
     return done.scalar()
 

@@ -1,5 +1,5 @@
 """What the clubs' store (``referee/club/store.py``) asks the database, on a connection the ledger opened
-(``Ledger.reading``, ``Ledger.writing``): SQLAlchemy Core statements, as ``ledger_tournaments.py`` asks a tournament's.
+(``Ledger.reading``, ``Ledger.write``): SQLAlchemy Core statements, as ``tournaments.py`` asks a tournament's.
 
 - A club's state is read in four statements whatever its size (``records``): its row, its members, its tables (each
   with its set-up, its members per seat and the time of its last entry in force that is not a signature: when its
@@ -16,7 +16,7 @@ from sqlalchemy import false, func, insert, select, update
 
 from referee.errors import Conflict, NotFound, ParseError
 from referee.games.signatures import KINDS as SIGNATURES
-from referee.models import (ClubMemberRecord, ClubRecord, EventRecord, TableRecord, TournamentEntrantRecord,
+from referee.store.records import (ClubMemberRecord, ClubRecord, EventRecord, TableRecord, TournamentEntrantRecord,
                             TournamentRecord)
 
 CLUBS, MEMBERS = ClubRecord.__table__, ClubMemberRecord.__table__

@@ -1,5 +1,5 @@
 """What the tournaments' store (``referee/tournament/store.py``) asks the database, on a connection the ledger opened
-(``Ledger.reading``, ``Ledger.writing``): SQLAlchemy Core statements, as ``ledger_rows.py`` asks a table's.
+(``Ledger.reading``, ``Ledger.write``): SQLAlchemy Core statements, as ``rows.py`` asks a table's.
 
 - A state (``records``) is read in a bounded number of statements whatever the tournament's size: its row, its
   entrants, its rounds, its seated tables joined with their ``tables`` rows (revision, set-up) and their last
@@ -12,8 +12,11 @@ from __future__ import annotations
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from referee.models import (EventRecord, TableRecord, TournamentActRecord, TournamentCardRecord, TournamentEntrantRecord,
-                            TournamentRecord, TournamentRoundRecord, TournamentTableRecord)
+from referee.store import rows
+from referee.store.making import table_values
+from referee.store.records import (EventRecord, TableRecord, TournamentActRecord, TournamentCardRecord,
+                                   TournamentEntrantRecord, TournamentRecord, TournamentRoundRecord,
+                                   TournamentTableRecord, hash_key, iso, utc_now)
 
 TOURNAMENTS, ENTRANTS = TournamentRecord.__table__, TournamentEntrantRecord.__table__
 ROUNDS, SEATED = TournamentRoundRecord.__table__, TournamentTableRecord.__table__
@@ -111,6 +114,20 @@ def lock(connection, tournament_id: str):
                               .values(revision=TOURNAMENTS.c.revision + 1).returning(*TOURNAMENTS.c)).first()
 
 
+def lock_act(connection, tournament_id: str) -> tuple | None:
+    """The start of a director's act: the tournament's write lock, taken by bumping its revision (``lock``); (its
+    row, its log to add to, its rounds in order), None for no such tournament."""
+    head = lock(connection, tournament_id)
+    if head is None:
+        return None
+    return head, list(head.log), rounds_of(connection, tournament_id)
+
+
+def log_act(log: list, kind: str, message: str, **values) -> None:
+    """One of the director's acts in the log, with its time (``save_log`` writes it with the act)."""
+    log.append({"at": iso(utc_now()), "kind": kind, "message": message, **values})
+
+
 def rounds_of(connection, tournament_id: str) -> list:
     """The tournament's rounds, in order (their rows: number, movement, bye, closed…)."""
     return list(connection.execute(select(ROUNDS).where(ROUNDS.c.tournament_id == tournament_id)
@@ -131,6 +148,12 @@ def card_keys(connection, tournament_id: str) -> dict:
 
 def insert_card(connection, tournament_id: str, number: int, key: str) -> None:
     connection.execute(insert(CARDS).values(tournament_id=tournament_id, number=number, key=key))
+
+
+def insert_table(connection, table_id: str, table, card_key: str, viewer_key: str, **club) -> None:
+    """A round's new table: the engine table's set-up, the scorer key of its number's table card (only its hash
+    stored), its own viewer key; ``club_id`` and ``members`` in a club's tournament."""
+    rows.insert_table(connection, table_values(table_id, table, hash_key(card_key), viewer_key, **club))
 
 
 def insert_seat(connection, tournament_id: str, round_number: int, number: int, table_id: str, ns: int,
