@@ -51,10 +51,15 @@ def test_every_acknowledged_entry_is_stored_once_across_20_kill_9(kind, tmp_path
                 position[n] += 1
 
         for _ in range(ROUNDS):
+            before = [len(a) for a in acknowledged]
             phones = [threading.Thread(target=write, args=(n,)) for n in range(WRITERS)]
             for thread in phones:
                 thread.start()
-            time.sleep(rng.uniform(0.05, 0.6))  # time is the subject: SIGKILL at a random moment of the writes
+            deadline = time.monotonic() + 120  # a loaded machine: every phone writes in every round, however slow
+            while time.monotonic() < deadline and not all(
+                    len(acknowledged[n]) > before[n] or not phones[n].is_alive() for n in range(WRITERS)):
+                time.sleep(0.01)
+            time.sleep(rng.uniform(0, 0.4))  # time is the subject: SIGKILL at a random moment of the writes
             server.kill(signal.SIGKILL)
             for thread in phones:
                 thread.join(timeout=60)

@@ -29,14 +29,17 @@ def workers_env() -> dict:
     return env
 
 
-def connection_per_worker(url_port: int, count: int, seconds: float = 20) -> dict:
+def connection_per_worker(url_port: int, count: int, seconds: float = 120) -> dict:
     """Kept-alive connections until one is held by each of ``count`` workers: {worker pid: connection}.
 
     A connection answered by a worker already held is closed at once: left open, idle connections from this one
     address would pile up round after round while a worker is still starting, until the server's cap per address
     (``gevent_worker``: at the cap a new connection closes the oldest idle one) closed a held one."""
-    held, deadline = {}, time.monotonic() + seconds
+    held, since, deadline = {}, {}, time.monotonic() + seconds
     while len(held) < count and time.monotonic() < deadline:
+        for worker in [w for w, t in since.items() if time.monotonic() - t > 20]:  # the server's keep-alive is 30 s:
+            held.pop(worker).close()  # a connection held that long (a worker slow to start) is taken again fresh
+            del since[worker]
         opened = [http.client.HTTPConnection("127.0.0.1", url_port, timeout=10) for _ in range(8)]
         try:
             for connection in opened:  # several at once: a busy worker leaves the next one to another
@@ -53,7 +56,7 @@ def connection_per_worker(url_port: int, count: int, seconds: float = 20) -> dic
             if worker in held:
                 connection.close()
             else:
-                held[worker] = connection
+                held[worker], since[worker] = connection, time.monotonic()
     assert len(held) == count, f"{len(held)} of {count} workers answered"
     return held
 

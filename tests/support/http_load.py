@@ -6,6 +6,7 @@ import http.client
 import json
 import os
 import re
+import time
 import urllib.parse
 
 import pytest
@@ -47,6 +48,11 @@ def memory_kb(pid: int, field: str = "VmRSS") -> int:
     raise LookupError(field)
 
 
+# The server closes a kept-alive connection idle this long (gevent_worker: REFEREE_KEEPALIVE_SECONDS, 30 s): a phone
+# idle longer opens a new one first, as a browser does, rather than send into a connection being closed.
+IDLE_SECONDS = 20
+
+
 class Client:
     """One phone: a kept-alive connection to the server and its session cookie. Answers (status, body)."""
 
@@ -54,6 +60,7 @@ class Client:
         parts = urllib.parse.urlsplit(url)
         self.host, self.port, self.timeout = parts.hostname, parts.port, timeout
         self.connection = None
+        self.answered = 0.0  # when the connection's last answer came (time.monotonic)
         self.cookies: dict = {}
 
     def request(self, method: str, path: str, body=None, key: str | None = None, form: dict | None = None):
@@ -68,6 +75,8 @@ class Client:
             headers["Authorization"] = f"Bearer {key}"
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if self.connection is not None and time.monotonic() - self.answered > IDLE_SECONDS:
+            self.close()  # the server may be closing it: never a request into a connection it has let go
         if self.connection is None:
             self.connection = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
         try:
@@ -77,6 +86,7 @@ class Client:
         except (OSError, http.client.HTTPException):
             self.close()
             raise
+        self.answered = time.monotonic()
         for cookie in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = cookie.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
