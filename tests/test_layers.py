@@ -19,7 +19,7 @@ OWNERS = ("ledger", "ledger_entries", "ledger_making", "ledger_rows", "ledger_to
 # (the part, the modules it holds, what it must never import)
 WALLS = [
     ("cards", ["cards.py"], DATABASE + WEB + STORAGE + ("referee.games", "referee.tournament")),
-    ("engines", ["games/*.py"], DATABASE + WEB + STORAGE + ("referee.tournament",)),
+    ("engines", ["games/*.py", "games/*/*.py"], DATABASE + WEB + STORAGE + ("referee.tournament",)),
     ("tournament rules and store", ["tournament/*.py"], DATABASE + WEB),
     ("club rules and store", ["club/*.py"], DATABASE + WEB + ("referee.tournament",)),
     ("ledger", [f"{name}.py" for name in OWNERS], WEB + ("referee.tournament", "referee.club")),

@@ -1,6 +1,6 @@
 """The events of the OpenAPI document: every field each game's parser reads, which ones it requires, and where null
-is taken for "not given". Kept beside ``openapi.py``; the parsers are in referee/games/ (events.py, buraco.py,
-brouc_numbers.py, brusquembille_numbers.py, brulot_tally.py, buraco_tally.py) and tests/test_openapi.py holds the
+is taken for "not given". Kept beside ``openapi.py``; the parsers are in referee/games/ (events.py, buraco/engine.py,
+brouc/numbers.py, brusquembille/numbers.py, brulot/tally.py, buraco/tally.py) and tests/test_openapi.py holds the
 two in step: each example below is read by its game's parser, which reads exactly the fields listed for it.
 """
 from __future__ import annotations

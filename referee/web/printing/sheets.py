@@ -4,9 +4,9 @@ shape blank (rows to fill by hand, no names) or filled from a table's state (its
 never from the scoreboard's fragments)."""
 from __future__ import annotations
 
-from referee.games.brulot import PENALTY_RANKS
-from referee.games.brusquembille import JETONS
-from referee.games.buraco_tally import BONUS_OF, KINDS
+from referee.games.brulot.engine import PENALTY_RANKS
+from referee.games.brusquembille.engine import JETONS
+from referee.games.buraco.tally import BONUS_OF, KINDS
 from referee.languages import LANGUAGES
 from referee.summaries import rank
 

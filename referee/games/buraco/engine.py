@@ -4,7 +4,7 @@ and the hand is counted when someone closes or the stock runs out.
 Melds are checked as they are laid (the app referees a dispute at the table) or all at once at the count. With 3 or
 5 players the sides are the players until one goes to the pot: he takes the 18-card pot and the others become one
 team with pooled melds (R-BURACO-1b). A hand may also be entered by its numbers, as the table writes them on paper
-(the ``tally`` event, buraco_tally.py); it is scored by the same ``score``.
+(the ``tally`` event, tally.py); it is scored by the same ``score``.
 """
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from referee.cards import BURACO_108
 from referee.errors import ParseError, RuleError, msg
 from referee.games.base import Game, Option, Table, field_of, register
-from referee.games.buraco_melds import BONUS, card_value, copies_taken, read_meld, third_copy
-from referee.games.buraco_tally import STATISTICS, hand_statistics, parse_tally, tally_hand
+from referee.games.buraco.melds import BONUS, card_value, copies_taken, read_meld, third_copy
+from referee.games.buraco.tally import STATISTICS, hand_statistics, parse_tally, tally_hand
 from referee.games.events import parse_deal, read_player
 from referee.games.standing import standing, toward
 from referee.words import Words, said
@@ -40,7 +40,7 @@ class Hand:
     left: list = field(default_factory=list)  # cards left per player at the count
     breakdown: list = field(default_factory=list)  # per team
     points: list = field(default_factory=list)  # per side (per player with 3 or 5)
-    tally: dict | None = None  # the numbers as entered, when the hand was entered by its numbers (buraco_tally.py)
+    tally: dict | None = None  # the numbers as entered, when the hand was entered by its numbers (tally.py)
 
     @property
     def entry(self) -> str:
@@ -158,7 +158,7 @@ class Buraco(Game):
 
     events = {"deal": parse_deal, "meld": parse_meld, "extend": parse_extend, "replace": parse_replace,
               "pot": parse_pot, "count": parse_count, "tally": parse_tally}
-    statistics = STATISTICS  # burracos by class, hands closed (R-BURACO-3, 5; buraco_tally.py)
+    statistics = STATISTICS  # burracos by class, hands closed (R-BURACO-3, 5; tally.py)
     deal_statistics = staticmethod(hand_statistics)
 
     def check_options(self, options: dict, n_players: int) -> None:
@@ -321,7 +321,7 @@ class Buraco(Game):
                                  for t, members in enumerate(hand.teams)])
 
     def on_tally(self, table: Table, event) -> None:
-        """A hand by its numbers (R-COMMON-5: every number checked); see buraco_tally.py."""
+        """A hand by its numbers (R-COMMON-5: every number checked); see tally.py."""
         tally_hand(self, table, event)
 
     def score(self, table: Table, hand: Hand, laid: list) -> None:

@@ -14,7 +14,7 @@ from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
 from referee.games.settle import settle
-from referee.games import brusquembille_numbers as numbers
+from referee.games.brusquembille import numbers
 from referee.games.standing import JETONS as JETON_WORD, measure, standing, toward
 from referee.games.statistics import Stat
 from referee.games.tally import close, open_for_tally, verify_points
