@@ -2,6 +2,9 @@
 Flask; every value a game differs in is set in that game's module."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 
 class Facts:
     """The words and facts a page asks of a game, with the values most games share.
@@ -41,6 +44,10 @@ class Facts:
     - ``summed_deals(state, deals)``: what some deals add up to per side (points, deal wins), for a board that
       shows the earlier deals in one row (Brisca: a deal that does not count adds nothing, R-BRISCA-6).
 
+    - ``template_folder``: the folder of the game's own templates, ``templates/`` beside its module (its board
+      ``_board_<game>.html``, its sheets ``_sheet_<game>.html`` and ``_sheet_print_<game>.html``, its partials):
+      the web's template loader searches every registered game's (``referee/web/app.py``).
+
     Asked of a table (``Game``): ``untouched(table)``, whether the open deal has nothing entered yet; Buraco's
     ``copies_left(table, taken)`` and ``verify_another_copy(table, taken, card)`` (R-BURACO-1).
     """
@@ -60,6 +67,11 @@ class Facts:
     @property
     def piles_have_extras(self) -> bool:
         return bool(self.pile_fields)
+
+    @property
+    def template_folder(self) -> Path:
+        """The game's own templates: ``templates/`` in the folder of the module that defines it."""
+        return Path(sys.modules[type(self).__module__].__file__).resolve().parent / "templates"
 
     def side_order(self, state: dict) -> list:
         """The sides in the order a board draws them: as they are numbered."""
