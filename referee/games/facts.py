@@ -29,6 +29,8 @@ class Facts:
       R-BRULOT-6, Brusquembille R-BRUSQ-5), None when a round's table plays its series to its end.
     - ``scored_by_vp_table``: a tournament scores a table by a table of victory points from the match points
       (Burraco's competition code, ``referee/tournament/scoring.py``); else a round's win, draw or loss.
+    - ``tournament_first``: the game the tournament form shows chosen until one is chosen (Buraco); without one,
+      the registry's first.
     - ``numbers_fields``: what the numbers sheet asks, "sides" (card points per side), "players" (penalties per
       player, Brûlot R-BRULOT-5) or "melds" (per side its melds and its cards in hand, Buraco R-BURACO-4, 6).
     - ``side_order(state)``: the sides' indices in the order a board draws them (Brouc: the other side, then the
@@ -63,6 +65,7 @@ class Facts:
     deals_a_widow: bool = False
     round_unit: str | None = None
     scored_by_vp_table: bool = False
+    tournament_first: bool = False
 
     @property
     def piles_have_extras(self) -> bool:

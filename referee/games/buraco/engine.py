@@ -142,6 +142,7 @@ class Buraco(Game):
     points_rule = "R-BURACO-4"
     round_unit = "hands"  # a tournament round: so many hands (R-BURACO-6)
     scored_by_vp_table = True  # the round's MP difference gives VP from a table (referee/tournament/scoring.py)
+    tournament_first = True  # the tournament form's game until one is chosen
     player_range = (2, 5)
     options = (
         Option("target", "int", 2005, _both("Points qui terminent la série.", "Points that end the series."),
