@@ -29,6 +29,8 @@ class Facts:
       R-BRULOT-6, Brusquembille R-BRUSQ-5), None when a round's table plays its series to its end.
     - ``scored_by_vp_table``: a tournament scores a table by a table of victory points from the match points
       (Burraco's competition code, ``referee/tournament/scoring.py``); else a round's win, draw or loss.
+    - ``event_fields``, ``event_examples``: per event, (the fields its parser needs, the ones it may take), and a
+      body it reads, as the API's document declares them (the game's ``declared.py``).
     - ``tournament_first``: the game the tournament form shows chosen until one is chosen (Buraco); without one,
       the registry's first.
     - ``numbers_fields``: what the numbers sheet asks, "sides" (card points per side), "players" (penalties per
@@ -66,6 +68,8 @@ class Facts:
     round_unit: str | None = None
     scored_by_vp_table: bool = False
     tournament_first: bool = False
+    event_fields: dict = {}
+    event_examples: dict = {}
 
     @property
     def piles_have_extras(self) -> bool:

@@ -13,6 +13,7 @@ from referee.cards import FRENCH_SUITS, PIQUET_32
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
+from referee.games.brouc.declared import EVENT_EXAMPLES, EVENT_FIELDS
 from referee.games.brouc.slate import (DECLARED_COCHES, PARTIE_COCHES, STATISTICS, announce_points,
                                        cape_outcome, deal_statistics, declaration_refusal, marriages_in,
                                        partie_over, tens, tens_why, unwritten_why)
@@ -55,6 +56,7 @@ class BroucDeal(TrickDeal):
 class Brouc(TrickGame):
     id = "brouc"
     names = _both("Brouc", "Brouc")
+    event_fields, event_examples = EVENT_FIELDS, EVENT_EXAMPLES  # as the API's document declares them
     origin = _both("Valais (Suisse)", "Valais (Switzerland)")
     flag = "ch-vs"
     description = _both("Jass valaisan à quatre, l'ardoise en dizaines, les annonces, les mariages sur table et la cape.",

@@ -14,6 +14,7 @@ from referee.cards import FRENCH_52, FRENCH_SUITS
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
+from referee.games.brulot.declared import EVENT_EXAMPLES, EVENT_FIELDS
 from referee.games.brulot.tally import known_widow, parse_tally, side_penalties, verify_penalties
 from referee.games.standing import PENALTY_POINTS, standing
 from referee.games.statistics import Stat, side_players
@@ -54,6 +55,7 @@ class BrulotDeal(TrickDeal):
 class Brulot(TrickGame):
     id = "brulot"
     names = _both("Brûlot", "Brûlot")
+    event_fields, event_examples = EVENT_FIELDS, EVENT_EXAMPLES  # as the API's document declares them
     origin = _both("Québec", "Québec")
     flag = "ca-qc"
     description = _both("Jeu de plis québécois où l'on évite les as, rois, dames et valets : le plus bas gagne.",

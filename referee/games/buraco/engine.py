@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from referee.cards import BURACO_108
 from referee.errors import ParseError, RuleError, msg
 from referee.games.base import Game, Option, Table, field_of, register
+from referee.games.buraco.declared import EVENT_EXAMPLES, EVENT_FIELDS
 from referee.games.buraco.melds import BONUS, card_value, copies_taken, read_meld, third_copy
 from referee.games.buraco.tally import STATISTICS, hand_statistics, parse_tally, tally_hand
 from referee.games.events import parse_deal, read_player
@@ -130,6 +131,7 @@ def parse_count(game, table, data) -> Count:
 class Buraco(Game):
     id = "buraco"
     names = _both("Buraco", "Buraco")
+    event_fields, event_examples = EVENT_FIELDS, EVENT_EXAMPLES  # as the API's document declares them
     origin = _both("Uruguay, Italie", "Uruguay, Italy")
     flag = "uy"
     description = _both("Jeu de combinaisons à deux jeux : suites, séries, burracos et puits, jusqu'à 2005.",
