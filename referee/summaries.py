@@ -7,9 +7,16 @@ from __future__ import annotations
 
 import re
 
-from referee.games import brisca, brouc, brouc_slate, brulot, brusquembille, buraco, buraco_melds, get_game
 from referee.cards import JOKER_NAMES, rank_names
-from referee.games.brisca_score import DOUBLE_OVER, HALF, MEXICAN_LIMIT
+from referee.games import get_game
+from referee.games.brisca import engine as brisca
+from referee.games.brouc import engine as brouc
+from referee.games.brouc import slate as brouc_slate
+from referee.games.brulot import engine as brulot
+from referee.games.brusquembille import engine as brusquembille
+from referee.games.buraco import engine as buraco
+from referee.games.buraco import melds as buraco_melds
+from referee.games.brisca.score import DOUBLE_OVER, HALF, MEXICAN_LIMIT
 from referee.games.tricks import TrickGame
 from referee.languages import LANGUAGES
 from referee.words import Words, said

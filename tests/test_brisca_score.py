@@ -1,7 +1,7 @@
-"""Brisca's deal and series results as pure functions (referee/games/brisca_score.py), each case a ruling's own."""
+"""Brisca's deal and series results as pure functions (referee/games/brisca/score.py), each case a ruling's own."""
 import pytest
 
-from referee.games.brisca_score import deal_outcome, series_result
+from referee.games.brisca.score import deal_outcome, series_result
 
 DEFAULTS = {"mexican_11": False, "tie_rule": "draw", "double_over_100": False, "wins_needed": 3,
             "trump_rotation": False}

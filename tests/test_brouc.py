@@ -2,7 +2,7 @@
 {Ana, Cy} = 0 and {Bo, Di} = 1. Every deal below is worked by hand in its comments."""
 import pytest
 
-from referee.games.brouc_slate import tens
+from referee.games.brouc.slate import tens
 from tests.support.deals import (ANNOUNCES_E, DEAL_A, DEAL_B, DEAL_D, DEAL_E, PILE_44, PILE_46, PILE_55, PILE_64,
                                  PILE_76, trick, tricks)
 from tests.support.engine import Driver

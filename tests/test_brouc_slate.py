@@ -1,8 +1,8 @@
-"""Brouc's slate and coches as pure functions (referee/games/brouc_slate.py), each case a ruling's own."""
+"""Brouc's slate and coches as pure functions (referee/games/brouc/slate.py), each case a ruling's own."""
 import pytest
 
 from referee.cards import PIQUET_32
-from referee.games import brouc_slate as slate
+from referee.games.brouc import slate
 
 
 @pytest.mark.parametrize("points, tens", [(0, 0), (4, 0), (44, 4), (45, 5), (46, 5), (55, 6), (64, 6), (120, 12)])

@@ -3,7 +3,7 @@ import pytest
 
 from referee.cards import BURACO_108
 from referee.errors import RuleError
-from referee.games.buraco_melds import read_meld
+from referee.games.buraco.melds import read_meld
 from tests.support.deals import CLEAN_RUN
 from tests.support.engine import Driver
 

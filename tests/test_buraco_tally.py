@@ -4,8 +4,8 @@ hold is refused with 422, leaving the table exactly as it was (R-COMMON-5)."""
 import pytest
 
 from referee.cards import BURACO_108
-from referee.games.buraco_melds import read_meld
-from referee.games.buraco_tally import LEAST
+from referee.games.buraco.melds import read_meld
+from referee.games.buraco.tally import LEAST
 from tests.support.deals import BURACO_DEAL as DEAL, CLEAN_RUN, HAND_4P_A, HAND_4P_B, count, meld, pot, side, tally
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]

@@ -17,7 +17,7 @@ STORE = PACKAGE / "store"  # the one owner of the database: the ledger, the reco
 # (the part, the modules it holds, what it must never import)
 WALLS = [
     ("cards", ["cards.py"], DATABASE + WEB + STORAGE + ("referee.games", "referee.tournament")),
-    ("engines", ["games/*.py"], DATABASE + WEB + STORAGE + ("referee.tournament",)),
+    ("engines", ["games/*.py", "games/*/*.py"], DATABASE + WEB + STORAGE + ("referee.tournament",)),
     ("tournament rules and store", ["tournament/*.py"], DATABASE + WEB),
     ("club rules and store", ["club/*.py"], DATABASE + WEB + ("referee.tournament",)),
     ("store", ["store/*.py", "store/migrations/*.py", "store/migrations/versions/*.py"],

@@ -10,7 +10,7 @@ from openapi_spec_validator import validate as validate_spec
 
 from referee.errors import ParseError
 from referee.games import GAMES
-from referee.web.api.openapi_events import EXAMPLES, GAMES as DOCUMENTED, IGNORED
+from referee.web.api.openapi_events import IGNORED
 from tests.support.api import DOC, check, fits
 from tests.support.series import FINISHED as SERIES
 
@@ -68,7 +68,7 @@ def test_the_document_is_valid_openapi_3_1_and_served_as_built(client):
 
 def test_every_event_type_of_every_game_is_documented_with_its_games():
     for game_id, game in GAMES.items():
-        assert set(DOCUMENTED[game_id]) == set(game.events), game_id
+        assert set(GAMES[game_id].event_fields) == set(game.events), game_id
     kinds = {kind for game in GAMES.values() for kind in game.events}
     common = {"confirm", "dispute"}  # R-COMMON-7: every game's, read by referee/games/signatures.py
     assert {f"Event_{kind}" for kind in kinds | common} == {name for name in SCHEMAS if name.startswith("Event_")}
@@ -82,8 +82,8 @@ def test_every_event_type_of_every_game_is_documented_with_its_games():
 
 @pytest.mark.parametrize("game, kind", EVENT_CASES)
 def test_the_parser_reads_exactly_the_documented_fields(game, kind):
-    needed, optional = DOCUMENTED[game][kind]
-    body = Reading({"type": kind, **EXAMPLES[game][kind]})
+    needed, optional = GAMES[game].event_fields[kind]
+    body = Reading({"type": kind, **GAMES[game].event_examples[kind]})
     parse(game, body)  # the example is an entry the parser reads
     read = body.read - {"type"}
     assert set(needed) | set(optional) <= read
@@ -96,9 +96,9 @@ def test_the_parser_reads_exactly_the_documented_fields(game, kind):
 
 @pytest.mark.parametrize("game, kind", EVENT_CASES)
 def test_a_required_field_left_out_or_null_is_refused_naming_it(game, kind):
-    for name in DOCUMENTED[game][kind][0]:
-        for body in ({k: v for k, v in EXAMPLES[game][kind].items() if k != name},
-                     {**EXAMPLES[game][kind], name: None}):
+    for name in GAMES[game].event_fields[kind][0]:
+        for body in ({k: v for k, v in GAMES[game].event_examples[kind].items() if k != name},
+                     {**GAMES[game].event_examples[kind], name: None}):
             with pytest.raises(ParseError) as refused:
                 parse(game, {"type": kind, **body})
             assert refused.value.code == "bad_event" and refused.value.params["field"] == name
@@ -107,19 +107,19 @@ def test_a_required_field_left_out_or_null_is_refused_naming_it(game, kind):
 
 @pytest.mark.parametrize("game, kind", EVENT_CASES)
 def test_an_optional_field_left_out_or_null_is_taken_and_documented_nullable(game, kind):
-    for name in DOCUMENTED[game][kind][1]:
-        parse(game, {"type": kind, **{k: v for k, v in EXAMPLES[game][kind].items() if k != name}})
-        parse(game, {"type": kind, **EXAMPLES[game][kind], name: None})
+    for name in GAMES[game].event_fields[kind][1]:
+        parse(game, {"type": kind, **{k: v for k, v in GAMES[game].event_examples[kind].items() if k != name}})
+        parse(game, {"type": kind, **GAMES[game].event_examples[kind], name: None})
         assert allows_null(per_game(kind, game)["properties"][name]), (kind, name)
 
 
 @pytest.mark.parametrize("game, kind", EVENT_CASES)
 def test_each_example_fits_the_documented_event_and_is_shown(game, kind):
-    body = {"type": kind, **EXAMPLES[game][kind]}
+    body = {"type": kind, **GAMES[game].event_examples[kind]}
     request = DOC["paths"]["/api/v1/tables/{table_id}/events"]["post"]["requestBody"]["content"]
     assert fits(request["application/json"]["schema"], body) == []
     assert body in SCHEMAS["Event_" + kind]["examples"]
-    for name in (*DOCUMENTED[game][kind][0], *DOCUMENTED[game][kind][1]):
+    for name in (*GAMES[game].event_fields[kind][0], *GAMES[game].event_fields[kind][1]):
         assert fits(SCHEMAS["Event_" + kind], {**body, name: {"x": 1}}) != [], name  # no field takes that
 
 

@@ -4,7 +4,7 @@ engine's own. Every page's shape (one A4 page, no code, type size, the slate): t
 
 import pytest
 
-from referee.games import brisca
+from referee.games.brisca import engine as brisca
 from referee.summaries import summary
 from tests.support.printing import GAMES, print_page
 

@@ -4,7 +4,7 @@ import pytest
 
 from referee.cards import FRENCH_52, SPANISH_40
 from referee.games import get_game
-from referee.games.brisca import STRENGTH
+from referee.games.brisca.engine import STRENGTH
 from referee.games.tricks import Absence, TrickDeal, check_revoke, record_absence, trick_winner
 from tests.support import simulate
 

@@ -162,6 +162,10 @@ def parse_declare(game, table, data) -> Declare:
 
 
 DECLARATIONS = ("cape_dehors", "cape_dehors_pas_dedouble")
+# What every trick game's parser reads of a deal, a trick and a pile, as the API's document declares it (each game's
+# declared.py: (the fields needed, the ones it may take)).
+TRICK_EVENT_FIELDS = {"deal": ((), ("trump", "dealer")), "trick": (("cards",), ()),
+                      "capture": (("side", "cards"), ())}
 
 
 def parse_reveal(game, table, data) -> Reveal:

@@ -2,6 +2,9 @@
 Flask; every value a game differs in is set in that game's module."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 
 class Facts:
     """The words and facts a page asks of a game, with the values most games share.
@@ -26,6 +29,10 @@ class Facts:
       R-BRULOT-6, Brusquembille R-BRUSQ-5), None when a round's table plays its series to its end.
     - ``scored_by_vp_table``: a tournament scores a table by a table of victory points from the match points
       (Burraco's competition code, ``referee/tournament/scoring.py``); else a round's win, draw or loss.
+    - ``event_fields``, ``event_examples``: per event, (the fields its parser needs, the ones it may take), and a
+      body it reads, as the API's document declares them (the game's ``declared.py``).
+    - ``tournament_first``: the game the tournament form shows chosen until one is chosen (Buraco); without one,
+      the registry's first.
     - ``numbers_fields``: what the numbers sheet asks, "sides" (card points per side), "players" (penalties per
       player, Brûlot R-BRULOT-5) or "melds" (per side its melds and its cards in hand, Buraco R-BURACO-4, 6).
     - ``side_order(state)``: the sides' indices in the order a board draws them (Brouc: the other side, then the
@@ -40,6 +47,10 @@ class Facts:
       many points), "highest" (highest after so many deals).
     - ``summed_deals(state, deals)``: what some deals add up to per side (points, deal wins), for a board that
       shows the earlier deals in one row (Brisca: a deal that does not count adds nothing, R-BRISCA-6).
+
+    - ``template_folder``: the folder of the game's own templates, ``templates/`` beside its module (its board
+      ``_board_<game>.html``, its sheets ``_sheet_<game>.html`` and ``_sheet_print_<game>.html``, its partials):
+      the web's template loader searches every registered game's (``referee/web/app.py``).
 
     Asked of a table (``Game``): ``untouched(table)``, whether the open deal has nothing entered yet; Buraco's
     ``copies_left(table, taken)`` and ``verify_another_copy(table, taken, card)`` (R-BURACO-1).
@@ -56,10 +67,18 @@ class Facts:
     deals_a_widow: bool = False
     round_unit: str | None = None
     scored_by_vp_table: bool = False
+    tournament_first: bool = False
+    event_fields: dict = {}
+    event_examples: dict = {}
 
     @property
     def piles_have_extras(self) -> bool:
         return bool(self.pile_fields)
+
+    @property
+    def template_folder(self) -> Path:
+        """The game's own templates: ``templates/`` in the folder of the module that defines it."""
+        return Path(sys.modules[type(self).__module__].__file__).resolve().parent / "templates"
 
     def side_order(self, state: dict) -> list:
         """The sides in the order a board draws them: as they are numbered."""

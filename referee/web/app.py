@@ -10,11 +10,13 @@ from urllib.parse import quote
 from flask import Flask, jsonify, make_response, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
+from jinja2 import ChoiceLoader, FileSystemLoader
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.errors import RefereeError, Unauthorized
 from referee.club.store import Clubs
+from referee.games import GAMES
 from referee.store import Ledger
 from referee.tournament.store import Tournaments
 from referee.web.i18n import api_refusal, refusal
@@ -46,8 +48,16 @@ def instance_path() -> str | None:
     return os.environ.get("REFEREE_INSTANCE") or None
 
 
+def template_loader(app: Flask) -> ChoiceLoader:
+    """Flask's own (the app's templates/, then each blueprint's), then every registered game's own templates (its
+    board, sheets, partials: ``Game.template_folder``), so that a page includes ``_board_<game>.html`` by its name."""
+    games = [str(game.template_folder) for game in GAMES.values() if game.template_folder.is_dir()]
+    return ChoiceLoader([app.create_global_jinja_loader(), FileSystemLoader(games)])
+
+
 def create_app(config: dict | None = None) -> Flask:
     app = Flask("referee", instance_path=instance_path())  # templates/ and static/: the package's own
+    app.jinja_options = {**app.jinja_options, "loader": template_loader(app)}
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.update(

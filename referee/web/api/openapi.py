@@ -8,7 +8,7 @@ parsers and the routes; tests/test_contract.py checks a running server's answers
 from __future__ import annotations
 
 from referee.games import GAMES
-from referee.web.api.openapi_events import CARDS, CONTROL, IDEMPOTENCY, NAMES, PLAYER, event_schemas, nullable
+from referee.web.api.openapi_events import CARDS, CONTROL, IDEMPOTENCY, PLAYER, event_schemas, nullable
 from referee.web.api.openapi_streams import stream_paths
 from referee.web.api.openapi_clubs import CLUB, MEMBER, SCHEMAS as CLUB_SCHEMAS, club_paths
 from referee.web.api.openapi_tournaments import SCHEMAS as TOURNAMENT_SCHEMAS, tournament_paths
@@ -183,7 +183,7 @@ def _game_schemas() -> dict:
             if o.choices is not None:
                 options[o.name] = {**options[o.name], "enum": list(o.choices)}
         new_tables["NewTable_" + game_id] = {
-            "title": NAMES[game_id], "type": "object", "required": ["game", "players"],
+            "title": game.names["en"], "type": "object", "required": ["game", "players"],
             "properties": {
                 "game": {"const": game_id},
                 "players": {"type": "array", "minItems": min(counts), "maxItems": max(counts), "uniqueItems": True,

@@ -1,7 +1,9 @@
 """The events of the OpenAPI document: every field each game's parser reads, which ones it requires, and where null
-is taken for "not given". Kept beside ``openapi.py``; the parsers are in referee/games/ (events.py, buraco.py,
-brouc_numbers.py, brusquembille_numbers.py, brulot_tally.py, buraco_tally.py) and tests/test_openapi.py holds the
-two in step: each example below is read by its game's parser, which reads exactly the fields listed for it.
+is taken for "not given". Kept beside ``openapi.py``; the parsers are in referee/games/ (events.py, buraco/engine.py,
+brouc/numbers.py, brusquembille/numbers.py, brulot/tally.py, buraco/tally.py), each game declares the fields it reads
+and an example per event (``Game.event_fields``, ``event_examples``: its package's declared.py) and
+tests/test_openapi.py holds the two in step: each example is read by its game's parser, which reads exactly the
+fields declared for it.
 """
 from __future__ import annotations
 
@@ -29,7 +31,8 @@ CALL = {"enum": ["cape_dehors", "cape_dehors_pas_dedouble"],
 DECLARE = {"type": "object", "required": ["player", "call"], "properties": {"player": PLAYER, "call": CALL}}
 BURACO_POINTS = {"type": "integer", "minimum": 0, "multipleOf": 5}
 
-# Every field an event's parser reads, whatever the game; ``GAMES`` says which game reads which.
+# Every field an event's parser reads, whatever the game; each game says which it reads (``Game.event_fields``: its
+# package's declared.py).
 FIELDS = {
     "deal": {
         "trump": nullable(CARD, "the turned card; null where the deal turns none (Brûlot without trump, Buraco)"),
@@ -110,57 +113,9 @@ FIELDS = {
 FIELDS["tally"].update({name: FIELDS["capture"][name] for name in ("announces", "marriages", "declare",
                                                                    "brusquembilles")})
 
-TRICK_GAME = {"deal": ((), ("trump", "dealer")), "trick": (("cards",), ()), "capture": (("side", "cards"), ())}
-# Per game and event: (the fields its parser needs, the ones it may take). A field left out or null is not given.
-GAMES = {
-    "brisca": {**TRICK_GAME, "capture": (("side", "cards"), ("last_trick",)), "exchange": (("player",), ("card",)),
-               "claim": (("player", "cards"), ()), "tally": (("points",), ("last_trick",))},
-    "brouc": {**TRICK_GAME, "capture": (("side", "cards"), ("announces", "marriages", "declare")),
-              "announce": (("player", "cards"), ()), "declare": (("player", "call"), ()),
-              "tally": (("points",), ("cape", "announces", "marriages", "declare"))},
-    "brulot": {**TRICK_GAME, "deal": ((), ("trump", "dealer", "widow")), "reveal": (("player", "cards"), ()),
-               "tally": (("penalties",), ("widow",))},
-    "brusquembille": {**TRICK_GAME, "capture": (("side", "cards"), ("brusquembilles",)),
-                      "tally": (("points",), ("brusquembilles",))},
-    "buraco": {"deal": ((), ("dealer",)), "meld": (("side", "cards"), ()),
-               "extend": (("side", "meld", "cards"), ("at",)), "replace": (("side", "meld", "card"), ()),
-               "pot": (("side",), ()),
-               "count": (("hands",), ("closed_by", "melds")), "tally": (("sides",), ("closed_by", "teams"))},
-}
 # Read by every trick game's parser but used by one game only: accepted (a card must still be a card), no effect.
 IGNORED = {("deal", "widow"), ("capture", "last_trick"), ("deal", "trump")}
 
-# One body per game and event that its parser reads at a table of 4 players. The document shows them as examples;
-# tests/test_openapi.py parses them.
-EXAMPLES = {
-    "brisca": {"deal": {"trump": "4O", "dealer": 0}, "trick": {"cards": ["1C", "11O", "2C", "6O"]},
-               "capture": {"side": 0, "cards": ["1C", "11O", "2C", "6O"], "last_trick": True},
-               "exchange": {"player": 1, "card": "7O"}, "claim": {"player": 2, "cards": ["1O", "3O", "12O"]},
-               "tally": {"points": [60, 60], "last_trick": 1}},
-    "brouc": {"deal": {"trump": "AH", "dealer": 0}, "trick": {"cards": ["KH", "QH", "JH", "AH"]},
-              "capture": {"side": 0, "cards": ["KH", "QH", "JH", "AH"], "announces": [{"player": 0, "cards": [
-                  "KS", "QS"]}], "marriages": [{"side": 0, "cards": ["KH", "QH", "JH"]}],
-                          "declare": {"player": 0, "call": "cape_dehors"}},
-              "announce": {"player": 0, "cards": ["KS", "QS"]}, "declare": {"player": 2, "call": "cape_dehors"},
-              "tally": {"points": [69, 51], "cape": None, "announces": [{"player": 0, "cards": ["KS", "QS"]}],
-                        "marriages": [{"side": 1, "cards": ["KC", "QC"]}], "declare": None}},
-    "brulot": {"deal": {"trump": "2H", "dealer": 0, "widow": None}, "trick": {"cards": ["AS", "KS", "QS", "JS"]},
-               "capture": {"side": 0, "cards": ["AS", "KS", "QS", "JS"]}, "reveal": {"player": 1, "cards": ["2C"]},
-               "tally": {"penalties": [10, 10, 10, 10], "widow": []}},
-    "brusquembille": {"deal": {"trump": "AS"}, "trick": {"cards": ["10H", "KH", "QH", "JH"]},
-                      "capture": {"side": 0, "cards": ["10H", "KH", "QH", "JH"], "brusquembilles": [
-                          {"card": "10H", "player": 1, "outcome": "won"}]},
-                      "tally": {"points": [70, 50], "brusquembilles": [
-                          {"card": "AH", "player": 1, "outcome": "trumped"}]}},
-    "buraco": {"deal": {"dealer": 1}, "meld": {"side": 0, "cards": ["5H", "JK", "7H"]},
-               "extend": {"side": 0, "meld": 0, "cards": ["8H"], "at": "end"},
-               "replace": {"side": 0, "meld": 0, "card": "6H"}, "pot": {"side": 1},
-               "count": {"closed_by": 2, "hands": [[], ["4S"], [], ["JK"]],
-                         "melds": [[["KC", "QC", "JC"]], [["5S", "5H", "5D"]]]},
-               "tally": {"closed_by": None, "sides": [
-                   {"melds": 65, "burracos": {"pure": 1}, "pot": True, "hand": 0},
-                   {"melds": 20, "burracos": None, "pot": False, "hand": 15}]}},
-}
 CONTROL = {
     "expected_version": nullable({"type": "integer"}, "409 unless it is the table's version (events in force)"),
     "expected_revision": nullable({"type": "integer"}, "409 unless it is the table's revision (which also counts "
@@ -175,8 +130,6 @@ IDEMPOTENCY = [{"name": "Idempotency-Key", "in": "header", "required": False,
                 "description": "a name the client gives this creation: the same request (this key and the same "
                                "body) sent again makes nothing more and answers 200 with what the first made, its "
                                "keys included, even while the first is being stored; another body makes its own"}]
-NAMES = {"brisca": "Brisca", "brouc": "Brouc", "brulot": "Brûlot", "brusquembille": "Brusquembille",
-         "buraco": "Buraco"}
 
 
 def event_schemas(games: dict) -> dict:
@@ -186,17 +139,17 @@ def event_schemas(games: dict) -> dict:
     schemas = {}
     for kind in kinds:
         takers = sorted(g for g, game in games.items() if kind in game.events)
-        per_game = {g: GAMES[g][kind] for g in takers}
+        per_game = {g: games[g].event_fields[kind] for g in takers}
         read = [name for g in takers for name in (*per_game[g][0], *per_game[g][1])]
         properties = {name: FIELDS[kind][name] for name in dict.fromkeys(read)}
         common = [name for name in properties if all(name in per_game[g][0] for g in takers)]
         schema = {"type": "object", "description": f"A {kind} entry. " + " ".join(
-            f"{NAMES[g]}: {_said(per_game[g])}." for g in takers),
+            f"{games[g].names['en']}: {_said(per_game[g])}." for g in takers),
             "properties": {"type": {"const": kind}, **properties, **CONTROL},
             "required": ["type", *common], "x-games": takers,
-            "examples": [{"type": kind, **EXAMPLES[g][kind]} for g in takers]}
+            "examples": [{"type": kind, **games[g].event_examples[kind]} for g in takers]}
         if len(takers) > 1:
-            schema["anyOf"] = [{"title": NAMES[g], "x-game": g, "required": list(per_game[g][0]),
+            schema["anyOf"] = [{"title": games[g].names["en"], "x-game": g, "required": list(per_game[g][0]),
                                 "properties": {name: FIELDS[kind][name] for name in (*per_game[g][0],
                                                                                       *per_game[g][1])}}
                                for g in takers]

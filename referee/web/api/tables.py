@@ -13,8 +13,6 @@ from referee.web.api.club_seats import club_seating
 from referee.web.api.openapi import openapi_document
 from referee.web.services import api_once, ledger, public_url, request_key, tournaments
 
-CONTRACT_ORDER = ("brulot", "brisca", "buraco", "brouc", "brusquembille")
-
 
 JSON_DEPTH = 32  # the deepest body the API writes back is an export's state, well under this
 
@@ -65,7 +63,7 @@ def _check_nesting(value) -> None:
 
 @bp.get("/games")
 def games():
-    listed = [GAMES[g].describe() for g in CONTRACT_ORDER if g in GAMES]
+    listed = [game.describe() for game in GAMES.values()]  # in the registry's order, the contract's
     return jsonify(games=listed)
 
 

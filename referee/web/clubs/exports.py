@@ -13,8 +13,8 @@ from flask import Response, abort, current_app, render_template, request, url_fo
 
 from referee.club.checks import json_constant, json_float
 from referee.errors import ParseError, RefereeError
-from referee.games import GAMES
 from referee.web.clubs import bp
+from referee.web.clubs.views import game_ids
 from referee.web.csv_files import csv_download
 from referee.web.i18n import refusal
 from referee.web.services import clubs, form_once, made, see_other, status_of
@@ -27,9 +27,9 @@ def sheets(state: dict) -> dict:
     series of the club: when, game, table, players, winners, totals) and ``ratings`` (each game's ladder)."""
     figures = state["figures"]
     members = [[p["name"], p["played"], p["won"],
-                *[p["games"].get(g, {}).get(k, 0) for g in GAMES for k in ("played", "won")]]
+                *[p["games"].get(g, {}).get(k, 0) for g in game_ids() for k in ("played", "won")]]
                for p in figures["players"]]
-    member_header = ["name", "played", "won", *[f"{g}_{k}" for g in GAMES for k in ("played", "won")]]
+    member_header = ["name", "played", "won", *[f"{g}_{k}" for g in game_ids() for k in ("played", "won")]]
     series = []
     for table in state["tables"]:
         if not table["finished_at"]:

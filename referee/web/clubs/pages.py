@@ -10,7 +10,6 @@ from flask_babel import gettext as _
 
 from referee.errors import RefereeError
 from referee.games import GAMES, get_game
-from referee.web.api.tables import CONTRACT_ORDER
 from referee.web.clubs import bp
 from referee.web.clubs.chart import rating_chart
 from referee.web.clubs.views import club_view, member_view
@@ -58,7 +57,7 @@ def render_club(club_id: str, key: str, role: str, error: str | None = None, err
     viewer = clubs().viewer_key(club_id)
     wall = phone_link("clubs.wall", club_id=club_id, key=viewer)
     return render_template("club.html", state=state, key=key, role=role, wall=wall, wall_qr=qr_svg(wall),
-                           games=[GAMES[g] for g in CONTRACT_ORDER if g in GAMES], error=error, error_at=error_at,
+                           games=list(GAMES.values()), error=error, error_at=error_at,
                            typed=typed,
                            **club_view(state, key, viewer)), status
 

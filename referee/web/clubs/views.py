@@ -12,14 +12,20 @@ from referee.web.i18n import lang
 RECENT_TABLES = 12
 
 
+def game_ids() -> list:
+    """The games' ids in alphabetical order: the order of a club's ladders, a member's figures and the exports'
+    columns (the registry's order is the home page's, issue 39: these kept theirs)."""
+    return sorted(GAMES)
+
+
 def table_link(table: dict) -> str:
     """A club table's page with its viewer key (the club's pages may show its tables; the club key writes none)."""
     return url_for("tables.table", table_id=table["id"], key=table["viewer_key"])
 
 
 def ladders(figures: dict) -> list:
-    """[(game, rows)] in the games' order, only the games rated."""
-    return [(GAMES[game], figures["ladders"][game]) for game in GAMES if game in figures["ladders"]]
+    """[(game, rows)] in the order of the games' ids (``game_ids``), only the games rated."""
+    return [(GAMES[game], figures["ladders"][game]) for game in game_ids() if game in figures["ladders"]]
 
 
 def club_view(state: dict, key: str, viewer: str) -> dict:
@@ -61,7 +67,7 @@ def _figures(figures: dict, player_id: str) -> dict:
     mine = next((p for p in figures["players"] if p["id"] == player_id), None) or {"played": 0, "won": 0,
                                                                                      "games": {}}
     games = []
-    for game_id in GAMES:
+    for game_id in game_ids():
         per_game = mine["games"].get(game_id)
         if per_game is None:
             continue

@@ -1,12 +1,12 @@
-"""Score sheets to print, each game's own shape (templates/_sheet_print_<game>.html): Brouc's slate, Buraco's columns,
-Brisca's deals and deal wins, Brusquembille's points and jetons, Brûlot's penalties. ``sheet_model`` gives the same
-shape blank (rows to fill by hand, no names) or filled from a table's state (its numbers, read from the state alone:
-never from the scoreboard's fragments)."""
+"""Score sheets to print, each game's own shape (referee/games/<game>/templates/_sheet_print_<game>.html): Brouc's
+slate, Buraco's columns, Brisca's deals and deal wins, Brusquembille's points and jetons, Brûlot's penalties.
+``sheet_model`` gives the same shape blank (rows to fill by hand, no names) or filled from a table's state (its
+numbers, read from the state alone: never from the scoreboard's fragments)."""
 from __future__ import annotations
 
-from referee.games.brulot import PENALTY_RANKS
-from referee.games.brusquembille import JETONS
-from referee.games.buraco_tally import BONUS_OF, KINDS
+from referee.games.brulot.engine import PENALTY_RANKS
+from referee.games.brusquembille.engine import JETONS
+from referee.games.buraco.tally import BONUS_OF, KINDS
 from referee.languages import LANGUAGES
 from referee.summaries import rank
 

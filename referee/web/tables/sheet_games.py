@@ -12,7 +12,7 @@ those left in hand.
 from __future__ import annotations
 
 from referee.errors import ParseError
-from referee.games.buraco_tally import KINDS, STEP, VALUES
+from referee.games.buraco.tally import KINDS, STEP, VALUES
 from referee.games.tricks import TrickGame
 
 

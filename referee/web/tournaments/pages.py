@@ -18,7 +18,6 @@ from referee.errors import RefereeError
 from referee.games import GAMES, get_game
 from referee.tournament.scoring import VP_TABLES
 from referee.tournament.store import MAX_TITLE
-from referee.web.api.tables import CONTRACT_ORDER
 from referee.web.i18n import refusal
 from referee.web.clubs.seating import club_of_form
 from referee.web.services import clubs, form_once, is_htmx, made, phone_link, see_other
@@ -33,14 +32,15 @@ VP_CHOICES = ("burraco_3", "burraco_4", "own")
 
 
 def games():
-    return [GAMES[g] for g in CONTRACT_ORDER if g in GAMES]
+    return list(GAMES.values())
 
 
 def form_values() -> dict:
     """The form as posted (or its first look): game, name, entrants' text, plan, VP table choice and rows."""
-    game = request.form.get("game", "buraco")
+    first = next((g.id for g in GAMES.values() if g.tournament_first), next(iter(GAMES)))
+    game = request.form.get("game", first)
     if game not in GAMES:
-        game = "buraco"
+        game = first
     plan = read_plan(request.form.getlist("movement"), request.form.getlist("length"), game) \
         if request.method == "POST" else default_plan(game)
     vp = request.form.get("vp", "burraco_3")

@@ -1,5 +1,5 @@
 """A Brûlot deal by its numbers (the contract's ``tally``): each player's penalty points, and the widow's cards when
-the table knows them. Pure checks beside brulot.py; the scoring is the one of card entry (``Brulot.score_deal``).
+the table knows them. Pure checks beside engine.py; the scoring is the one of card entry (``Brulot.score_deal``).
 
 What a deal can hold (R-BRULOT-5): 4 × the four penalty values (40 by default), less what the widow holds. The
 widow's top card is known from the deal (R-BRULOT-2), the whole widow when the deal or the tally gives it

@@ -13,8 +13,9 @@ from referee.cards import PIQUET_32, Card, piquet_30
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
+from referee.games.brusquembille.declared import EVENT_EXAMPLES, EVENT_FIELDS
 from referee.games.settle import settle
-from referee.games import brusquembille_numbers as numbers
+from referee.games.brusquembille import numbers
 from referee.games.standing import JETONS as JETON_WORD, measure, standing, toward
 from referee.games.statistics import Stat
 from referee.games.tally import close, open_for_tally, verify_points
@@ -79,6 +80,7 @@ def movements_of(trick_cards: list, players: list, winner: int, trump: str, side
 class Brusquembille(TrickGame):
     id = "brusquembille"
     names = _both("Brusquembille", "Brusquembille")
+    event_fields, event_examples = EVENT_FIELDS, EVENT_EXAMPLES  # as the API's document declares them
     origin = _both("France, XVIIIe siècle", "France, 18th century")
     flag = "fr"
     description = _both("Jeu de plis à la pioche où les as et les dix, les brusquembilles, font passer des jetons.",

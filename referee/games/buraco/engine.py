@@ -4,7 +4,7 @@ and the hand is counted when someone closes or the stock runs out.
 Melds are checked as they are laid (the app referees a dispute at the table) or all at once at the count. With 3 or
 5 players the sides are the players until one goes to the pot: he takes the 18-card pot and the others become one
 team with pooled melds (R-BURACO-1b). A hand may also be entered by its numbers, as the table writes them on paper
-(the ``tally`` event, buraco_tally.py); it is scored by the same ``score``.
+(the ``tally`` event, tally.py); it is scored by the same ``score``.
 """
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from referee.cards import BURACO_108
 from referee.errors import ParseError, RuleError, msg
 from referee.games.base import Game, Option, Table, field_of, register
-from referee.games.buraco_melds import BONUS, card_value, copies_taken, read_meld, third_copy
-from referee.games.buraco_tally import STATISTICS, hand_statistics, parse_tally, tally_hand
+from referee.games.buraco.declared import EVENT_EXAMPLES, EVENT_FIELDS
+from referee.games.buraco.melds import BONUS, card_value, copies_taken, read_meld, third_copy
+from referee.games.buraco.tally import STATISTICS, hand_statistics, parse_tally, tally_hand
 from referee.games.events import parse_deal, read_player
 from referee.games.standing import standing, toward
 from referee.words import Words, said
@@ -40,7 +41,7 @@ class Hand:
     left: list = field(default_factory=list)  # cards left per player at the count
     breakdown: list = field(default_factory=list)  # per team
     points: list = field(default_factory=list)  # per side (per player with 3 or 5)
-    tally: dict | None = None  # the numbers as entered, when the hand was entered by its numbers (buraco_tally.py)
+    tally: dict | None = None  # the numbers as entered, when the hand was entered by its numbers (tally.py)
 
     @property
     def entry(self) -> str:
@@ -130,6 +131,7 @@ def parse_count(game, table, data) -> Count:
 class Buraco(Game):
     id = "buraco"
     names = _both("Buraco", "Buraco")
+    event_fields, event_examples = EVENT_FIELDS, EVENT_EXAMPLES  # as the API's document declares them
     origin = _both("Uruguay, Italie", "Uruguay, Italy")
     flag = "uy"
     description = _both("Jeu de combinaisons à deux jeux : suites, séries, burracos et puits, jusqu'à 2005.",
@@ -142,6 +144,7 @@ class Buraco(Game):
     points_rule = "R-BURACO-4"
     round_unit = "hands"  # a tournament round: so many hands (R-BURACO-6)
     scored_by_vp_table = True  # the round's MP difference gives VP from a table (referee/tournament/scoring.py)
+    tournament_first = True  # the tournament form's game until one is chosen
     player_range = (2, 5)
     options = (
         Option("target", "int", 2005, _both("Points qui terminent la série.", "Points that end the series."),
@@ -158,7 +161,7 @@ class Buraco(Game):
 
     events = {"deal": parse_deal, "meld": parse_meld, "extend": parse_extend, "replace": parse_replace,
               "pot": parse_pot, "count": parse_count, "tally": parse_tally}
-    statistics = STATISTICS  # burracos by class, hands closed (R-BURACO-3, 5; buraco_tally.py)
+    statistics = STATISTICS  # burracos by class, hands closed (R-BURACO-3, 5; tally.py)
     deal_statistics = staticmethod(hand_statistics)
 
     def check_options(self, options: dict, n_players: int) -> None:
@@ -321,7 +324,7 @@ class Buraco(Game):
                                  for t, members in enumerate(hand.teams)])
 
     def on_tally(self, table: Table, event) -> None:
-        """A hand by its numbers (R-COMMON-5: every number checked); see buraco_tally.py."""
+        """A hand by its numbers (R-COMMON-5: every number checked); see tally.py."""
         tally_hand(self, table, event)
 
     def score(self, table: Table, hand: Hand, laid: list) -> None:

@@ -11,7 +11,7 @@ from referee.cards import FRENCH_SUITS
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import field_of
-from referee.games.brouc_slate import DECLARED_COCHES, announce_points, declaration_refusal
+from referee.games.brouc.slate import DECLARED_COCHES, announce_points, declaration_refusal
 
 HAND = 8  # R-BROUC-1: eight cards each
 POINTS = {"K": 4, "Q": 3, "J": 2}  # R-BROUC-2: the cards of an announce or a mariage
@@ -74,7 +74,7 @@ def king_queen(cards, code: str, template: str, rule: str, **where) -> set:
     return set(ranks)
 
 
-# One check per announce rule, the same for a deal entered trick by trick (brouc.py) and by its numbers (here).
+# One check per announce rule, the same for a deal entered trick by trick (engine.py) and by its numbers (here).
 def announce_shape(cards, player: int) -> set:
     """R-BROUC-4: an announce is the king and queen of one suit, or king, queen and jack: their ranks."""
     return king_queen(cards, "bad_announce", msg("An announce is the king and queen of one suit, or king, queen and "

@@ -3,7 +3,7 @@
 Four players in two sides, 32 cards, trump the dealer's turned last card (it stays in his hand). Following suit,
 not trumping while holding the suit led and not under-trumping depend on hidden hands: they are checked by revoke
 detection (R-COMMON-4, R-BROUC-3). The slate counts tens; a partie ends at 31 with a coche; la cape and its
-declarations give more coches (brouc_slate.py).
+declarations give more coches (slate.py).
 """
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ from referee.cards import FRENCH_SUITS, PIQUET_32
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
-from referee.games.brouc_slate import (DECLARED_COCHES, PARTIE_COCHES, STATISTICS, announce_points,
+from referee.games.brouc.declared import EVENT_EXAMPLES, EVENT_FIELDS
+from referee.games.brouc.slate import (DECLARED_COCHES, PARTIE_COCHES, STATISTICS, announce_points,
                                        cape_outcome, deal_statistics, declaration_refusal, marriages_in,
                                        partie_over, tens, tens_why, unwritten_why)
-from referee.games import brouc_numbers as numbers
+from referee.games.brouc import numbers
 from referee.games.standing import COCHES, SLATE, measure, standing
 from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import Absence, Flag, TrickDeal, TrickGame, record_absence, show_cards
@@ -55,6 +56,7 @@ class BroucDeal(TrickDeal):
 class Brouc(TrickGame):
     id = "brouc"
     names = _both("Brouc", "Brouc")
+    event_fields, event_examples = EVENT_FIELDS, EVENT_EXAMPLES  # as the API's document declares them
     origin = _both("Valais (Suisse)", "Valais (Switzerland)")
     flag = "ch-vs"
     description = _both("Jass valaisan à quatre, l'ardoise en dizaines, les annonces, les mariages sur table et la cape.",
@@ -81,7 +83,7 @@ class Brouc(TrickGame):
     )
     events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": numbers.parse_capture,
               "announce": ev.parse_announce, "declare": ev.parse_declare, "tally": numbers.parse_tally}
-    statistics = STATISTICS  # capes and coches (R-BROUC-7, 8; brouc_slate.py)
+    statistics = STATISTICS  # capes and coches (R-BROUC-7, 8; slate.py)
     deal_statistics = staticmethod(deal_statistics)
 
     def sides(self, n_players: int, options: dict) -> list:

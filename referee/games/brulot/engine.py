@@ -4,7 +4,7 @@ The widow is out of play (R-BRULOT-1); trump is the suit of its top card (with 4
 last card), or none with the option `no_trump` (R-BRULOT-2). Following suit depends on hidden hands: revoke
 detection (R-COMMON-4). A player who plays neither the suit led nor a trump is brûlé (R-BRULOT-4): once his shown
 hand is entered, his plays are checked against it and refused when illegal. A deal may also be entered by its numbers
-(``tally``: each player's penalties, brulot_tally.py); both ways end in the same scoring (``score_deal``).
+(``tally``: each player's penalties, tally.py); both ways end in the same scoring (``score_deal``).
 """
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from referee.cards import FRENCH_52, FRENCH_SUITS
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
-from referee.games.brulot_tally import known_widow, parse_tally, side_penalties, verify_penalties
+from referee.games.brulot.declared import EVENT_EXAMPLES, EVENT_FIELDS
+from referee.games.brulot.tally import known_widow, parse_tally, side_penalties, verify_penalties
 from referee.games.standing import PENALTY_POINTS, standing
 from referee.games.statistics import Stat, side_players
 from referee.games.tally import close, open_for_tally
@@ -54,6 +55,7 @@ class BrulotDeal(TrickDeal):
 class Brulot(TrickGame):
     id = "brulot"
     names = _both("Brûlot", "Brûlot")
+    event_fields, event_examples = EVENT_FIELDS, EVENT_EXAMPLES  # as the API's document declares them
     origin = _both("Québec", "Québec")
     flag = "ca-qc"
     description = _both("Jeu de plis québécois où l'on évite les as, rois, dames et valets : le plus bas gagne.",
@@ -247,7 +249,7 @@ class Brulot(TrickGame):
             deal.out_of_play.update(rest)
             widow = self.points_in(deal.widow, table)
             assert taken + widow == whole, (taken, widow)
-        else:  # by its numbers: the widow holds what nobody took (its known cards were checked in brulot_tally)
+        else:  # by its numbers: the widow holds what nobody took (its known cards were checked in tally.py)
             widow = whole - taken
         self.score_deal(table, deal, widow, whole)
 

@@ -33,7 +33,7 @@ from typing import ClassVar
 from referee.cards import BURACO_108
 from referee.errors import ParseError, RuleError, msg, ngettext
 from referee.games.base import field_of
-from referee.games.buraco_melds import BONUS, card_value
+from referee.games.buraco.melds import BONUS, card_value
 from referee.games.events import read_player
 from referee.games.statistics import Stat
 from referee.words import said
@@ -56,7 +56,7 @@ STATISTICS = (Stat("burracos_pure", said("burracos purs", "pure burracos"), "R-B
               Stat("burracos_dirty", said("burracos sales", "dirty burracos"), "R-BURACO-3"),
               Stat("hands_closed", said("manches fermées", "hands closed"), "R-BURACO-5"))
 CLASS_KEYS = {"pure": "burracos_pure", "semi_pure": "burracos_semi_pure", "semi": "burracos_semi_pure",
-              "dirty": "burracos_dirty"}  # a meld's class (buraco_melds.py) or a tally's (KINDS)
+              "dirty": "burracos_dirty"}  # a meld's class (melds.py) or a tally's (KINDS)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from referee.cards import SPANISH_40, SPANISH_48, Card
 from referee.errors import RuleError, msg
 from referee.games import events as ev
 from referee.games.base import Option, Table, register
-from referee.games.brisca_score import STATISTICS, deal_outcome, deal_statistics, series_result
+from referee.games.brisca.declared import EVENT_EXAMPLES, EVENT_FIELDS
+from referee.games.brisca.score import STATISTICS, deal_outcome, deal_statistics, series_result
 from referee.games.standing import CARD_POINTS, DEALS_WON, ON_POINTS, measure, standing
 from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import TrickDeal, TrickGame
@@ -55,6 +56,7 @@ def _both(fr: str, en: str) -> Words:
 class Brisca(TrickGame):
     id = "brisca"
     names = _both("Brisca", "Brisca")
+    event_fields, event_examples = EVENT_FIELDS, EVENT_EXAMPLES  # as the API's document declares them
     origin = _both("Espagne, Catalogne", "Spain, Catalonia")
     flag = "es"  # static/flags/es.svg
     description = _both("Jeu de plis espagnol à 40 cartes avec une pioche ; l'as et le trois valent le plus.",
@@ -98,7 +100,7 @@ class Brisca(TrickGame):
     )
     events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture,
               "exchange": ev.parse_exchange, "claim": ev.parse_claim, "tally": ev.parse_points_tally}
-    statistics = STATISTICS  # deals won and 60–60s (R-BRISCA-6, brisca_score.py)
+    statistics = STATISTICS  # deals won and 60–60s (R-BRISCA-6, score.py)
     deal_statistics = staticmethod(deal_statistics)
 
     def player_counts(self) -> tuple:
