@@ -135,8 +135,15 @@ def test_kill_9_of_the_server_leaves_no_worker_behind(tmp_path):
     server.kill(signal.SIGKILL)
 
     def alive() -> list:
-        return [pid for pid in held if os.path.exists(f"/proc/{pid}")
-                and open(f"/proc/{pid}/stat").read().split()[2] != "Z"]
+        living = []
+        for pid in held:
+            try:
+                with open(f"/proc/{pid}/stat") as stat:
+                    if stat.read().split()[2] != "Z":  # a zombie is dead, its master not yet gone to reap it
+                        living.append(pid)
+            except OSError:  # gone (meanwhile)
+                pass
+        return living
 
     until(lambda: alive() == [], timeout=60, what="no worker outliving its master")
     server.start()  # the port is free again at once
