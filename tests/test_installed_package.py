@@ -4,7 +4,8 @@ the catalogues and the migrations are the package's own data, found without the 
 A wheel built from a copy of the source tree is installed into a fresh virtual environment; its dependencies come
 from this project's environment through a .pth line (a .pth file in a directory added that way is not run, so this
 project's own editable install is not active there). Then, from another working directory, ``flask --app referee
-init-db`` and ``serve`` answer the home page, a scorer page, static files, the service worker and printed pages.
+init-db`` and ``serve`` answer the home page, a scorer page, static files, the service worker and printed pages, in
+French and German too (the catalogues compiled from the package's own .po files).
 Slow (a venv, a wheel, a server): about half a minute."""
 import importlib.util
 import json
@@ -23,6 +24,12 @@ from tests.support.env import ROOT, free_port, need
 pytestmark = [pytest.mark.slow, pytest.mark.server]  # a fresh virtual environment, an install, a server
 
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo", "*.mo.tmp")
+# Words each page says in French and in German (written out here: a package without its catalogues says them in
+# English): the home page's title, a scorer page's, a blank sheet's, a rule summary's heading.
+TRANSLATED = {"home": {"fr": "La feuille de marque de la table", "de": "Das Punkteblatt des Tisches"},
+              "scorer": {"fr": "Brisca — la page du marqueur", "de": "Brisca — die Schreiberseite"},
+              "sheet": {"fr": "Buraco — Feuille de marque", "de": "Buraco — Punkteblatt"},
+              "rules": {"fr": "Valeur des cartes", "de": "Kartenwerte"}}
 
 
 def run(*args, **options):
@@ -104,6 +111,13 @@ def test_an_installed_package_serves_every_kind_of_page_from_another_directory(t
             with urllib.request.urlopen(url + path, timeout=10) as answer:
                 assert answer.status == 200, path
                 assert answer.read(), path
+        pages = {"home": "/?lang=", "scorer": f"/t/{table}?key={key}&lang=", "sheet": "/sheet/buraco?lang=",
+                 "rules": "/rules/brisca?lang="}
+        for name, path in pages.items():
+            for lang, said in TRANSLATED[name].items():  # the package's catalogues, not only its English
+                with urllib.request.urlopen(url + path + lang, timeout=10) as answer:
+                    page = answer.read().decode()
+                assert f'<html lang="{lang}">' in page and said in page, (path, lang)
         with urllib.request.urlopen(f"{url}/api/v1/tables/{table}/stream?key={key}", timeout=10) as answer:
             assert answer.headers["Content-Type"].startswith("text/event-stream")  # waitress sends it as it comes
             assert answer.readline() == b"retry: 2000\n"

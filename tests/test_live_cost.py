@@ -11,6 +11,7 @@ from referee.store import Ledger
 from tests.support.api import events, new_table
 from tests.support.deals import DEAL_4P
 from tests.support.queries import Queries
+from tests.support.waiting import until
 
 FOREVER = 3600.0  # the memo's rows never go stale by time in a test that counts exactly
 
@@ -80,7 +81,7 @@ def test_a_change_is_rendered_once_for_every_viewer_then_served_from_memory(room
     assert queries.taken() == 0
 
 
-def test_a_change_made_by_another_process_reaches_the_viewers_within_the_refresh(tmp_path):
+def test_a_change_made_by_another_process_reaches_the_viewers_at_a_refresh(tmp_path):
     app = make_app(tmp_path, 0.2)
     client = app.test_client()
     table_id, scorer, viewer = new_table(client)
@@ -90,13 +91,12 @@ def test_a_change_made_by_another_process_reaches_the_viewers_within_the_refresh
     other = Ledger(app.config["DATABASE_URL"])  # another worker: its write never passes through this process
     other.append(table_id, {"type": "deal", "trump": "11E"})
     other.engine.dispose()
-    changed_at, deadline = None, time.monotonic() + 2
-    while changed_at is None and time.monotonic() < deadline:
+
+    def changed() -> bool:  # at the memo's next refresh
         response = client.get(path)
-        if response.status_code == 200:
-            changed_at = time.monotonic()
-            assert f"since={revision + 1}".encode() in response.data
-    assert changed_at is not None, "the change never reached the viewer"
+        return response.status_code == 200 and f"since={revision + 1}".encode() in response.data
+
+    until(changed, timeout=60, every=0.01, what="the change reaching the viewer")
 
 
 def test_polls_cost_queries_by_the_clock_not_by_the_number_of_viewers(tmp_path):
@@ -106,13 +106,12 @@ def test_polls_cost_queries_by_the_clock_not_by_the_number_of_viewers(tmp_path):
     revisions = {t: client.get(f"/api/v1/tables/{t}?key={v}").get_json()["revision"] for t, _, v in tables}
     queries = Queries(app.extensions["referee.ledger"].engine)
     started, polls = time.monotonic(), 0
-    while time.monotonic() - started < 1.0:
+    while polls < 300 or time.monotonic() - started < 1.0:  # 300 polls at least, a second at least: time is the subject
         for table_id, _, viewer in tables:
             for _ in range(10):  # ten viewers per table
                 assert client.get(f"/t/{table_id}/live?key={viewer}&since={revisions[table_id]}").status_code == 204
                 polls += 1
-    elapsed = time.monotonic() - started
-    assert polls >= 300
+    elapsed = time.monotonic() - started  # however long the machine took: never more than a read a quarter second
     reads = queries.selects()  # one read of every watched table's row per refresh, and one as each table is first asked
     assert 1 <= len(reads) <= elapsed / 0.25 + 1 + len(tables) and all(" IN (" in read for read in reads)
 

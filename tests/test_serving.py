@@ -16,6 +16,7 @@ from tests.support.deals import DEAL_4P
 from tests.support.env import ROOT, free_port
 from tests.support.http_load import database_url, server_on
 from tests.support.server import Server
+from tests.support.waiting import until
 
 pytestmark = pytest.mark.server  # each test starts its own server process
 WORKERS = max(2, serving.default_workers())
@@ -91,16 +92,13 @@ def test_an_entry_made_through_one_worker_is_seen_by_another_at_once(kind, tmp_p
             assert response.headers["X-Referee-Worker"] == reader_pid
             assert state["version"] == number and state["revision"] == since + number
             assert state["totals"] == answer["state"]["totals"]
-            seen_at, deadline = None, time.monotonic() + 3  # the live view: within its memo's refresh
-            while seen_at is None and time.monotonic() < deadline:
+
+            def live_view_changed(number=number) -> bool:  # at its memo's next refresh
                 response, page = call(reader, "GET", f"/t/{table}/live?key={viewer}&since={since + number - 1}")
-                if response.status == 200:
-                    seen_at = time.monotonic()
-                    assert f"since={since + number}".encode() in page
-                else:
-                    assert response.status == 204
-                    time.sleep(0.02)
-            assert seen_at is not None
+                assert response.status in (200, 204)
+                return response.status == 200 and f"since={since + number}".encode() in page
+
+            until(live_view_changed, timeout=60, every=0.02, what="the change on the other worker's live view")
             # the same state through either worker (each replays or keeps its own copy, by revision)
             response, again = call(writer, "GET", f"/api/v1/tables/{table}", key=viewer)
             assert again == state
@@ -138,12 +136,19 @@ def test_kill_9_of_the_server_leaves_no_worker_behind(tmp_path):
     for connection in held.values():
         connection.close()
     server.kill(signal.SIGKILL)
-    deadline = time.monotonic() + 5
-    while any(os.path.exists(f"/proc/{pid}") for pid in held) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    alive = [pid for pid in held if os.path.exists(f"/proc/{pid}")
-             and open(f"/proc/{pid}/stat").read().split()[2] != "Z"]
-    assert alive == [], "workers outlived their master"
+
+    def alive() -> list:
+        living = []
+        for pid in held:
+            try:
+                with open(f"/proc/{pid}/stat") as stat:
+                    if stat.read().split()[2] != "Z":  # a zombie is dead, its master not yet gone to reap it
+                        living.append(pid)
+            except OSError:  # gone (meanwhile)
+                pass
+        return living
+
+    until(lambda: alive() == [], timeout=60, what="no worker outliving its master")
     server.start()  # the port is free again at once
     assert server.process.poll() is None
     server.kill()

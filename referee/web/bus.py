@@ -8,7 +8,8 @@ tick. The database stays the only truth: a message says "read now", never what c
 restarting, a server just starting) costs nothing but the tick the watcher would have waited anyway (0.25 s).
 Redis rather than PostgreSQL's LISTEN/NOTIFY: the deployment has it already (the limits' counts), its client is
 plain sockets (cooperative under gevent's workers), and the data's database takes no connection per process held
-open to listen. Publishing never fails a write: an error is logged and the tick covers it."""
+open to listen. Publishing never fails a write: an error is logged and counted (``Bus.failed``), and the tick
+covers it."""
 from __future__ import annotations
 
 import json
@@ -29,6 +30,8 @@ class Bus:
         self._pid = None
         self._client = None
         self._listening = None
+        self.published = 0  # writes this process told the other servers of
+        self.failed = 0  # writes it could not tell (Redis away: logged, the write kept, the tick covers it)
 
     def _own(self):
         import redis  # only where a bus is set
@@ -43,7 +46,10 @@ class Bus:
         try:
             self._own().publish(CHANNEL, json.dumps([table_id, tournament_id]))
         except Exception:  # Redis away: the other servers see the write at their next tick
+            self.failed += 1
             log.warning("the bus could not publish a write", exc_info=True)
+        else:
+            self.published += 1
 
     def listen(self, written) -> None:
         """Calls ``written(table_id, tournament_id)`` for every write any server publishes, in a daemon thread of

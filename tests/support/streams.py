@@ -44,8 +44,9 @@ class Reader:
             pass
         self.events.put((time.monotonic(), None))
 
-    def until(self, wanted, timeout: float = 10.0) -> tuple:
-        """(when, event) of the first event ``wanted`` takes (None: the stream's end), waiting ``timeout`` at most."""
+    def until(self, wanted, timeout: float = 60.0) -> tuple:
+        """(when, event) of the first event ``wanted`` takes (None: the stream's end), waiting ``timeout`` at most (a
+        generous deadline: how soon is the bench's to say)."""
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
