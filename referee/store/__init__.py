@@ -14,14 +14,14 @@ The public doors are the names below (``__all__``); the tournament's and the clu
 ``referee/club``) and the web use these only, never a name starting with ``_``.
 """
 from referee.store import clubs, tournaments
-from referee.store.entries import check_reason
+from referee.store.entries import MAX_REASON, check_reason
 from referee.store.ledger import Ledger, Unwritten
 from referee.store.once import Created, Once, minted
 from referee.store.records import entered, hash_key, iso, key_role
 from referee.store.rows import WRITERS, cards_of, draft_text, table_role
 
-__all__ = ["Created", "Ledger", "Once", "Unwritten", "WRITERS", "cards_of", "check_reason", "clubs", "draft_text",
-           "entered", "hash_key", "iso", "key_role", "minted", "table_role", "tournaments"]
+__all__ = ["Created", "Ledger", "MAX_REASON", "Once", "Unwritten", "WRITERS", "cards_of", "check_reason", "clubs",
+           "draft_text", "entered", "hash_key", "iso", "key_role", "minted", "table_role", "tournaments"]
 
 # The modules the command line imports when a command needs them: ``flask --app referee init-db`` / ``db-revision``
 # / ``serve --schema check`` (``migrations``), ``flask --app referee backup`` (``backup``).

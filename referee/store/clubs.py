@@ -38,18 +38,6 @@ def revision(connection, club_id: str) -> int | None:
     return connection.execute(select(CLUBS.c.revision + tables).where(CLUBS.c.id == club_id)).scalar()
 
 
-def revisions(connection, club_ids) -> dict:
-    """club id -> its revision (as ``revision``), for the live views of several clubs in one statement."""
-    ids = list(club_ids)
-    if not ids:
-        return {}
-    tables = dict(connection.execute(select(TABLES.c.club_id, func.sum(TABLES.c.revision))
-                                     .where(TABLES.c.club_id.in_(ids)).group_by(TABLES.c.club_id)).all())
-    own = connection.execute(select(CLUBS.c.id, CLUBS.c.revision, CLUBS.c.viewer_key, CLUBS.c.key_hash)
-                             .where(CLUBS.c.id.in_(ids))).all()
-    return {row.id: (row.revision + int(tables.get(row.id) or 0), row.viewer_key, row.key_hash) for row in own}
-
-
 def records(connection, club_id: str) -> dict | None:
     """Everything stored of a club: ``head`` (its row), ``members`` (removed ones included, their names erased),
     ``tables`` (id, game, players, options, dealer, version, revision, members, created_at, viewer_key (the club's

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from flask import request
 
+from referee.store import MAX_REASON
 from referee.web.services import ledger, tournaments
 from referee.web.tables import bp
-
-MAX_REASON = 300
 
 
 def directing(table_id: str, key: str | None) -> bool:
