@@ -317,7 +317,7 @@
     var wordsBlock = document.getElementById("offline-words");
     words = wordsBlock ? JSON.parse(wordsBlock.textContent) : {};
     readData();
-    if (!data || !window.indexedDB) { return; }
+    if (!data || !window.indexedDB) { document.documentElement.setAttribute("data-queue-read", ""); return; }
     loaded = queue.load(data.table).then(function (kept) {
       if (kept && (kept.entries.length || kept.pending.length || kept.unsent)) {
         record = kept;
@@ -326,6 +326,7 @@
         record.entries.forEach(function (entry) { delete entry.sending; }); // a page closed while one was on its way
         render();
       }
+      document.documentElement.setAttribute("data-queue-read", ""); // the waiting entries are this page's now
       sync();
     });
   }

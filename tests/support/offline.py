@@ -13,8 +13,10 @@ def brisca_table(server) -> tuple:
 
 
 def synced(page):
-    """The queue is empty and the fragment came back from the server (no #offline-queue in it)."""
-    page.wait_for_function("() => !document.getElementById('offline-queue')"
+    """The waiting entries were read from IndexedDB (a page just opened has no #offline-queue before that), the queue
+    is empty and the fragment came back from the server (no #offline-queue in it)."""
+    page.wait_for_function("() => document.documentElement.hasAttribute('data-queue-read')"
+                           " && !document.getElementById('offline-queue')"
                            " && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')",
                            timeout=20000)
 
