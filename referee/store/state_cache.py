@@ -161,12 +161,6 @@ class StateCache:
                 _, dropped = self._entries.popitem(last=False)
                 self._bytes -= dropped.size
 
-    def discard(self, table_id: str) -> None:
-        with self._lock:
-            old = self._entries.pop(table_id, None)
-            if old is not None:
-                self._bytes -= old.size
-
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
