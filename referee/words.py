@@ -4,34 +4,57 @@ the English text as msgid — or in English while the catalogue has none. So ``x
 of ``referee.languages.LANGUAGES``.
 
 The English texts are extracted into the catalogues (``said:2``, ``_both:2``, ``_item:3`` in the Makefile's
-``pybabel extract``); French needs no msgstr for them, it is in the dict."""
+``pybabel extract``); French needs no msgstr for them, it is in the dict.
+
+One translation path: the pages (Flask-Babel) and the engine texts read the same compiled catalogues,
+``translations/<lang>/LC_MESSAGES/messages.mo``, which ``compile_catalogues`` writes from the .po files when they are
+missing or older (the .mo files are not committed); here through Babel's own ``Translations``."""
 from __future__ import annotations
 
+import os
+import tempfile
+import threading
 from functools import lru_cache
 from pathlib import Path
 
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.support import Translations
 
 from referee.languages import LANGUAGES, SOURCE
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+_compiled = threading.Lock()
+
+
+def compile_catalogues(root: Path = TRANSLATIONS) -> None:
+    """Writes each messages.mo from its messages.po when missing or older (the .mo files are not committed). A
+    translation without its msgstr, or fuzzy, is left out (Babel's ``write_mo``): the English text is said."""
+    for po in root.glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalogue = read_po(source, locale=po.parent.parent.name)
+        # A file of its own, then one atomic rename: two processes starting at once (a server's workers, the tests'
+        # xdist workers on a fresh clone) never move each other's half-written catalogue.
+        with tempfile.NamedTemporaryFile(dir=mo.parent, prefix=".messages.", suffix=".tmp", delete=False) as target:
+            write_mo(target, catalogue)
+        os.replace(target.name, mo)
 
 
 @lru_cache(maxsize=None)
-def catalogue(lang: str) -> dict:
-    """A language's translated sentences, msgid → msgstr (singular forms only), read once per process."""
-    po = TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po"
-    if not po.exists():
-        return {}
-    with po.open("rb") as source:
-        read = read_po(source, locale=lang)
-    return {m.id: m.string for m in read if m.id and isinstance(m.id, str) and isinstance(m.string, str)
-            and m.string and not m.fuzzy}
+def catalogue(lang: str) -> Translations:
+    """A language's compiled catalogue (Babel's ``Translations``, as Flask-Babel loads it), compiled when its .po is
+    newer and read once per process; a language without one translates nothing."""
+    with _compiled:
+        compile_catalogues()
+    return Translations.load(str(TRANSLATIONS), [lang])
 
 
 def translate(text: str, lang: str) -> str:
     """An English text in ``lang``, or the text itself when its catalogue has no translation yet."""
-    return (catalogue(lang).get(text) or text) if text else text
+    return catalogue(lang).gettext(text) if text else text
 
 
 class Words(dict):

@@ -34,9 +34,9 @@ def send(client, raw: bytes, form_id: str = "i" * 32):
 
 def counts(client) -> tuple:
     """(clubs, members, tables, events) stored."""
-    with client.application.extensions["referee.ledger"].reading() as connection:
-        return tuple(connection.execute(text(f"select count(*) from {name}")).scalar()
-                     for name in ("clubs", "club_members", "tables", "events"))
+    return client.application.extensions["referee.ledger"].read(lambda connection: tuple(
+        connection.execute(text(f"select count(*) from {name}")).scalar()
+        for name in ("clubs", "club_members", "tables", "events")))
 
 
 def refusal(answer) -> str:

@@ -293,8 +293,7 @@ def test_a_refused_import_stores_no_club_and_a_refused_change_writes_nothing_r_c
         with pytest.raises(Exception) as refused:
             store.import_club(doc)
         assert getattr(refused.value, "code", None) == code
-    with store.ledger.reading() as connection:
-        from sqlalchemy import text
-        assert connection.execute(text("select count(*) from clubs")).scalar() == 1
+    from sqlalchemy import text
+    assert store.ledger.read(lambda connection: connection.execute(text("select count(*) from clubs")).scalar()) == 1
     half = client.patch(f"/api/v1/clubs/{club.id}", json={"name": "Renamed", "season": "x"}, headers=bearer(club.key))
     assert half.status_code == 422 and club.doc()["name"] == "Le jeudi"

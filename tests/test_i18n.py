@@ -87,7 +87,7 @@ def test_catalogues_compiled_by_many_at_once_are_whole(tmp_path):
 
     from babel.messages.mofile import read_mo
 
-    from referee.web.i18n import TRANSLATIONS, compile_catalogues
+    from referee.words import TRANSLATIONS, compile_catalogues
 
     root = tmp_path / "translations"
     shutil.copytree(TRANSLATIONS, root, ignore=shutil.ignore_patterns("*.mo"))

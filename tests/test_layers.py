@@ -120,6 +120,48 @@ def test_no_transaction_is_held_outside_the_store():
     assert not found, "\n".join(found)
 
 
+SERVED = ("tournament", "club", "web")  # the store's users: they read and write through its doors only
+HELD = {"reading", "writing", "engine", "connect", "execute", "scalar", "scalars", "mappings", "session"}
+
+
+def served_modules() -> list:
+    return sorted(p for folder in SERVED for p in (PACKAGE / folder).rglob("*.py"))
+
+
+def test_the_store_s_users_import_no_database_library_and_no_private_name():
+    """referee/tournament, referee/club and referee/web import nothing from sqlmodel or sqlalchemy (no session, no
+    ``select()``, no record class) and no name starting with ``_`` from referee.store or its modules."""
+    found = []
+    for path in served_modules():
+        where = path.relative_to(ROOT)
+        found += [f"{where} imports {name}" for name in sorted(imported(path))
+                  if forbidden(name, ("sqlalchemy", "sqlmodel"))]
+        found += [f"{where}:{line} imports {name} from {module}" for module, names, line in store_imports(path)
+                  for name, _ in names or [] if name.startswith("_")]
+    assert not found, "\n".join(found)
+
+
+def test_the_store_s_users_hold_no_connection_and_run_no_statement():
+    """The tournament's and the club's stores and the web read through ``Ledger.read`` and write through
+    ``Ledger.write`` (``store_new``): they open no connection (``reading``, ``engine``, ``connect``), run no
+    statement (``execute``), name no record class (``…Record``) and reach no private part of the ledger
+    (``ledger._cache``)."""
+    found = []
+    for path in served_modules():
+        where = path.relative_to(ROOT)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in HELD:
+                found.append(f"{where}:{node.lineno} uses .{node.attr}")
+            elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
+                    and (isinstance(node.value, ast.Attribute) and node.value.attr == "ledger"
+                         or isinstance(node.value, ast.Name) and node.value.id == "ledger"):
+                found.append(f"{where}:{node.lineno} uses ledger.{node.attr}")
+            elif isinstance(node, (ast.Name, ast.alias)) and (getattr(node, "id", None) or
+                                                             getattr(node, "name", "")).endswith("Record"):
+                found.append(f"{where}:{node.lineno} names a record class")
+    assert not found, "\n".join(found)
+
+
 def test_no_test_module_imports_another():
     """Shared test helpers live in tests/support/; a test module imports neither another test module nor conftest."""
     found = [f"{p.name} imports {name}" for p in sorted((ROOT / "tests").glob("*.py")) for name in imported(p)

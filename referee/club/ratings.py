@@ -29,7 +29,7 @@ class Match:
 
 
 def ranks(found: dict) -> list:
-    """Per side of a finished series (its ``report.summary``): its place (1 first; equal places tied), R-CLUB-1."""
+    """Per side of a finished series (its ``report.table_figures``): its place (1 first; equal places tied), R-CLUB-1."""
     winners, totals = found["winners"], found["totals"]
     sign = 1 if found["lowest_leads"] else -1
     others = sorted({sign * totals[side] for side in range(len(totals)) if side not in winners})
@@ -38,7 +38,7 @@ def ranks(found: dict) -> list:
 
 
 def match_of(table: dict, found: dict) -> Match | None:
-    """The match a club table's finished series makes (``found``: its summary), or None when it makes none (not
+    """The match a club table's finished series makes (``found``: its ``report.table_figures``), or None when it makes none (not
     finished, fewer than two sides with a member)."""
     if not found["finished"]:
         return None

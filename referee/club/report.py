@@ -3,20 +3,21 @@ played and won per game, each game's own statistics (``Game.player_statistics``:
 the ratings (``ratings.py``) with how each series moved them, and the ladder per game. A season (``since``: an ISO
 date, a UTC day) counts the series finished from that day on; None counts every one.
 
-Each table is first cut down to its ``summary`` (what the figures read of its state: finished or not, its sides, its
+Each table is first cut down to its ``table_figures`` (what the club's figures read of its state: finished or not, its sides, its
 totals, its winners, its players' statistics), which the store keeps per table and revision: a change at one table
-costs that table's summary, not the whole club's. Pure: no Flask, no database (``store.py`` reads the records and
-the states)."""
+costs that table's figures, not the whole club's. Pure: no Flask, no statement (``store.py`` reads the records and
+the states; a time is written as the API writes it, the store's ``iso``)."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
 
 from referee.club.ratings import START, Ratings, match_of
 from referee.games import get_game
+from referee.store import iso
 
 
-def summary(game_id: str, state: dict) -> dict:
-    """What the figures read of a table's state (R-CLUB-1): ``finished``, ``sides`` (each its seats), ``totals``,
+def table_figures(game_id: str, state: dict) -> dict:
+    """What the club's figures read of a table's state (R-CLUB-1): ``finished``, ``sides`` (each its seats), ``totals``,
     ``winners`` (the side that won, or the sides that share the win; none while the series is on), ``lowest_leads``
     (the game's lowest total first: Brûlot), ``stats`` (per seat, the game's own counts)."""
     series = state["series"]
@@ -33,22 +34,18 @@ def moment(value) -> datetime:
     return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
 
 
-def iso(value: datetime) -> str:
-    return moment(value).isoformat().replace("+00:00", "Z")
-
-
-def finished_tables(tables: list, summaries: dict, since: str | None = None) -> list:
+def finished_tables(tables: list, figures_of: dict, since: str | None = None) -> list:
     """The club's tables whose series is finished (from the UTC day ``since`` on), in the order they finished (their
-    times compared as times; then the order they were made): each its row with its ``summary`` and ``finished_at``
+    times compared as times; then the order they were made): each its row with its ``figures`` (``table_figures``) and ``finished_at``
     as ISO time."""
     done = []
     for row in tables:
-        found = summaries.get(row["id"])
+        found = figures_of.get(row["id"])
         if found is None or not found["finished"] or row["finished_at"] is None:
             continue
         if since and moment(row["finished_at"]).date().isoformat() < since:
             continue
-        done.append({**row, "summary": found, "at": moment(row["finished_at"])})
+        done.append({**row, "figures": found, "at": moment(row["finished_at"])})
     done.sort(key=lambda t: (t["at"], moment(t["created_at"]), t["id"]))
     return [{**t, "finished_at": iso(t["at"])} for t in done]
 
@@ -61,15 +58,15 @@ def side_of(found: dict, seat: int) -> int:
     return next(i for i, players in enumerate(found["sides"]) if seat in players)
 
 
-def report(members: list, tables: list, summaries: dict, since: str | None = None,
+def report(members: list, tables: list, figures_of: dict, since: str | None = None,
            ratings: Ratings | None = None) -> dict:
     """The club's figures from ``since`` (see the module): ``players`` (the active members, each with ``played``,
     ``won`` and per game ``played``, ``won``, ``rating`` and ``stats``), ``ladders`` (game -> the rated members, best
     ordinal first, each with the last move), ``series`` (member -> each finished series they played: table, game,
     time, won, the rating before and after) and ``matches`` (how many series were rated). ``ratings``: the club's
     memo of its last rating (``Ratings``), so that a new series costs its own match."""
-    done = finished_tables(tables, summaries, since)
-    matches = [m for m in (match_of(t, t["summary"]) for t in done) if m is not None]
+    done = finished_tables(tables, figures_of, since)
+    matches = [m for m in (match_of(t, t["figures"]) for t in done) if m is not None]
     rated, moves = (ratings or Ratings()).rate(matches)
     moved = {(member, match.table): (before, after) for match, changes in zip(matches, moves)
              for member, before, after in changes}
@@ -77,7 +74,7 @@ def report(members: list, tables: list, summaries: dict, since: str | None = Non
     figures = {m["id"]: {"played": 0, "won": 0, "games": {}} for m in active}
     series = {m["id"]: [] for m in active}
     for table in done:
-        found, game = table["summary"], get_game(table["game"])
+        found, game = table["figures"], get_game(table["game"])
         for member in {m for m in (table.get("members") or []) if m in figures}:
             seats = seats_of(table, member)
             won = found["winners"] == [side_of(found, seats[0])]

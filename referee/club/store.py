@@ -20,14 +20,14 @@ from collections import OrderedDict
 from referee.club import transfer
 from referee.club.checks import MAX_MEMBERS, club_name, erased_word, member_name, season_date
 from referee.club.ratings import Ratings
-from referee.club.report import iso, last_played, report, summary
+from referee.club.report import last_played, report, table_figures
 from referee.errors import Conflict, Forbidden, NotFound, Unauthorized
 from referee.games import get_game
-from referee.store import Created, Once, hash_key, key_role, minted
+from referee.store import Created, Once, hash_key, iso, key_role, minted
 from referee.store import clubs as db
 
 KEPT_CLUBS = 32  # clubs whose state a process keeps
-KEPT_SUMMARIES = 50_000  # tables' summaries a process keeps (a few hundred bytes each)
+KEPT_FIGURES = 50_000  # tables' figures (``report.table_figures``) a process keeps (a few hundred bytes each)
 FORMER = "former member"  # the contract's word for an erased name (a page says it in its language)
 
 
@@ -41,7 +41,7 @@ class Clubs:
     def __init__(self, ledger):
         self.ledger = ledger
         self._kept: OrderedDict = OrderedDict()  # club id -> (revision, state)
-        self._summaries: OrderedDict = OrderedDict()  # (table id, revision) -> report.summary
+        self._figures: OrderedDict = OrderedDict()  # (table id, revision) -> report.table_figures
         self._ratings: dict = {}  # club id -> {season's first day or None: Ratings}
         self._builders: dict = {}  # club id -> the lock of the one reader working its state out
         self._lock = threading.Lock()
@@ -50,8 +50,7 @@ class Clubs:
     def authorize(self, club_id: str, key: str | None, write: bool = False) -> str:
         """'club' (the club key) or 'viewer'; 404 for no such club, 401 for no or a wrong key, 403 for the viewer's
         key on a writing call."""
-        with self.ledger.reading() as connection:
-            found = db.keys(connection, club_id)
+        found = self.ledger.read(db.keys, club_id)
         if found is None:
             raise missing(club_id)
         if not key:
@@ -67,8 +66,7 @@ class Clubs:
         raise Unauthorized("bad_key", "This key does not open this club.")
 
     def viewer_key(self, club_id: str) -> str:
-        with self.ledger.reading() as connection:
-            found = db.keys(connection, club_id)
+        found = self.ledger.read(db.keys, club_id)
         if found is None:
             raise missing(club_id)
         return found[1]
@@ -110,8 +108,7 @@ class Clubs:
 
     def _made_before(self, made, brief: dict | None = None) -> Created:
         """The club a form made before (its row is in only once it is whole), answered with its keys (200)."""
-        with self.ledger.reading() as connection:
-            found = db.keys(connection, made.id)
+        found = self.ledger.read(db.keys, made.id)
         if found is None or found[0] != hash_key(made.writer_key):
             raise Conflict("not_made", "The club could not be stored: send it again.")
         return Created(brief or self.state(made.id), made.writer_key, found[1], status=200)
@@ -187,10 +184,10 @@ class Clubs:
         answered as they are (the engine refuses them). 404 for no such club."""
         if not isinstance(items, list):
             return items, None
-        with self.ledger.reading() as connection:
-            if db.keys(connection, club_id) is None:
-                raise missing(club_id)
-            return db.seat_names(connection, club_id, items, by_name=by_name)
+        found = self.ledger.read(db.club_seat_names, club_id, items, by_name)
+        if found is None:
+            raise missing(club_id)
+        return found
 
     # --- export and import (``transfer.py``) -------------------------------------------------------------
     def export(self, club_id: str) -> dict:
@@ -201,14 +198,12 @@ class Clubs:
 
     def members(self, club_id: str) -> list:
         """Every member of the club, one who left included (``removed``, without a name), in the order they came."""
-        with self.ledger.reading() as connection:
-            return [{"id": row.id, "name": row.name, "removed": row.removed}
-                    for row in db.members_of(connection, club_id)]
+        return [{"id": row.id, "name": row.name, "removed": row.removed}
+                for row in self.ledger.read(db.members_of, club_id)]
 
     # --- reading ----------------------------------------------------------------------------------------
     def revision(self, club_id: str) -> int:
-        with self.ledger.reading() as connection:
-            value = db.revision(connection, club_id)
+        value = self.ledger.read(db.revision, club_id)
         if value is None:
             raise missing(club_id)
         return value
@@ -218,7 +213,7 @@ class Clubs:
         active ones, the last players first, each with ``last_played``), ``tables``, ``tournaments``, and its
         figures: ``figures`` (the season's, ``report``) and ``ever`` (every series, when a season is set). The same
         dict for every caller until the next change: read it, never change it. One reader per club and process
-        works a new one out (the others wait for it and take it); each table's summary is kept per revision, and
+        works a new one out (the others wait for it and take it); each table's figures are kept per revision, and
         the ratings go on from the last ones (``Ratings``), so a change at one table costs that table."""
         kept = self._current(club_id)
         if kept is not None:
@@ -227,22 +222,16 @@ class Clubs:
             kept = self._current(club_id)
             if kept is not None:
                 return kept
-            with self.ledger.reading() as connection:
-                revision = db.revision(connection, club_id)
-                if revision is None:
-                    raise missing(club_id)
-                records = db.records(connection, club_id)
-                missing_rows = [row for row in records["tables"] if (row["id"], row["revision"]) not in self._summaries]
-                engine_tables = self.ledger.tables_at(connection, missing_rows) if missing_rows else {}
+            revision, records, missing_rows, engine_tables = self.ledger.read(self._records, club_id)
             for row in missing_rows:
-                self._summaries[(row["id"], row["revision"])] = summary(
+                self._figures[(row["id"], row["revision"])] = table_figures(
                     row["game"], get_game(row["game"]).serialise(engine_tables[row["id"]]))
-            summaries = {row["id"]: self._summaries[(row["id"], row["revision"])] for row in records["tables"]}
+            figures_of = {row["id"]: self._figures[(row["id"], row["revision"])] for row in records["tables"]}
             with self._lock:
-                while len(self._summaries) > KEPT_SUMMARIES:
-                    self._summaries.popitem(last=False)
+                while len(self._figures) > KEPT_FIGURES:
+                    self._figures.popitem(last=False)
             memo = self._ratings.setdefault(club_id, {})
-            state = _state(records, summaries, revision, memo)
+            state = _state(records, figures_of, revision, memo)
             with self._lock:
                 self._kept[club_id] = (revision, state)
                 self._kept.move_to_end(club_id)
@@ -251,10 +240,19 @@ class Clubs:
                     self._ratings.pop(gone, None)
             return state
 
+    def _records(self, connection, club_id: str) -> tuple:
+        """(revision, records, the tables whose figures are not kept, their engine tables) of a club from one read
+        (``Ledger.read``)."""
+        revision = db.revision(connection, club_id)
+        if revision is None:
+            raise missing(club_id)
+        records = db.records(connection, club_id)
+        missing_rows = [row for row in records["tables"] if (row["id"], row["revision"]) not in self._figures]
+        return revision, records, missing_rows, self.ledger.tables_at(connection, missing_rows) if missing_rows else {}
+
     def _current(self, club_id: str) -> dict | None:
         """The state kept for this club when it is at the revision the database says now (one statement)."""
-        with self.ledger.reading() as connection:
-            revision = db.revision(connection, club_id)
+        revision = self.ledger.read(db.revision, club_id)
         if revision is None:
             raise missing(club_id)
         with self._lock:
@@ -266,20 +264,20 @@ class Clubs:
             return self._builders.setdefault(club_id, threading.Lock())
 
 
-def _state(records: dict, summaries: dict, revision: int, memo: dict) -> dict:
+def _state(records: dict, figures_of: dict, revision: int, memo: dict) -> dict:
     head = records["head"]
     played = last_played(records["tables"])
     members = [{"id": m["id"], "name": m["name"], "last_played": played.get(m["id"])}
                for m in records["members"] if not m["removed"]]
-    tables = [{"id": row["id"], "game": row["game"], "finished": summaries[row["id"]]["finished"],
+    tables = [{"id": row["id"], "game": row["game"], "finished": figures_of[row["id"]]["finished"],
                "players": list(row["players"]), "members": list(row["members"] or []), "viewer_key": row["viewer_key"],
                "created_at": iso(row["created_at"]),
-               "finished_at": iso(row["finished_at"]) if row["finished_at"] and summaries[row["id"]]["finished"]
+               "finished_at": iso(row["finished_at"]) if row["finished_at"] and figures_of[row["id"]]["finished"]
                else None} for row in records["tables"]]
     since = head["season_start"]
 
     def figures(day):
-        return report(records["members"], records["tables"], summaries, day, memo.setdefault(day, Ratings()))
+        return report(records["members"], records["tables"], figures_of, day, memo.setdefault(day, Ratings()))
     return {"id": head["id"], "name": head["name"], "season": since, "revision": revision, "members": members,
             "tables": tables, "tournaments": [{"id": t["id"], "name": t["name"], "game": t["game"]}
                                               for t in records["tournaments"]],

@@ -184,7 +184,7 @@ class Game(Facts):
         return {"id": self.id, "name": self.names["fr"], "names": self.names, "origin": self.origin,
                 "flag": self.flag, "description": self.description, "direction": self.direction,
                 "players": list(self.player_range), "options": [o.describe() for o in self.options],
-                "events": sorted([*self.events, *signatures.KINDS])}
+                "events": sorted([*self.events, *signatures.SIGNATURES])}
 
     def resolve_options(self, given: dict | None, n_players: int) -> dict:
         given = {} if given is None else given  # false, 0, "" or [] are no options: refused below
@@ -248,7 +248,7 @@ class Game(Facts):
         if not isinstance(data, dict):
             raise ParseError("bad_event", "An event is a JSON object with a type.")
         kind = data.get("type")
-        if kind in signatures.KINDS:  # every game's: R-COMMON-7; a confirmation signs the result (R-COMMON-7b)
+        if kind in signatures.SIGNATURES:  # every game's: R-COMMON-7; a confirmation signs the result (R-COMMON-7b)
             return signatures.parse(table, data, self.result(table) if table.finished and kind == "confirm" else None)
         if not isinstance(kind, str) or kind not in self.events:
             raise ParseError("bad_event", "{game} has no event {kind}; it takes {events}.", game=self.names["en"],
@@ -258,7 +258,7 @@ class Game(Facts):
     def apply(self, table: Table, event) -> Table:
         """The new state after ``event``; the given state is never changed, even when the event is refused. The new
         state shares the given one's finished deals (``fork``): an entry costs the open deal, not the whole log."""
-        if event.type in signatures.KINDS:
+        if event.type in signatures.SIGNATURES:
             signatures.verify(table, event)  # an entry's checks, not the replay's (signatures.py)
         new = fork(table)
         self.step(new, event)
@@ -266,7 +266,7 @@ class Game(Facts):
 
     def step(self, table: Table, event) -> None:
         """Applies ``event`` to ``table`` in place (replay uses this on a state nobody else holds)."""
-        if event.type in signatures.KINDS:  # R-COMMON-7: a signature changes no total, the series over or not
+        if event.type in signatures.SIGNATURES:  # R-COMMON-7: a signature changes no total, the series over or not
             signatures.step(table, event)
             table.version += 1
             return

@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from referee.errors import ParseError, RuleError
 
-KINDS = ("confirm", "dispute")
+SIGNATURES = ("confirm", "dispute")  # the events that sign a result (R-COMMON-7)
 MAX_MESSAGE = 300
 
 

@@ -28,13 +28,13 @@ COCHES = said("coches", "coches")
 PENALTY_POINTS = said("points de pénalité", "penalty points")
 POINTS = said("points", "points")
 CARD_POINTS = said("points des cartes", "card points")
-JETONS = said("jetons", "jetons")
+JETON_WORD = said("jetons", "jetons")  # the unit's word (brusquembille.engine.JETONS: the jetons a card moves)
 ON_POINTS = said("aux points", "on points")
 
 
 # What each unit is called where no standing is at hand to say it (a round's table in its tournament, R-COMMON-7b)
 UNIT_WORDS = {"deals_won": DEALS_WON, "slate": SLATE, "coches": COCHES, "penalty_points": PENALTY_POINTS,
-              "points": POINTS, "card_points": CARD_POINTS, "jetons": JETONS}
+              "points": POINTS, "card_points": CARD_POINTS, "jetons": JETON_WORD}
 
 
 def toward(target: int) -> Words:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from sqlalchemy import false, func, insert, select, update
 
 from referee.errors import Conflict, NotFound, ParseError
-from referee.games.signatures import KINDS as SIGNATURES
+from referee.games.signatures import SIGNATURES
 from referee.store.records import (ClubMemberRecord, ClubRecord, EventRecord, TableRecord, TournamentEntrantRecord,
                             TournamentRecord)
 
@@ -199,6 +199,13 @@ def seat_names(connection, club_id: str, items, by_name: bool = False) -> tuple:
         names.append(member.name if member else item)
         seats.append(member.id if member else None)
     return names, seats
+
+
+def club_seat_names(connection, club_id: str, items, by_name: bool = False) -> tuple | None:
+    """``seat_names`` of an existing club, None for no such club (one read)."""
+    if keys(connection, club_id) is None:
+        return None
+    return seat_names(connection, club_id, items, by_name=by_name)
 
 
 def active_ids(connection, club_id: str) -> set:

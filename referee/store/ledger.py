@@ -73,6 +73,15 @@ class Ledger(Entries, Making):
             connection = connection.execution_options(isolation_level="REPEATABLE READ")
         return connection
 
+    def read(self, work, *args):
+        """Runs ``work(connection, *args)`` on one read connection (``reading``: one snapshot on PostgreSQL) and
+        answers what it returns, the connection closed after: ``work`` is one of the store's statements
+        (``tournaments.keys``, ``clubs.records`` …) or a function asking several of them from the same snapshot.
+        The tournament's and the club's stores read through this door, as they write through ``write``, so that
+        no connection is opened outside the store."""
+        with self.reading() as connection:
+            return work(connection, *args)
+
     @contextmanager
     def writing(self):
         """A connection for a write (``with ledger.writing() as connection``): on SQLite it waits its turn among
@@ -137,10 +146,6 @@ class Ledger(Entries, Making):
     def forget_connections(self, close: bool = True) -> None:
         """Empties the connection pool (``close=False``: a forked worker leaves the master's connections be)."""
         self.engine.dispose(close=close)
-
-    def cache_stats(self) -> dict:
-        """The replay cache's own accounting: tables kept, their bytes, the budget."""
-        return self._cache.stats()
 
     def init_db(self) -> None:
         SQLModel.metadata.create_all(self.engine)

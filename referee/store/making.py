@@ -11,7 +11,7 @@ from datetime import datetime, timedelta, timezone
 from referee.errors import Conflict, ParseError, RuleError, Unauthorized
 from referee.games import get_game
 from referee.games.base import fork
-from referee.games.signatures import KINDS as SIGNATURES, verify as verify_signature
+from referee.games.signatures import SIGNATURES, verify as verify_signature
 from referee.store import clubs
 from referee.store import rows
 from referee.store.entries import own_fields

@@ -21,7 +21,7 @@ from sqlalchemy import bindparam, case, false, func, insert, literal_column, or_
 
 from referee.errors import Forbidden, NotFound, Unauthorized
 from referee.errors import Conflict
-from referee.games.signatures import KINDS as SIGNATURES
+from referee.games.signatures import SIGNATURES
 from referee.store.records import (EventRecord, RematchRecord, TableRecord, TournamentRecord, TournamentTableRecord,
                                    hash_key, utc_now)
 

@@ -93,7 +93,9 @@ def measure(state, known: dict | None = None, limit: float = float("inf"), check
     return size, sizes
 
 
-class _Entry:
+class _Kept:
+    """A table's state kept: its revision, the state, its bytes (and its finished deals'), its checkpoint."""
+
     __slots__ = ("revision", "state", "size", "deal_sizes", "checkpoint")
 
     def __init__(self, revision, state, size, deal_sizes, checkpoint):
@@ -110,72 +112,66 @@ class StateCache:
 
     def __init__(self, max_bytes: int):
         self.max_bytes = max_bytes
-        self._entries: OrderedDict = OrderedDict()
+        self._kept: OrderedDict = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
 
     def get(self, table_id: str, revision: int):
         """The state of ``table_id`` at ``revision`` if kept, else None."""
         with self._lock:
-            entry = self._entries.get(table_id)
-            if entry is None or entry.revision != revision:
+            kept = self._kept.get(table_id)
+            if kept is None or kept.revision != revision:
                 return None
-            self._entries.move_to_end(table_id)
-            return entry.state
+            self._kept.move_to_end(table_id)
+            return kept.state
 
     def newest(self, table_id: str) -> tuple | None:
         """(revision, state, checkpoint) of the newest state kept for ``table_id``, None when none is: what a write
         may work on before it takes the table's lock, and use if the lock finds the table still at that revision."""
         with self._lock:
-            entry = self._entries.get(table_id)
-            return None if entry is None else (entry.revision, entry.state, entry.checkpoint)
+            kept = self._kept.get(table_id)
+            return None if kept is None else (kept.revision, kept.state, kept.checkpoint)
 
     def checkpoint(self, table_id: str, revision: int):
         """The checkpoint kept with the state of ``table_id`` at ``revision``, else None."""
         with self._lock:
-            entry = self._entries.get(table_id)
-            return entry.checkpoint if entry is not None and entry.revision == revision else None
+            kept = self._kept.get(table_id)
+            return kept.checkpoint if kept is not None and kept.revision == revision else None
 
     def put(self, table_id: str, revision: int, state, checkpoint=None) -> None:
         if self.max_bytes <= 0:
             return
         with self._lock:
-            before = self._entries.get(table_id)
+            before = self._kept.get(table_id)
         if before is not None and before.revision > revision:
             return
         size, deal_sizes = measure(state, before.deal_sizes if before is not None else None, self.max_bytes,
                                    checkpoint, before.checkpoint_size if before is not None
                                    and before.checkpoint is checkpoint else None)
         with self._lock:
-            old = self._entries.get(table_id)
+            old = self._kept.get(table_id)
             if old is not None and old.revision > revision:
                 return  # a newer state came in while this one was measured
             if old is not None:
                 self._bytes -= old.size
-                del self._entries[table_id]
+                del self._kept[table_id]
             if size > self.max_bytes:
                 return  # bigger than the whole budget: replayed when asked, never kept
-            self._entries[table_id] = _Entry(revision, state, size, deal_sizes, checkpoint)
+            self._kept[table_id] = _Kept(revision, state, size, deal_sizes, checkpoint)
             self._bytes += size
             while self._bytes > self.max_bytes:
-                _, dropped = self._entries.popitem(last=False)
+                _, dropped = self._kept.popitem(last=False)
                 self._bytes -= dropped.size
-
-    def discard(self, table_id: str) -> None:
-        with self._lock:
-            old = self._entries.pop(table_id, None)
-            if old is not None:
-                self._bytes -= old.size
 
     def clear(self) -> None:
         with self._lock:
-            self._entries.clear()
+            self._kept.clear()
             self._bytes = 0
 
     def stats(self) -> dict:
         """What the cache holds: tables, bytes and the budget."""
         with self._lock:
-            return {"tables": len(self._entries), "bytes": self._bytes, "max_bytes": self.max_bytes}
+            return {"tables": len(self._kept), "bytes": self._bytes, "max_bytes": self.max_bytes}
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._kept)

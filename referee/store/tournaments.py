@@ -90,6 +90,13 @@ def newest_table(connection, tournament_id: str, number: int) -> str | None:
         SEATED.c.tournament_id == tournament_id, SEATED.c.number == number, SEATED.c.round == newest)).scalar()
 
 
+def card_table(connection, tournament_id: str, number: int) -> tuple:
+    """(the key of table card ``number``, the id of the newest round's table at this number) from one snapshot;
+    each None when there is none."""
+    card = card_key(connection, tournament_id, number)
+    return card, (newest_table(connection, tournament_id, number) if card is not None else None)
+
+
 def seat(connection, table_id: str):
     """(tournament id, its name, round, table number) of a seated table, or None for a free one."""
     return connection.execute(

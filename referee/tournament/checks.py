@@ -9,9 +9,15 @@ from referee.games.base import MAX_NAME
 from referee.tournament import movements, scoring
 
 MOVEMENTS = ("mitchell", "danish", "round_robin")
-LENGTH = {g.id: g.round_unit for g in GAMES.values() if g.round_unit}  # the option a round's length sets
 DEFAULT_HANDS = 3  # a round of 3 hands (Burraco's) unless the plan says otherwise
 MAX_ENTRANTS, MAX_ROUNDS, MAX_LENGTH = 1000, 40, 30
+
+
+def round_unit(game_id: str) -> str | None:
+    """The option a round's length sets, as the game says it (``Game.round_unit``: "hands", "deals"); None for a game
+    whose round is a series by its own options, or for no such game."""
+    game = GAMES.get(game_id)
+    return game.round_unit if game is not None else None
 
 
 def entrants(entrants) -> list:
@@ -54,11 +60,11 @@ def plan(game_id: str, rounds) -> list:
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_LENGTH:
                 raise ParseError("bad_rounds", "A round's {name} is a whole number from 1 to {max}.", name=name,
                                  max=MAX_LENGTH, field="rounds")
-            if LENGTH.get(game_id) != name:
+            if round_unit(game_id) != name:
                 raise ParseError("bad_rounds", "A round of this game is not counted in {name}.", name=name,
                                  field="rounds")
             entry[name] = value
-        if LENGTH.get(game_id) == "hands":
+        if round_unit(game_id) == "hands":
             entry.setdefault("hands", DEFAULT_HANDS)
         plan.append(entry)
     return plan

@@ -65,8 +65,7 @@ def once_act(method):
         except DoneBefore as before:
             answer = before.answer
         except db.ActTaken as taken:  # the other post stored it between our check and our insert
-            with self.ledger.reading() as connection:
-                found = db.act_done(connection, tournament_id, taken.key)
+            found = self.ledger.read(db.act_done, tournament_id, taken.key)
             if found is None:
                 raise Conflict("not_made", "The director's act could not be stored: send it again.") from None
             answer = found.answer

@@ -6,7 +6,7 @@
   ledger replays from the table's log.
 - Every write locks the tournament's row first (an UPDATE of its ``revision``), so two directors' taps are served one
   after the other; on SQLite the transaction begins IMMEDIATE, as the ledger's writes do. Nothing here touches the
-  database itself: the ledger opens the connections (``Ledger.reading``, ``Ledger.write``, ``Ledger.store_new``),
+  database itself: the ledger opens the connections (``Ledger.read``, ``Ledger.write``, ``Ledger.store_new``),
   its statements are in ``referee/store/tournaments.py``, a round's tables' states come from ``Ledger.tables_at``.
 - Keys: the director's (only its hash is stored) writes, the viewer's reads. Each table number has a table card
   whose key is the scorer key of that number's table in every round (the tables share it, as a rematch shares its
@@ -26,7 +26,8 @@ from referee.store import Created, Once, hash_key, key_role, minted
 from referee.store import clubs as ledger_clubs
 from referee.store import tournaments as db
 from referee.tournament import checks, movements
-from referee.tournament.checks import DEFAULT_HANDS, LENGTH, MAX_ENTRANTS, MAX_ROUNDS, MOVEMENTS  # noqa: F401
+from referee.tournament.checks import (DEFAULT_HANDS, MAX_ENTRANTS, MAX_ROUNDS, MOVEMENTS,  # noqa: F401
+                                      round_unit)
 from referee.tournament.director import DirectorActs, act_key, first_time, keep, locked, missing, once_act
 from referee.tournament.reading import KeptStates, entrant_names, read_state
 
@@ -48,8 +49,7 @@ class Tournaments(DirectorActs):
     # --- reading ------------------------------------------------------------------------------------------
     def viewer_key(self, tournament_id: str) -> str:
         """The tournament's viewer key (read only): the standings' link and QR code, whichever key opened a page."""
-        with self.ledger.reading() as connection:
-            found = db.keys(connection, tournament_id)
+        found = self.ledger.read(db.keys, tournament_id)
         if found is None:
             raise _missing(tournament_id)
         return found[1]
@@ -57,8 +57,7 @@ class Tournaments(DirectorActs):
     def authorize(self, tournament_id: str, key: str | None, write: bool = False) -> str:
         """'director' or 'viewer'; 404 for no such tournament, 401 for no or a wrong key, 403 for the viewer's
         key on a writing call."""
-        with self.ledger.reading() as connection:
-            found = db.keys(connection, tournament_id)
+        found = self.ledger.read(db.keys, tournament_id)
         if found is None:
             raise _missing(tournament_id)
         if not key:
@@ -76,8 +75,7 @@ class Tournaments(DirectorActs):
 
     def revision(self, tournament_id: str) -> int:
         """Grows with every change of the tournament or of any of its tables: what live standings poll."""
-        with self.ledger.reading() as connection:
-            value = db.revision(connection, tournament_id)
+        value = self.ledger.read(db.revision, tournament_id)
         if value is None:
             raise _missing(tournament_id)
         return value
@@ -94,15 +92,18 @@ class Tournaments(DirectorActs):
             return kept if kept is not None else self._state(tournament_id)
 
     def _state(self, tournament_id: str) -> dict:
-        with self.ledger.reading() as connection:  # the revision and the rows from one snapshot
-            read_at = time.monotonic()
-            revision = db.revision(connection, tournament_id)
-            if revision is None:
-                raise _missing(tournament_id)
-            state = self._states.get(tournament_id, revision, read_at)
-            if state is None:
-                state = self._read(connection, tournament_id, revision)
-                self._states.put(tournament_id, revision, state, read_at)
+        return self.ledger.read(self._state_at, tournament_id)  # the revision and the rows from one snapshot
+
+    def _state_at(self, connection, tournament_id: str) -> dict:
+        """The state as ``connection`` (one read, ``Ledger.read``) sees it: the kept one at its revision, else read."""
+        read_at = time.monotonic()
+        revision = db.revision(connection, tournament_id)
+        if revision is None:
+            raise _missing(tournament_id)
+        state = self._states.get(tournament_id, revision, read_at)
+        if state is None:
+            state = self._read(connection, tournament_id, revision)
+            self._states.put(tournament_id, revision, state, read_at)
         return state
 
     def _read(self, connection, tournament_id: str, revision: int) -> dict:
@@ -112,8 +113,7 @@ class Tournaments(DirectorActs):
 
     def cards(self, tournament_id: str) -> list:
         """One table card per table number: its number, key and stable link (a path of the pages)."""
-        with self.ledger.reading() as connection:
-            found = db.cards(connection, tournament_id)
+        found = self.ledger.read(db.cards, tournament_id)
         return [{"number": number, "key": key, "url": f"/tournaments/{tournament_id}/tables/{number}?key={key}"}
                 for number, key in found]
 
@@ -122,16 +122,14 @@ class Tournaments(DirectorActs):
         also when the newest round has fewer tables: the card never opens an earlier round's table)."""
         if not 1 <= number <= 2 * MAX_ENTRANTS:  # a number no card has (and none the database could compare)
             raise NotFound("table_not_found", "There is no table {table}.", table=repr(number))
-        with self.ledger.reading() as connection:
-            card = db.card_key(connection, tournament_id, number)
-            if card is None:
-                raise NotFound("table_not_found", "There is no table {table}.", table=repr(number))
-            if not key or not hmac.compare_digest(key.encode(), card.encode()):
-                raise Unauthorized("bad_key", "This key does not open this table.")
-            found = db.newest_table(connection, tournament_id, number)
-            if found is None:
-                raise NotFound("table_not_found", "There is no table {table}.", table=repr(number))
-            return found
+        card, found = self.ledger.read(db.card_table, tournament_id, number)
+        if card is None:
+            raise NotFound("table_not_found", "There is no table {table}.", table=repr(number))
+        if not key or not hmac.compare_digest(key.encode(), card.encode()):
+            raise Unauthorized("bad_key", "This key does not open this table.")
+        if found is None:
+            raise NotFound("table_not_found", "There is no table {table}.", table=repr(number))
+        return found
 
     # --- creating -----------------------------------------------------------------------------------------
     def create(self, game_id, name, entrants, rounds, vp_table=None, options=None, once: Once | None = None,
@@ -178,8 +176,7 @@ class Tournaments(DirectorActs):
         return Created(self.state(made.id), made.writer_key, made.viewer_key)
 
     def _made_before(self, made) -> Created:
-        with self.ledger.reading() as connection:
-            found = db.keys(connection, made.id)
+        found = self.ledger.read(db.keys, made.id)
         if found is None or not hmac.compare_digest(found[0], hash_key(made.writer_key)):
             raise Conflict("not_made", "The tournament could not be stored: send it again.")
         return Created(self.state(made.id), made.writer_key, found[1], status=200)
@@ -191,8 +188,7 @@ class Tournaments(DirectorActs):
         once is kept for the process (the free tables too, within ``KEPT_SEATS``)."""
         if table_id in self._seats:
             return self._seats[table_id]
-        with self.ledger.reading() as connection:
-            found = db.seat(connection, table_id)
+        found = self.ledger.read(db.seat, table_id)
         seat = None if found is None else {"tournament": found[0], "name": found[1], "round": found[2],
                                            "table": found[3]}
         if len(self._seats) >= KEPT_SEATS:
@@ -375,7 +371,7 @@ def table_options(game_id: str, options: dict, spec: dict) -> dict:
     """A round's table options: the tournament's, and the round's length (Buraco's hands, R-BURACO-6; Brûlot's and
     Brusquembille's deals); Brisca and Brouc play a series by their own options."""
     merged = dict(options)
-    length = LENGTH.get(game_id)
+    length = round_unit(game_id)
     if length is not None and spec.get(length) is not None:
         merged[length] = spec[length]
     return merged

@@ -1,16 +1,12 @@
 """The page language (``?lang=`` or the cookie set by the switch: any language of ``referee/languages.py``; else
-the browser's, among the ready ones), the message catalogues (compiled from the .po files when they are newer than
-their .mo), and refusals translated for the page."""
+the browser's, among the ready ones), the message catalogues (``referee/words.py`` compiles them from the .po files
+when they are newer than their .mo: the pages and the engine texts read the same .mo), and refusals translated for
+the page."""
 from __future__ import annotations
 
-import os
-import tempfile
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from babel.lists import format_list
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from flask import Blueprint, redirect, request
 from flask_babel import Babel, force_locale, get_locale, get_translations, gettext
 from werkzeug.datastructures import LanguageAccept
@@ -20,7 +16,7 @@ from referee.errors import Plural, RefereeError
 from referee.games import get_game
 from referee.languages import DEFAULT, LANGUAGES, READY, SOURCE, html_lang
 from referee.web.services import ledger
-from referee.words import TRANSLATIONS
+from referee.words import TRANSLATIONS, compile_catalogues
 # Each language by its HTML tag (pt-BR), as browsers name them in Accept-Language: the ready ones, every listed one.
 READY_TAGS = {html_lang(code): code for code in READY}
 LISTED_TAGS = {html_lang(code): code for code in LANGUAGES}
@@ -43,21 +39,6 @@ def select_locale() -> str:
 
 def lang() -> str:
     return str(get_locale() or DEFAULT)
-
-
-def compile_catalogues(root: Path = TRANSLATIONS) -> None:
-    """Writes each messages.mo from its messages.po when missing or older (the .mo files are not committed)."""
-    for po in root.glob("*/LC_MESSAGES/messages.po"):
-        mo = po.with_suffix(".mo")
-        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
-            continue
-        with po.open("rb") as source:
-            catalogue = read_po(source, locale=po.parent.parent.name)
-        # A file of its own, then one atomic rename: two processes starting at once (a server's workers, the tests'
-        # xdist workers on a fresh clone) never move each other's half-written catalogue.
-        with tempfile.NamedTemporaryFile(dir=mo.parent, prefix=".messages.", suffix=".tmp", delete=False) as target:
-            write_mo(target, catalogue)
-        os.replace(target.name, mo)
 
 
 def init_app(app) -> None:

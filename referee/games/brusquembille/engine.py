@@ -16,7 +16,7 @@ from referee.games.base import Option, Table, register
 from referee.games.brusquembille.declared import EVENT_EXAMPLES, EVENT_FIELDS
 from referee.games.settle import settle
 from referee.games.brusquembille import numbers
-from referee.games.standing import JETONS as JETON_WORD, measure, standing, toward
+from referee.games.standing import JETON_WORD, measure, standing, toward
 from referee.games.statistics import Stat
 from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import Flag, TrickDeal, TrickGame

@@ -9,7 +9,7 @@ from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import field_of
 
-OUTCOMES = ("won", "trumped", "beaten")
+OUTCOMES = ("won", "trumped", "beaten")  # R-BRUSQ-4: a brusquembille's, in the order the numbers screen cycles them
 KIND = {"won": "won", "trumped": "coupe"}  # "beaten" (by a higher card, not a trump) moves nothing
 
 

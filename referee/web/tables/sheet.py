@@ -12,10 +12,10 @@ from dataclasses import dataclass, field, replace
 
 from referee.errors import ParseError
 from referee.games import get_game
+from referee.games.brusquembille.numbers import OUTCOMES  # R-BRUSQ-4, in the order a tap cycles them
 from referee.web.tables.sheet_games import GAME_TALLIES
 
 ITEM = re.compile(r"[a-z]:[A-Za-z0-9_.:]{1,60}")
-OUTCOMES = ("won", "trumped", "beaten")  # R-BRUSQ-4, in the order a tap cycles them
 MAX_ITEMS = 24
 KING_QUEEN = r"[KQJ][SHDC](?:\.[KQJ][SHDC]){1,2}"
 # Each kind of row, whole; "P" a player's index and "S" a side's, checked against the table (a row nobody can have

@@ -11,14 +11,10 @@ from datetime import datetime, timezone
 from flask import request, url_for
 
 from referee.tournament import reading
-from referee.tournament.store import LENGTH
+from referee.tournament.store import round_unit
 from referee.web.services import request_key
 from referee.web.services import tournaments as store
 from referee.web.tournaments import bp
-
-# Games whose round is a number of hands (Buraco), of deals (option ``deals``); the others play a series a round.
-ROUND_UNIT = LENGTH
-
 
 def key_of() -> str | None:
     """The key of the page's address (or of a form's hidden field)."""
@@ -117,7 +113,7 @@ def director_calls(state: dict) -> list:
 def deals_left(state: dict) -> int | None:
     """The hands (Buraco, its option ``hands``, R-BURACO-6) or deals (Brûlot's and Brusquembille's series of so
     many deals, R-BRULOT-6, R-BRUSQ-5) a table still plays, from its state; None for a series to a target."""
-    hands = ROUND_UNIT.get(state["game"]) == "hands"
+    hands = round_unit(state["game"]) == "hands"
     planned = state["options"].get("hands") if hands else state["series"].get("deals")
     if not planned:
         return None
@@ -139,7 +135,7 @@ def round_length(state: dict, number: int) -> int | None:
     plan = state.get("plan") or []
     if not 1 <= number <= len(plan):
         return None
-    unit = ROUND_UNIT.get(state["game"])
+    unit = round_unit(state["game"])
     return plan[number - 1].get(unit) if unit else None
 
 
@@ -192,4 +188,4 @@ def round_part(tournament_id: str, state: dict) -> dict:
     return {"shown": shown, "open": open_round(state), "tables": tables, "cards": cards, "names": entrant_names(state),
             "sizes": entrant_sizes(state),
             "missing": missing_results(state, shown), "calls": director_calls(state),
-            "length": round_length(state, shown["number"]) if shown else None, "unit": ROUND_UNIT.get(state["game"])}
+            "length": round_length(state, shown["number"]) if shown else None, "unit": round_unit(state["game"])}

@@ -14,10 +14,9 @@ from dataclasses import dataclass, replace
 
 from referee.errors import ParseError
 from referee.games.base import MAX_NAME
-from referee.tournament.store import DEFAULT_HANDS, MAX_ENTRANTS, MOVEMENTS  # noqa: F401 (the pages' too)
-from referee.web.tournaments.common import ROUND_UNIT
+from referee.tournament.store import DEFAULT_HANDS, MAX_ENTRANTS, MOVEMENTS, round_unit  # noqa: F401 (the pages' too)
 
-FORM_ROUNDS = 30  # rows the form offers (the API takes up to store.MAX_ROUNDS)
+FORM_ROUNDS = 30  # rounds the form offers (the API takes up to checks.MAX_ROUNDS)
 PAIR = re.compile(r"\s*(?:&|\+|/|;|\t)\s*")
 HEADER = re.compile(r"^(names?|players?|pairs?|entrants?|joueurs?|joueuses?|noms?|paires?|équipes?|teams?)\s*\d*$",
                     re.I)
@@ -117,7 +116,7 @@ def cut(text: str, most: int = 80) -> str:
 def read_plan(movements: list[str], lengths: list[str], game: str) -> list[dict]:
     """The rounds' plan as the API takes it: a movement and, for Buraco, the hands of a round (deals for Brûlot and
     Brusquembille; Brisca and Brouc play a series a round). A length left empty is the game's own."""
-    unit = ROUND_UNIT.get(game)
+    unit = round_unit(game)
     plan = []
     for i, movement in enumerate(movements[:FORM_ROUNDS]):
         row = {"movement": movement if movement in MOVEMENTS else "mitchell"}
@@ -150,6 +149,6 @@ def default_plan(game: str) -> list[dict]:
     """A common evening: a Mitchell round, then two Danish ones (3 hands a round at Buraco) — a plan any number of
     pairs can play (a second Mitchell round needs three tables or more: two tables have one round without a repeat
     meeting)."""
-    unit = ROUND_UNIT.get(game)
+    unit = round_unit(game)
     length = {"hands": DEFAULT_HANDS} if unit == "hands" else {}
     return [{"movement": "mitchell", **length}, {"movement": "danish", **length}, {"movement": "danish", **length}]

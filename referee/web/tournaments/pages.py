@@ -17,13 +17,13 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from referee.errors import RefereeError
 from referee.games import GAMES, get_game
 from referee.tournament.scoring import VP_TABLES
-from referee.tournament.store import MAX_TITLE
+from referee.tournament.store import MAX_TITLE, round_unit
 from referee.web.i18n import refusal
 from referee.web.clubs.seating import club_of_form
 from referee.web.services import clubs, form_once, is_htmx, made, phone_link, see_other
 from referee.web.services import tournaments as store
 from referee.web.tournaments import bp
-from referee.web.tournaments.common import ROUND_UNIT, key_of, round_part, viewer_key, withdrawn
+from referee.web.tournaments.common import key_of, round_part, viewer_key, withdrawn
 from referee.web.tournaments.form import (DEFAULT_HANDS, FORM_ROUNDS, MAX_ENTRANTS, default_plan, entrants_from_text,
                                          read_plan, read_vp_rows)
 from referee.web.tournaments.spreadsheets import read_upload
@@ -76,8 +76,8 @@ def render_form(values: dict, error: str | None = None, status: int = 200, warni
     if club:
         listed = {n.casefold() for e in entrants_from_text(values["entrants"]) for n in e}
         club = {**club, "members": [{**m, "seated": m["name"].casefold() in listed} for m in club["members"]]}
-    context = {**values, "games": games(), "unit": ROUND_UNIT.get(values["game"]),
-               "error": error, "max_rounds": FORM_ROUNDS, "max_title": MAX_TITLE, "warnings": warnings or [],
+    context = {**values, "games": games(), "unit": round_unit(values["game"]),
+               "error": error, "form_rounds": FORM_ROUNDS, "max_title": MAX_TITLE, "warnings": warnings or [],
                "club": club}
     template = "_tournament_form.html" if is_htmx() else "tournament_new.html"
     return make_response(render_template(template, **context), status)
@@ -95,7 +95,7 @@ def change():
     verb, _sep, arg = op.partition(":")
     if verb == "game" and arg in GAMES:
         values.update(game=arg, plan=[{k: v for k, v in r.items() if k == "movement"} for r in values["plan"]])
-        if ROUND_UNIT.get(arg) == "hands":
+        if round_unit(arg) == "hands":
             values["plan"] = [{**r, "hands": DEFAULT_HANDS} for r in values["plan"]]
         return render_form(values)
     if verb == "add" and len(values["plan"]) < FORM_ROUNDS:
