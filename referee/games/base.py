@@ -19,6 +19,7 @@ from referee.errors import ParseError, RuleError
 from referee.games.copying import deep_copy
 from referee.games import signatures
 from referee.games.facts import Facts
+from referee.games.printed import Printed
 from referee.games.standing import result_of
 from referee.games.statistics import counted
 from referee.words import said
@@ -162,11 +163,12 @@ def field_of(data: dict, name: str, kind, *, optional=False, default=None):
     return value
 
 
-class Game(Facts):
+class Game(Facts, Printed):
     """Base of every game engine. Subclasses fill the class attributes and the event handlers ``on_<type>``.
 
     What the web layer and the templates ask of a game (its words, its seat and side order…) is ``Facts``
-    (``referee/games/facts.py``).
+    (``referee/games/facts.py``); what its printed pages ask (its rule summary, its score sheet) is ``Printed``
+    (``referee/games/printed.py``).
     """
 
     id: str = ""

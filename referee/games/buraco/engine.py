@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from referee.cards import BURACO_108
 from referee.errors import ParseError, RuleError, msg
 from referee.games.base import Game, Option, Table, field_of, register
+from referee.games.buraco import printed
 from referee.games.buraco.declared import EVENT_EXAMPLES, EVENT_FIELDS
 from referee.games.buraco.melds import BONUS, card_value, copies_taken, read_meld, third_copy
-from referee.games.buraco.tally import STATISTICS, hand_statistics, parse_tally, tally_hand
+from referee.games.buraco.tally import (STATISTICS, STEP, VALUES, hand_statistics, parse_tally, sheet_tally,
+                                       tally_hand)
 from referee.games.events import parse_deal, read_player
 from referee.games.standing import standing, toward
 from referee.words import Words, said
@@ -142,6 +144,14 @@ class Buraco(Game):
     numbers_fields = "melds"  # R-BURACO-4, 6: per side its melds and its cards in hand
     entry_modes = ("trick", "numbers")  # melds as laid, or the hand's numbers (R-COMMON-6)
     points_rule = "R-BURACO-4"
+    # on paper (printed.py): the rule summary's part, the score sheet and its blank rows
+    printed_summary, printed_sheet, blank_rows = printed.summary, printed.sheet, 10
+    printed_extent, printed_room = printed.extent, printed.room  # a column per side
+    numbers_tally = sheet_tally  # melds, burracos, pots and hands per side
+
+    def numbers_bounds(self, table: Table) -> dict:
+        """The card points of the two decks, every card a multiple of 5 (R-BURACO-4)."""
+        return {"most": sum(VALUES), "total": sum(VALUES), "step": STEP, "rule": self.points_rule}
     round_unit = "hands"  # a tournament round: so many hands (R-BURACO-6)
     scored_by_vp_table = True  # the round's MP difference gives VP from a table (referee/tournament/scoring.py)
     tournament_first = True  # the tournament form's game until one is chosen

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field, replace
 
 from referee.errors import ParseError
 from referee.games import get_game
-from referee.web.tables.sheet_games import GAME_TALLIES
 
 ITEM = re.compile(r"[a-z]:[A-Za-z0-9_.:]{1,60}")
 OUTCOMES = ("won", "trumped", "beaten")  # R-BRUSQ-4, in the order a tap cycles them
@@ -184,7 +183,7 @@ def capture_extras(game_id: str, sheet: Sheet) -> dict:
 
 
 def tally_body(game_id: str, sheet: Sheet, whole: int | None, table=None) -> dict:
-    """The contract's ``tally`` for the sheet (R-COMMON-6), in each game's own fields (sheet_games.py); the engine
-    checks every number. ``table`` (the open deal's) is needed by the games whose sheet names players: Brûlot,
-    Buraco."""
-    return {"type": "tally", **GAME_TALLIES[game_id](sheet, whole, table)}
+    """The contract's ``tally`` for the sheet (R-COMMON-6), in each game's own fields (the game's ``numbers_tally``);
+    the engine checks every number. ``table`` (the open deal's) is needed by the games whose sheet names players:
+    Brûlot, Buraco."""
+    return {"type": "tally", **get_game(game_id).numbers_tally(sheet, whole, table)}
