@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from referee.cards import SPANISH_40, SPANISH_48, Card
 from referee.errors import RuleError, msg
 from referee.games import events as ev
-from referee.games.base import Option, Table, register
+from referee.games.base import Table, register
 from referee.games.brisca import printed
 from referee.games.brisca.declared import EVENT_EXAMPLES, EVENT_FIELDS
 from referee.games.brisca.score import STATISTICS, deal_outcome, deal_statistics, series_result
+from referee.games.options import Option
 from referee.games.standing import CARD_POINTS, DEALS_WON, ON_POINTS, measure, standing
 from referee.games.tally import close, open_for_tally, typed_points, verify_points
 from referee.games.trick_deal import TrickDeal

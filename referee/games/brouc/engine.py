@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from referee.cards import FRENCH_SUITS, PIQUET_32
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
-from referee.games.base import Option, Table, register
+from referee.games.base import Table, register
 from referee.games.brouc.declared import EVENT_EXAMPLES, EVENT_FIELDS
 from referee.games.brouc.slate import (DECLARED_COCHES, PARTIE_COCHES, STATISTICS, announce_points,
                                        cape_outcome, deal_statistics, declaration_refusal, marriages_in,
                                        partie_over, tens, tens_why, unwritten_why)
 from referee.games.brouc import numbers, printed
+from referee.games.options import Option
 from referee.games.standing import COCHES, SLATE, measure, standing
 from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.trick_deal import Absence, Flag, TrickDeal, record_absence, show_cards

@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from referee.cards import FRENCH_52, FRENCH_SUITS
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
-from referee.games.base import Option, Table, register
+from referee.games.base import Table, register
 from referee.games.brulot import printed
 from referee.games.brulot.declared import EVENT_EXAMPLES, EVENT_FIELDS
 from referee.games.brulot.tally import known_widow, parse_tally, sheet_tally, side_penalties, verify_penalties
+from referee.games.options import Option
 from referee.games.standing import PENALTY_POINTS, standing
 from referee.games.statistics import Stat, side_players
 from referee.games.tally import close, open_for_tally

@@ -12,10 +12,11 @@ from functools import lru_cache
 from referee.cards import PIQUET_32, Card, piquet_30
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
-from referee.games.base import Option, Table, register
+from referee.games.base import Table, register
 from referee.games.brusquembille.declared import EVENT_EXAMPLES, EVENT_FIELDS
 from referee.games.settle import settle
 from referee.games.brusquembille import numbers, printed
+from referee.games.options import Option
 from referee.games.standing import JETONS as JETON_WORD, measure, standing, toward
 from referee.games.statistics import Stat
 from referee.games.tally import close, open_for_tally, verify_points

@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 
 from referee.cards import BURACO_108
 from referee.errors import ParseError, RuleError, msg
-from referee.games.base import Game, Option, Table, field_of, register
+from referee.games.base import Game, Table, register
 from referee.games.buraco import printed
 from referee.games.buraco.declared import EVENT_EXAMPLES, EVENT_FIELDS
+from referee.games.buraco.entries import parse_count, parse_extend, parse_meld, parse_pot, parse_replace
 from referee.games.buraco.melds import BONUS, card_value, copies_taken, read_meld, third_copy
 from referee.games.buraco.tally import (STATISTICS, STEP, VALUES, hand_statistics, parse_tally, sheet_tally,
                                        tally_hand)
-from referee.games.events import parse_deal, read_player
+from referee.games.events import parse_deal
+from referee.games.options import Option
 from referee.games.standing import standing, toward
 from referee.words import Words, said
 
@@ -52,81 +54,6 @@ class Hand:
 
     def team_of(self, player: int) -> int:
         return next(t for t, members in enumerate(self.teams) if player in members)
-
-
-# --- events -----------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class MeldEvent:
-    type = "meld"
-    side: int
-    cards: tuple
-
-
-@dataclass(frozen=True)
-class Extend:
-    type = "extend"
-    side: int
-    meld: int
-    cards: tuple
-    at: str
-
-
-@dataclass(frozen=True)
-class Replace:
-    type = "replace"
-    side: int
-    meld: int
-    card: object
-
-
-@dataclass(frozen=True)
-class Pot:
-    type = "pot"
-    side: int
-
-
-@dataclass(frozen=True)
-class Count:
-    type = "count"
-    closed_by: int | None
-    hands: tuple
-    melds: tuple | None
-
-
-def _cards(data, name="cards"):
-    return tuple(BURACO_108.parse_many(field_of(data, name, list)))
-
-
-def parse_meld(game, table, data) -> MeldEvent:
-    return MeldEvent(field_of(data, "side", int), _cards(data))
-
-
-def parse_extend(game, table, data) -> Extend:
-    at = field_of(data, "at", str, optional=True, default="end")
-    if at not in ("start", "end"):
-        raise ParseError("bad_event", "Field at is start or end, not {value}.", value=repr(at), field="at")
-    return Extend(field_of(data, "side", int), field_of(data, "meld", int), _cards(data), at)
-
-
-def parse_replace(game, table, data) -> Replace:
-    return Replace(field_of(data, "side", int), field_of(data, "meld", int),
-                   BURACO_108.parse(field_of(data, "card", str)))
-
-
-def parse_pot(game, table, data) -> Pot:
-    return Pot(field_of(data, "side", int))
-
-
-def parse_count(game, table, data) -> Count:
-    closer = read_player(table, data, "closed_by") if data.get("closed_by") is not None else None
-    hands = tuple(tuple(BURACO_108.parse_many(h)) for h in field_of(data, "hands", list))
-    melds = data.get("melds")
-    if melds is not None:
-        if not isinstance(melds, list) or not all(isinstance(side, list) for side in melds):
-            raise ParseError("bad_event", "Field melds lists, per side, the melds laid.", field="melds")
-        melds = tuple(tuple(tuple(BURACO_108.parse_many(m)) for m in side) for side in melds)
-    return Count(closer, hands, melds)
 
 
 @register
