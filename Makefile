@@ -105,7 +105,7 @@ clean:
 # Message catalogues: extract the English msgids, then merge them into each language's .po (edit fr by hand).
 translations: install
 	$(VENV)/bin/pybabel extract -F babel.cfg -k _ -k gettext -k msg -k RuleError:2 -k ParseError:2 \
-	  -k said:2 -k _both:2 -k _item:3 -k _outcome:6 \
+	  -k said:2 -k _both:2 -k ruled:3 -k _outcome:6 \
 	  -k RefereeError:2 -k Conflict:2 -k NotFound:2 -k Unauthorized:2 -k Forbidden:2 \
 	  --no-location --sort-output --omit-header --width 120 -o referee/translations/messages.pot .
 	$(VENV)/bin/pybabel update -i referee/translations/messages.pot -d referee/translations --no-fuzzy-matching --ignore-obsolete --width 120

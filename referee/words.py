@@ -3,7 +3,7 @@ labels and help, outcome reasons, summary sentences), and says any other languag
 the English text as msgid — or in English while the catalogue has none. So ``x[lang]`` works for every language
 of ``referee.languages.LANGUAGES``.
 
-The English texts are extracted into the catalogues (``said:2``, ``_both:2``, ``_item:3`` in the Makefile's
+The English texts are extracted into the catalogues (``said:2``, ``_both:2``, ``ruled:3`` in the Makefile's
 ``pybabel extract``); French needs no msgstr for them, it is in the dict.
 
 One translation path: the pages (Flask-Babel) and the engine texts read the same compiled catalogues,

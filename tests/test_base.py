@@ -3,7 +3,7 @@ import pytest
 
 from referee.errors import ParseError
 from referee.games import GAMES, get_game
-from referee.games.base import Option
+from referee.games.options import Option
 
 BRISCA = get_game("brisca")
 

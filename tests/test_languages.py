@@ -20,7 +20,7 @@ from tests.support.burraco import VP_ROWS
 METHODS = [("referee/**.py", "python"), ("referee/**.html", "jinja2.ext:babel_extract")]
 OPTIONS = {"referee/**.html": {"extensions": "jinja2.ext.i18n"}}
 # Engine texts said in French and English (referee/words.py): French comes from the dict, never from its catalogue.
-ENGINE = ("said", "_both", "_item", "_outcome")
+ENGINE = ("said", "_both", "ruled", "_outcome")
 
 
 def makefile_keywords() -> dict:

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from referee.errors import ParseError
+from referee.games import get_game
 from referee.web.tables.sheet import Sheet, capture_extras, tally_body
 from tests.support.sheet import Phone
 
@@ -26,12 +27,14 @@ def test_taps_pick_add_cycle_and_remove():
     assert sheet.act("add:a:H:KQ") == sheet  # no player picked: nothing added
     sheet = sheet.act("pick:a:1").act("add:a:H:KQJ")
     assert sheet.items == ("a:1:KH.QH.JH",) and sheet.pick == ""
-    sheet = sheet.act("cycle:AS")
+    outcomes = get_game("brusquembille").numbers_outcomes  # R-BRUSQ-4: won, trumped, beaten, then gone
+    assert sheet.act("cycle:AS") == sheet  # a game without outcomes to cycle: nothing added
+    sheet = sheet.act("cycle:AS", outcomes)
     assert sheet.items[-1] == "b:AS::won" and sheet.pick == "b:AS"
-    sheet = sheet.act("who:AS:2").act("cycle:AS")
+    sheet = sheet.act("who:AS:2").act("cycle:AS", outcomes)
     assert sheet.items[-1] == "b:AS:2:trumped" and sheet.pick == "b:AS"
-    assert sheet.act("cycle:AS").items[-1] == "b:AS:2:beaten"
-    assert sheet.act("cycle:AS").act("cycle:AS").items == ("a:1:KH.QH.JH",)
+    assert sheet.act("cycle:AS", outcomes).items[-1] == "b:AS:2:beaten"
+    assert sheet.act("cycle:AS", outcomes).act("cycle:AS", outcomes).items == ("a:1:KH.QH.JH",)
     assert sheet.act("del:0").items == ("b:AS:2:trumped",)
     toggled = Sheet().act("toggle:c:0").act("toggle:c:1")
     assert toggled.items == ("c:1",) and toggled.act("toggle:c:1").items == ()

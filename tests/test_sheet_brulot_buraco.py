@@ -8,9 +8,7 @@ import pytest
 
 from referee.errors import ParseError
 from referee.games import get_game
-from referee.web.tables.scorer import sheet_whole
 from referee.web.tables.sheet import Sheet, tally_body
-from referee.web.tables.sheet_games import sheet_bounds
 from tests.support.sheet import Phone
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -61,19 +59,19 @@ def test_r_brulot_5_the_player_left_blank_took_what_remains_of_the_deal():
 
 def test_r_brulot_1_5_the_whole_is_known_when_the_whole_widow_is():
     game, four = dealt("brulot", 4, {"type": "deal", "trump": "3H"})  # no widow: all 40 penalty points in play
-    assert sheet_whole(game, four) == 40
-    assert sheet_bounds(game, four) == {"most": 40, "total": 40, "step": 1, "rule": "R-BRULOT-5", "low": 40, "high": 40}
+    assert game.numbers_whole(four) == 40
+    assert game.numbers_bounds(four) == {"most": 40, "total": 40, "step": 1, "rule": "R-BRULOT-5", "low": 40, "high": 40}
     game, three = dealt("brulot", 3, {"type": "deal", "trump": "QH"})  # the widow is the turned queen: 2 out
-    assert sheet_whole(game, three) == 38
+    assert game.numbers_whole(three) == 38
     game, options = dealt("brulot", 3, {"type": "deal", "trump": "AS"}, penalties=[10, 5, 3, 2])
-    assert sheet_whole(game, options) == 4 * 20 - 10
+    assert game.numbers_whole(options) == 4 * 20 - 10
     game, five = dealt("brulot", 5, {"type": "deal", "trump": "AS"})  # one widow card unknown: a range
-    assert sheet_whole(game, five) is None
-    assert sheet_bounds(game, five) == {"most": 36, "total": 36, "step": 1, "rule": "R-BRULOT-5", "low": 32,
+    assert game.numbers_whole(five) is None
+    assert game.numbers_bounds(five) == {"most": 36, "total": 36, "step": 1, "rule": "R-BRULOT-5", "low": 32,
                                         "high": 36}  # the other card: an ace at most
     game, six = dealt("brulot", 6, {"type": "deal", "trump": "2S"})  # three unknown: up to three aces
-    assert sheet_whole(game, six) is None
-    assert {k: sheet_bounds(game, six)[k] for k in ("most", "total", "low", "high")} == {"most": 40, "total": 40,
+    assert game.numbers_whole(six) is None
+    assert {k: game.numbers_bounds(six)[k] for k in ("most", "total", "low", "high")} == {"most": 40, "total": 40,
                                                                                         "low": 28, "high": 40}
 
 
@@ -89,7 +87,7 @@ def test_r_brulot_1_5_the_whole_is_known_when_the_whole_widow_is():
 def test_r_brisca_1_r_brouc_2_r_brusq_3_r_buraco_4_every_field_has_the_bound_of_the_engines_card_values(
         game_id, n, deal, bounds):
     game, table = dealt(game_id, n, deal)
-    assert sheet_bounds(game, table) == bounds
+    assert game.numbers_bounds(table) == bounds
 
 
 def test_r_buraco_6_the_tally_a_four_player_sheet_writes():

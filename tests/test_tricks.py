@@ -5,7 +5,8 @@ import pytest
 from referee.cards import FRENCH_52, SPANISH_40
 from referee.games import get_game
 from referee.games.brisca.engine import STRENGTH
-from referee.games.tricks import Absence, TrickDeal, check_revoke, record_absence, trick_winner
+from referee.games.trick_deal import Absence, TrickDeal, check_revoke, record_absence
+from referee.games.tricks import trick_winner
 from tests.support import simulate
 
 FRENCH = {r: 14 - i for i, r in enumerate(("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"))}

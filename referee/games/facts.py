@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from referee.games.tally import typed_points
+
 
 class Facts:
     """The words and facts a page asks of a game, with the values most games share.
@@ -33,6 +35,15 @@ class Facts:
       body it reads, as the API's document declares them (the game's ``declared.py``).
     - ``tournament_first``: the game the tournament form shows chosen until one is chosen (Buraco); without one,
       the registry's first.
+    - ``plays_tricks``: the game is played in tricks (``TrickGame``): a deal entered card by card, its card points in
+      play; Buraco's melds are not.
+    - ``numbers_tally(sheet, whole, table)``: the contract's ``tally`` (without its type) from the numbers sheet
+      (``referee/web/tables/sheet.py``'s ``Sheet``: ``values``, ``numbers(whole)``, ``rows(kind)``, ``items``,
+      ``has(item)``); raises ``ParseError``. By default the card points per side (R-COMMON-6).
+    - ``numbers_whole(table)``: what the numbers typed add up to when the app knows it (a trick game's card points in
+      play), to fill the last field; else None. ``numbers_bounds(table)``: what the fields can hold (``most`` one
+      field, ``total`` all together, ``step`` what every number is a multiple of, ``rule`` the ruling saying so;
+      Brûlot's ``low`` and ``high``); ``{}`` when nothing bounds them.
     - ``numbers_fields``: what the numbers sheet asks, "sides" (card points per side), "players" (penalties per
       player, Brûlot R-BRULOT-5) or "melds" (per side its melds and its cards in hand, Buraco R-BURACO-4, 6).
     - ``side_order(state)``: the sides' indices in the order a board draws them (Brouc: the other side, then the
@@ -57,9 +68,11 @@ class Facts:
     """
 
     deal_word: str = "deal"
+    plays_tricks: bool = False
     penalty_points: bool = False
     trick_entry: str = "cards"
     numbers_fields: str = "sides"
+    numbers_outcomes: tuple = ()  # what a numbers sheet's row cycles through, in tap order (R-BRUSQ-4's outcomes)
     entry_modes: tuple = ("trick", "capture", "numbers")  # R-COMMON-6
     pile_fields: tuple = ()  # the capture's fields that carry what a pile cannot show (R-COMMON-6)
     piles_carry = ""  # the same in words
@@ -79,6 +92,16 @@ class Facts:
     def template_folder(self) -> Path:
         """The game's own templates: ``templates/`` in the folder of the module that defines it."""
         return Path(sys.modules[type(self).__module__].__file__).resolve().parent / "templates"
+
+    def numbers_tally(self, sheet, whole: int | None, table) -> dict:
+        """The card points per side typed on the numbers sheet (R-COMMON-6)."""
+        return typed_points(sheet, whole)
+
+    def numbers_whole(self, table) -> int | None:
+        return None
+
+    def numbers_bounds(self, table) -> dict:
+        return {}
 
     def side_order(self, state: dict) -> list:
         """The sides in the order a board draws them: as they are numbered."""

@@ -29,15 +29,24 @@ def open_for_tally(game, table):
     return deal
 
 
+def over_the_bound_first(numbers, bound: int) -> list:
+    """The indices of ``numbers``, those over ``bound`` first (R-COMMON-5): with one side or player left blank on the
+    numbers sheet, the other's remainder is then negative, and a refusal names the number that was typed (121 and
+    -1: the 121)."""
+    return sorted(range(len(numbers)), key=lambda index: numbers[index] <= bound)
+
+
+def typed_points(sheet, whole: int | None) -> dict:
+    """The numbers sheet's card points per side (R-COMMON-6), when some were typed: the tally's ``points``."""
+    return {"points": sheet.numbers(whole)} if sheet.values else {}
+
+
 def verify_points(game, table, deal, points: tuple, rule: str) -> None:
     """Card points per side, checked against the cards in play (R-COMMON-5); ``rule`` gives the card values."""
     values = tuple(sorted(v for v in (game.points_for(table).get(c.rank, 0)
                                       for c in deal.cards_out(game.deck_for(table))) if v))
     whole = sum(values)
-    # A number over the deal's points is refused first: with one side left blank on the sheet, the other side's
-    # remainder is then negative, and the sentence names the side whose number was typed (121 and -1: the 121).
-    order = sorted(range(len(points)), key=lambda side: points[side] <= whole)
-    for side in order:
+    for side in over_the_bound_first(points, whole):
         value = points[side]
         name = table.side_name(side)
         if not 0 <= value <= whole:

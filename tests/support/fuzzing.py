@@ -143,10 +143,8 @@ def advance(client, seat: Seat, stage: str, rng: random.Random) -> None:
 def tally_whole_deal(client, seat: Seat) -> None:
     """Ends the open deal by its numbers: the card points in play split between the sides (Brisca says who won
     the last trick, Brûlot gives each player's penalties)."""
-    from referee.web.tables.scorer import sheet_whole
-
     state, table = client.application.extensions["referee.ledger"].snapshot(seat.id)
-    whole = sheet_whole(get_game(seat.game), table)
+    whole = get_game(seat.game).numbers_whole(table)
     sides = len(state["sides"])
     if seat.game == "brulot":  # the widow not all known: the sum is a range, tried from the top
         for total in ([whole] if whole is not None else range(40, 0, -1)):

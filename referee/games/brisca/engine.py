@@ -11,12 +11,15 @@ from dataclasses import dataclass, field
 from referee.cards import SPANISH_40, SPANISH_48, Card
 from referee.errors import RuleError, msg
 from referee.games import events as ev
-from referee.games.base import Option, Table, register
+from referee.games.base import Table, register
+from referee.games.brisca import printed
 from referee.games.brisca.declared import EVENT_EXAMPLES, EVENT_FIELDS
 from referee.games.brisca.score import STATISTICS, deal_outcome, deal_statistics, series_result
+from referee.games.options import Option
 from referee.games.standing import CARD_POINTS, DEALS_WON, ON_POINTS, measure, standing
-from referee.games.tally import close, open_for_tally, verify_points
-from referee.games.tricks import TrickDeal, TrickGame
+from referee.games.tally import close, open_for_tally, typed_points, verify_points
+from referee.games.trick_deal import TrickDeal
+from referee.games.tricks import TrickGame
 from referee.words import Words, said
 
 # R-BRISCA-1: strength high to low, and card points (120 in a deal).
@@ -63,6 +66,8 @@ class Brisca(TrickGame):
                         "Spanish 40-card trick game with a drawing stock; aces and threes count most.")
     direction = _both("sens inverse des aiguilles d'une montre", "counter-clockwise")
     points_rule = "R-BRISCA-1"  # the card values
+    # on paper (printed.py): the rule summary's part, the score sheet and its blank rows
+    printed_summary, printed_sheet, blank_rows = printed.summary, printed.sheet, 16
     player_range = (2, 6)
     hand_limit = HAND_SIZE  # R-BRISCA-2: three cards in hand while the stock lasts
     stock_refusal = msg("{card} lies under the stock and is drawn last: nobody can play it yet.")
@@ -288,6 +293,11 @@ class Brisca(TrickGame):
         self.need_last_trick(table, list(event.points), event.last_trick)
         deal.last_trick_side = event.last_trick
         close(self, table, deal, event.points, {"points": list(event.points), "last_trick": event.last_trick})
+
+    def numbers_tally(self, sheet, whole: int | None, table) -> dict:
+        """The numbers sheet's card points and the side that took the last trick (R-BRISCA-6's ``last_trick``)."""
+        last = sheet.rows("l")
+        return {**typed_points(sheet, whole), "last_trick": int(last[0][1][0]) if last else None}
 
     @staticmethod
     def need_last_trick(table: BriscaTable, points: list, last_trick_side: int | None) -> None:

@@ -12,15 +12,17 @@ from dataclasses import dataclass, field
 from referee.cards import FRENCH_SUITS, PIQUET_32
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
-from referee.games.base import Option, Table, register
+from referee.games.base import Table, register
 from referee.games.brouc.declared import EVENT_EXAMPLES, EVENT_FIELDS
 from referee.games.brouc.slate import (DECLARED_COCHES, PARTIE_COCHES, STATISTICS, announce_points,
                                        cape_outcome, deal_statistics, declaration_refusal, marriages_in,
                                        partie_over, tens, tens_why, unwritten_why)
-from referee.games.brouc import numbers
+from referee.games.brouc import numbers, printed
+from referee.games.options import Option
 from referee.games.standing import COCHES, SLATE, measure, standing
 from referee.games.tally import close, open_for_tally, verify_points
-from referee.games.tricks import Absence, Flag, TrickDeal, TrickGame, record_absence, show_cards
+from referee.games.trick_deal import Absence, Flag, TrickDeal, record_absence, show_cards
+from referee.games.tricks import TrickGame
 from referee.words import Words, said
 
 STRENGTH_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # R-BROUC-2: strength follows points
@@ -68,6 +70,10 @@ class Brouc(TrickGame):
     # R-COMMON-6: a pile says nothing of the announces, mariages and cape (R-BROUC-4, 5, 8): entered with it
     pile_fields = numbers.FIELDS
     points_rule = "R-BROUC-2"
+    # on paper (printed.py): the rule summary's part, the score sheet and its blank rows
+    printed_summary, printed_sheet, blank_rows = printed.summary, printed.sheet, 22
+    printed_extent, printed_room = printed.extent, printed.room  # the slate
+    numbers_tally = numbers.sheet_tally  # announces, mariages and cape beside the card points
     piles_carry = said(" (annonces, mariages et cape compris)", " (announces, mariages and cape included)")
     flag_titles = {**TrickGame.flag_titles, "under_trump": msg("Under-trump")}  # R-BROUC-3
     options = (

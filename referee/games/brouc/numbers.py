@@ -12,6 +12,7 @@ from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import field_of
 from referee.games.brouc.slate import DECLARED_COCHES, announce_points, declaration_refusal
+from referee.games.tally import typed_points
 
 HAND = 8  # R-BROUC-1: eight cards each
 POINTS = {"K": 4, "Q": 3, "J": 2}  # R-BROUC-2: the cards of an announce or a mariage
@@ -214,3 +215,18 @@ def as_entered(numbers: BroucNumbers) -> dict:
             "announces": [{"player": p, "cards": [c.code for c in cards]} for p, cards in numbers.announces],
             "marriages": [{"side": s, "cards": [c.code for c in cards]} for s, cards in numbers.marriages],
             "declare": {"player": numbers.declare[0], "call": numbers.declare[1]} if numbers.declare else None}
+
+
+def sheet_tally(game, sheet, whole: int | None, table) -> dict:
+    """The numbers sheet's tally: the card points, the cape, the announces, the mariages sur table and a declaration
+    (R-BROUC-4, 5, 8)."""
+    cape = sheet.rows("c")
+    declare = sheet.rows("d")
+    return {**typed_points(sheet, whole), "cape": int(cape[0][1][0]) if cape else None,
+            "announces": [{"player": int(p[0]), "cards": _typed_cards(p[1])} for _, p in sheet.rows("a")],
+            "marriages": [{"side": int(p[0]), "cards": _typed_cards(p[1])} for _, p in sheet.rows("m")],
+            "declare": {"player": int(declare[0][1][0]), "call": declare[0][1][1]} if declare else None}
+
+
+def _typed_cards(text: str) -> list:
+    return [c for c in text.split(".") if c]

@@ -13,13 +13,16 @@ from dataclasses import dataclass, field
 from referee.cards import FRENCH_52, FRENCH_SUITS
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
-from referee.games.base import Option, Table, register
+from referee.games.base import Table, register
+from referee.games.brulot import printed
 from referee.games.brulot.declared import EVENT_EXAMPLES, EVENT_FIELDS
-from referee.games.brulot.tally import known_widow, parse_tally, side_penalties, verify_penalties
+from referee.games.brulot.tally import known_widow, parse_tally, sheet_tally, side_penalties, verify_penalties
+from referee.games.options import Option
 from referee.games.standing import PENALTY_POINTS, standing
 from referee.games.statistics import Stat, side_players
 from referee.games.tally import close, open_for_tally
-from referee.games.tricks import Absence, TrickDeal, TrickGame, record_absence, show_cards
+from referee.games.trick_deal import Absence, TrickDeal, record_absence, show_cards
+from referee.games.tricks import TrickGame
 from referee.words import Words, said
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")  # R-BRULOT-3, high to low
@@ -64,6 +67,10 @@ class Brulot(TrickGame):
     penalty_points = True  # R-BRULOT-6: the points are penalties, the lowest total wins
     numbers_fields = "players"  # R-BRULOT-5: penalties per player
     points_rule = "R-BRULOT-5"
+    # on paper (printed.py): the rule summary's part, the score sheet and its blank rows
+    printed_summary, printed_sheet, printed_extent = printed.summary, printed.sheet, printed.extent
+    blank_rows, blank_sides = 15, 6  # a column per player, six at most
+    numbers_tally = sheet_tally  # penalties per player
     deals_a_widow = True  # R-BRULOT-1: the widow, set aside at the deal
     round_unit = "deals"  # a tournament round: so many deals (R-BRULOT-6)
     player_range = (3, 6)
@@ -173,6 +180,17 @@ class Brulot(TrickGame):
 
     def hidden_out_of_play(self, table: Table, deal: BrulotDeal) -> int:
         return widow_size(len(table.players)) - len(deal.widow)
+
+    def numbers_bounds(self, table: Table) -> dict:
+        """The players' penalties (R-BRULOT-5): one takes at most the penalty cards in play, all together ``low`` to
+        ``high``, the unknown widow cards holding at most the highest penalty cards left and at least none."""
+        deal = table.current
+        if deal is None:
+            return {}
+        values = sorted((self.points_in([c], table) for c in deal.cards_out(self.deck_for(table))), reverse=True)
+        high = sum(values)
+        return {"most": high, "total": high, "step": 1, "rule": self.points_rule,
+                "low": high - sum(values[:self.hidden_out_of_play(table, deal)]), "high": high}
 
     # --- plays: revoke detection and the brûlé rule (R-BRULOT-3, 4) ---------------------------------------
     def verify_play(self, table, deal: BrulotDeal, player, card, number, before) -> None:

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from referee.errors import RuleError
+from referee.errors import ParseError, RuleError
 from referee.games import events as ev
-from referee.games.tally import reachable
+from referee.games.tally import over_the_bound_first, reachable
 
 
 @dataclass(frozen=True)
@@ -69,8 +69,7 @@ def verify_penalties(table, deck, values: dict, widow: list, unknown: int, penal
     in_play = tuple(sorted(w for w, n in zip(worth, counts) for _ in range(n)))
     whole = sum(values.get(c.rank, 0) for c in deck.cards)  # 4 × the four values: 40 by default
     most = sum(in_play)  # what is left once the known widow's penalties are out
-    # over the most first: the blank player's remainder is then negative, and the one typed is named (R-COMMON-5)
-    for player in sorted(range(len(penalties)), key=lambda p: penalties[p] <= most):
+    for player in over_the_bound_first(penalties, most):  # R-COMMON-5: the one typed is named
         value = penalties[player]
         name = table.players[player]
         if not 0 <= value <= most:
@@ -120,3 +119,15 @@ def hands_worth(counts: tuple, worth: tuple, target: int) -> tuple:
 def side_penalties(table, penalties: tuple) -> list:
     """R-BRULOT-6: a side's penalties are its players' (partners add theirs; alone, a side is one player)."""
     return [sum(penalties[p] for p in side) for side in table.sides]
+
+
+def sheet_tally(game, sheet, whole: int | None, table) -> dict:
+    """The numbers sheet's tally: each player's penalty points (R-BRULOT-5). With the widow known, the one player
+    left blank took what remains of the deal's ``whole``; with part of it unknown, every player is typed."""
+    blank = sheet.values.count("")
+    if whole is None and blank:
+        raise ParseError("sheet_incomplete", "Type the penalties of every player: with the widow known only in "
+                         "part, none is worked out.")
+    if blank > 1:
+        raise ParseError("sheet_incomplete", "Type the penalties of every player but one.")
+    return {"penalties": sheet.numbers(whole)}

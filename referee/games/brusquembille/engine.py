@@ -12,14 +12,16 @@ from functools import lru_cache
 from referee.cards import PIQUET_32, Card, piquet_30
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
-from referee.games.base import Option, Table, register
+from referee.games.base import Table, register
 from referee.games.brusquembille.declared import EVENT_EXAMPLES, EVENT_FIELDS
 from referee.games.settle import settle
-from referee.games.brusquembille import numbers
+from referee.games.brusquembille import numbers, printed
+from referee.games.options import Option
 from referee.games.standing import JETON_WORD, measure, standing, toward
 from referee.games.statistics import Stat
 from referee.games.tally import close, open_for_tally, verify_points
-from referee.games.tricks import Flag, TrickDeal, TrickGame
+from referee.games.trick_deal import Flag, TrickDeal
+from referee.games.tricks import TrickGame
 from referee.words import Words, said
 
 STRENGTH_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # R-BRUSQ-1
@@ -88,6 +90,11 @@ class Brusquembille(TrickGame):
     direction = _both("sens des aiguilles d'une montre", "clockwise")
     pile_fields = ("brusquembilles",)
     points_rule = "R-BRUSQ-3"
+    # on paper (printed.py): the rule summary's part, the score sheet and its blank rows
+    printed_summary, printed_sheet, printed_extent = printed.summary, printed.sheet, printed.extent
+    blank_rows, blank_sides = 12, 5  # a column per player, five at most
+    numbers_tally = numbers.sheet_tally  # the brusquembilles beside the card points
+    numbers_outcomes = numbers.OUTCOMES  # R-BRUSQ-4: a brusquembille's row cycles won, trumped, beaten
     round_unit = "deals"  # a tournament round: so many deals (R-BRUSQ-5)
     piles_carry = said(" (jetons compris)", " (jetons included)")  # R-COMMON-6: a pile says nothing of its jetons
     player_range = (3, 5)

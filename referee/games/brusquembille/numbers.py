@@ -8,6 +8,7 @@ from __future__ import annotations
 from referee.errors import ParseError, RuleError, msg
 from referee.games import events as ev
 from referee.games.base import field_of
+from referee.games.tally import typed_points
 
 OUTCOMES = ("won", "trumped", "beaten")  # R-BRUSQ-4: a brusquembille's, in the order the numbers screen cycles them
 KIND = {"won": "won", "trumped": "coupe"}  # "beaten" (by a higher card, not a trump) moves nothing
@@ -94,3 +95,13 @@ def movements(game, table, deal, given: tuple) -> list:
 
 def as_entered(given: tuple) -> list:
     return [{"card": card.code, "player": player, "outcome": outcome} for card, player, outcome in given]
+
+
+def sheet_tally(game, sheet, whole: int | None, table) -> dict:
+    """The numbers sheet's tally: the card points and each brusquembille tapped, with who played it (R-BRUSQ-4)."""
+    rows = []
+    for _, (card, player, outcome) in sheet.rows("b"):
+        if player == "":
+            raise ParseError("sheet_who", "Tap who played {card}.", card=card)
+        rows.append({"card": card, "player": int(player), "outcome": outcome})
+    return {**typed_points(sheet, whole), "brusquembilles": rows}

@@ -13,11 +13,15 @@ from dataclasses import dataclass, field
 
 from referee.cards import BURACO_108
 from referee.errors import ParseError, RuleError, msg
-from referee.games.base import Game, Option, Table, field_of, register
+from referee.games.base import Game, Table, register
+from referee.games.buraco import printed
 from referee.games.buraco.declared import EVENT_EXAMPLES, EVENT_FIELDS
+from referee.games.buraco.entries import parse_count, parse_extend, parse_meld, parse_pot, parse_replace
 from referee.games.buraco.melds import BONUS, card_value, copies_taken, read_meld, third_copy
-from referee.games.buraco.tally import STATISTICS, hand_statistics, parse_tally, tally_hand
-from referee.games.events import parse_deal, read_player
+from referee.games.buraco.tally import (STATISTICS, STEP, VALUES, hand_statistics, parse_tally, sheet_tally,
+                                       tally_hand)
+from referee.games.events import parse_deal
+from referee.games.options import Option
 from referee.games.standing import standing, toward
 from referee.words import Words, said
 
@@ -52,81 +56,6 @@ class Hand:
         return next(t for t, members in enumerate(self.teams) if player in members)
 
 
-# --- events -----------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class MeldEvent:
-    type = "meld"
-    side: int
-    cards: tuple
-
-
-@dataclass(frozen=True)
-class Extend:
-    type = "extend"
-    side: int
-    meld: int
-    cards: tuple
-    at: str
-
-
-@dataclass(frozen=True)
-class Replace:
-    type = "replace"
-    side: int
-    meld: int
-    card: object
-
-
-@dataclass(frozen=True)
-class Pot:
-    type = "pot"
-    side: int
-
-
-@dataclass(frozen=True)
-class Count:
-    type = "count"
-    closed_by: int | None
-    hands: tuple
-    melds: tuple | None
-
-
-def _cards(data, name="cards"):
-    return tuple(BURACO_108.parse_many(field_of(data, name, list)))
-
-
-def parse_meld(game, table, data) -> MeldEvent:
-    return MeldEvent(field_of(data, "side", int), _cards(data))
-
-
-def parse_extend(game, table, data) -> Extend:
-    at = field_of(data, "at", str, optional=True, default="end")
-    if at not in ("start", "end"):
-        raise ParseError("bad_event", "Field at is start or end, not {value}.", value=repr(at), field="at")
-    return Extend(field_of(data, "side", int), field_of(data, "meld", int), _cards(data), at)
-
-
-def parse_replace(game, table, data) -> Replace:
-    return Replace(field_of(data, "side", int), field_of(data, "meld", int),
-                   BURACO_108.parse(field_of(data, "card", str)))
-
-
-def parse_pot(game, table, data) -> Pot:
-    return Pot(field_of(data, "side", int))
-
-
-def parse_count(game, table, data) -> Count:
-    closer = read_player(table, data, "closed_by") if data.get("closed_by") is not None else None
-    hands = tuple(tuple(BURACO_108.parse_many(h)) for h in field_of(data, "hands", list))
-    melds = data.get("melds")
-    if melds is not None:
-        if not isinstance(melds, list) or not all(isinstance(side, list) for side in melds):
-            raise ParseError("bad_event", "Field melds lists, per side, the melds laid.", field="melds")
-        melds = tuple(tuple(tuple(BURACO_108.parse_many(m)) for m in side) for side in melds)
-    return Count(closer, hands, melds)
-
-
 @register
 class Buraco(Game):
     id = "buraco"
@@ -142,6 +71,14 @@ class Buraco(Game):
     numbers_fields = "melds"  # R-BURACO-4, 6: per side its melds and its cards in hand
     entry_modes = ("trick", "numbers")  # melds as laid, or the hand's numbers (R-COMMON-6)
     points_rule = "R-BURACO-4"
+    # on paper (printed.py): the rule summary's part, the score sheet and its blank rows
+    printed_summary, printed_sheet, blank_rows = printed.summary, printed.sheet, 10
+    printed_extent, printed_room = printed.extent, printed.room  # a column per side
+    numbers_tally = sheet_tally  # melds, burracos, pots and hands per side
+
+    def numbers_bounds(self, table: Table) -> dict:
+        """The card points of the two decks, every card a multiple of 5 (R-BURACO-4)."""
+        return {"most": sum(VALUES), "total": sum(VALUES), "step": STEP, "rule": self.points_rule}
     round_unit = "hands"  # a tournament round: so many hands (R-BURACO-6)
     scored_by_vp_table = True  # the round's MP difference gives VP from a table (referee/tournament/scoring.py)
     tournament_first = True  # the tournament form's game until one is chosen

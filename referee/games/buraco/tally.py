@@ -333,3 +333,40 @@ def hand_statistics(state: dict, hand: dict):
     closer = hand.get("closed_by")
     if closer is not None:
         yield next(members for members in teams if closer in members), "hands_closed", 1
+
+
+def _first_typed(sheet, kind: str) -> int | None:
+    rows = sheet.rows(kind)
+    return int(rows[0][1][0]) if rows and rows[0][1][0].isdigit() else None
+
+
+def sheet_tally(game, sheet, whole, table) -> dict:
+    """The numbers sheet's tally (contract: ``closed_by``, ``sides``, with 3 or 5 players ``teams``). The sheet's
+    rows (compact strings in its ``items``): ``k:P`` who closed (none: the stock ran out), ``u:S:pure`` one burraco
+    of a class laid by side S (counted; a stepper adds and removes them), ``n:S`` side S did not take its pot (2 or
+    4 players: a pot is taken unless tapped), ``p:P`` the player who took the 18-card pot and ``e:P`` the one who
+    took his team's 11 (3 or 5 players, R-BURACO-1b). Its numbers: ``v{2*side}`` the card points laid,
+    ``v{2*side+1}`` those left in hand. A blank melds field is 0, and so is the closing side's hand (the closer has no card left; with 4 players type the partner's); another side's hand
+    must be typed. With 3 or 5 players the teams follow the pots (R-BURACO-1b): whoever took the 18 plays alone
+    against all the others, whose 11 one of them may have taken; nobody at the 18: everyone alone."""
+    n = len(table.players)
+    values = list(sheet.values) + [""] * (2 * len(table.sides) - len(sheet.values))
+    closer = _first_typed(sheet, "k")
+    closing = table.side_of(closer) if closer is not None and closer < n else None
+    per_player = n in (3, 5)
+    lone = _first_typed(sheet, "p") if per_player else None
+    eleven = _first_typed(sheet, "e") if lone is not None else None
+    sides = []
+    for side in range(len(table.sides)):
+        melds, hand = values[2 * side], values[2 * side + 1]
+        if hand == "" and side != closing:
+            raise ParseError("sheet_hand", "Type the card points left in the hand of {name}.",
+                             name=table.side_name(side))
+        sides.append({"melds": int(melds or 0), "burracos": {k: sheet.items.count(f"u:{side}:{k}") for k in KINDS},
+                      "pot": side in (lone, eleven) if per_player else not sheet.has(f"n:{side}"),
+                      "hand": int(hand or 0)})
+    body = {"closed_by": closer, "sides": sides}
+    if per_player:
+        body["teams"] = [[lone], [p for p in range(n) if p != lone]] if lone is not None else [[p] for p in range(n)]
+    return body
+

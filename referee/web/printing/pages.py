@@ -1,5 +1,6 @@
 """Printable pages: the one-page rule summary of a game (for a table's options), and score sheets shaped like each
-game's own (a blank one, or a table's filled with its numbers: ``printing/sheets.py``)."""
+game's own (a blank one, or a table's filled with its numbers: ``printing/sheets.py``), each asked of the game
+(``Game.printed_summary``, ``printed_sheet``)."""
 from __future__ import annotations
 
 import math

@@ -8,7 +8,6 @@ from referee.games import get_game
 from referee.web.services import ledger, request_key
 from referee.web.tables.scorer import Post, bp, read_entry, scorer_post, sheet_preview
 from referee.web.tables.sheet import tally_body
-from referee.web.tables.sheet_games import sheet_whole
 from referee.web.tables.views import Entry
 
 
@@ -17,8 +16,8 @@ def sheet(post: Post) -> Entry:
     """The numbers screen: a tap on the sheet (pick, add, cycle, remove), or the deal saved as a tally."""
     action = request.form.get("act", "")
     if action != "save":
-        return post.entry.with_sheet(post.entry.sheet.act(action))
-    post.store(tally_body(post.game.id, post.entry.sheet, sheet_whole(post.game, post.table), post.table))
+        return post.entry.with_sheet(post.entry.sheet.act(action, post.game.numbers_outcomes))
+    post.store(tally_body(post.game.id, post.entry.sheet, post.game.numbers_whole(post.table), post.table))
     return Entry()
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from flask_babel import gettext
 
-from referee.games.tricks import CARD_REFUSALS, TrickGame
+from referee.games.tricks import CARD_REFUSALS
 from referee.web.i18n import lang
 
 MODES = ("trick", "capture", "numbers")  # the ways of entry that can go on offline
@@ -22,7 +22,7 @@ def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
     deal, or card by card the deal just finished when the next one can start offline."""
     deal = table.current
     tricks = entry.mode == "trick"
-    if entry.mode not in MODES or deal is None or tricks and not isinstance(game, TrickGame):
+    if entry.mode not in MODES or deal is None or tricks and not game.plays_tricks:
         return None  # a Buraco page's picker lays melds: nothing the phone works out
     # Card by card, the next deal can start offline too where it starts with a turned card and nothing else (a
     # Brûlot deal has a widow the phone does not follow).

@@ -13,14 +13,12 @@ from flask import g, make_response, redirect, render_template, request, url_for
 
 from referee.errors import Conflict, ParseError, RefereeError
 from referee.games import get_game
-from referee.games.tricks import TrickGame
 from referee.web.i18n import refusal
 from referee.web.services import is_htmx, ledger, request_key
 from referee.web.tables import bp
 from referee.web.tables.correcting import kept_reason, signing_context
 from referee.web.tables.offline_data import offline_data
 from referee.web.tables.sheet import capture_extras, fields_for, tally_body
-from referee.web.tables.sheet_games import sheet_bounds, sheet_whole
 from referee.web.tables.views import (LAYING, SHOWING, Entry, card_order, last_trick, modes_for, next_player, number,
                                       picker)
 
@@ -48,13 +46,13 @@ def page_context(table_id: str, key: str, entry: Entry | None = None, error: str
     if entry.mode == "numbers" and not game.untouched(table):
         entry = Entry()
     possible = game.possible(table)
-    extra, tricks = {}, isinstance(game, TrickGame)
+    extra, tricks = {}, game.plays_tricks
     if entry.mode == "numbers":
         extra.update(sheet_preview(game, table, entry))
         if error:  # the refusal is said once, in the status
             extra["preview_error"] = None
-        extra["whole"] = sheet_whole(game, table)
-        extra["bounds"] = sheet_bounds(game, table)
+        extra["whole"] = game.numbers_whole(table)
+        extra["bounds"] = game.numbers_bounds(table)
     if game.trick_entry == "melds" and table.current is not None and not table.current.complete:  # Buraco
         extra["counts"] = game.copies_left(table, taken(entry))  # R-BURACO-1
         extra["rows"] = card_order(game, deck) + [(None, [c for c in deck.cards if c.suit is None][:1])]
@@ -213,7 +211,7 @@ def tap(post: Post) -> Entry:
     card, entry = post.card(), post.entry
     if entry.mode in LAYING:  # Buraco: a meld, an extension or a hand left, in the order laid
         return lay(post, card)
-    if not isinstance(post.game, TrickGame) and entry.mode not in ("replace",):
+    if not post.game.plays_tricks and entry.mode not in ("replace",):
         raise ParseError("bad_event", "{game} has no tricks: a card is tapped into a meld or a hand.",
                          game=post.game.names["en"])
     if entry.mode == "replace":  # the natural card that takes the wild card's place (R-BURACO-7)
@@ -333,7 +331,7 @@ def sheet_preview(game, table, entry: Entry) -> dict:
     if not game.untouched(table) or not any(entry.sheet.values):
         return {"preview": None, "preview_error": None, "preview_prompt": None}
     try:
-        body = tally_body(game.id, entry.sheet, sheet_whole(game, table), table)
+        body = tally_body(game.id, entry.sheet, game.numbers_whole(table), table)
         after = game.apply(table, game.parse_event(table, body))
     except RefereeError as error:
         said = refusal(error, game.deck_for(table))

@@ -12,8 +12,6 @@ from dataclasses import dataclass, field, replace
 
 from referee.errors import ParseError
 from referee.games import get_game
-from referee.games.brusquembille.numbers import OUTCOMES  # R-BRUSQ-4, in the order a tap cycles them
-from referee.web.tables.sheet_games import GAME_TALLIES
 
 ITEM = re.compile(r"[a-z]:[A-Za-z0-9_.:]{1,60}")
 MAX_ITEMS = 24
@@ -96,8 +94,9 @@ class Sheet:
         return replace(self, items=tuple(i for i in items if well_formed(i, ROWS, self.limits))[:MAX_ITEMS],
                        pick=pick if well_formed(pick, PICKS, self.limits) else "")
 
-    def act(self, action: str) -> "Sheet":
-        """One tap on the sheet: pick who or what the next tap is for, add or remove a row, cycle an outcome."""
+    def act(self, action: str, outcomes: tuple = ()) -> "Sheet":
+        """One tap on the sheet: pick who or what the next tap is for, add or remove a row, cycle an outcome (in the
+        order of ``outcomes``, the game's ``numbers_outcomes``)."""
         verb, _, rest = action.partition(":")
         items = list(self.items)
         if verb == "pick":
@@ -126,13 +125,13 @@ class Sheet:
         if verb == "cycle":  # a brusquembille: won, trumped, beaten, then gone; the next tap says who played it
             rows = {parts[0]: (i, parts) for i, parts in self.rows("b")}
             if rest not in rows:
-                return self.with_items(items + [f"b:{rest}::won"], f"b:{rest}")
+                return self.with_items(items + [f"b:{rest}::{outcomes[0]}"], f"b:{rest}") if outcomes else self
             i, parts = rows[rest]
-            following = OUTCOMES.index(parts[2]) + 1 if parts[2] in OUTCOMES else 0
-            if following == len(OUTCOMES):
+            following = outcomes.index(parts[2]) + 1 if parts[2] in outcomes else 0
+            if following == len(outcomes):
                 del items[i]
                 return self.with_items(items)
-            items[i] = f"b:{rest}:{parts[1]}:{OUTCOMES[following]}"
+            items[i] = f"b:{rest}:{parts[1]}:{outcomes[following]}"
             return self.with_items(items, f"b:{rest}")
         if verb == "who":  # "who:AH:2": who played the brusquembille being picked
             card, _, player = rest.partition(":")
@@ -184,7 +183,7 @@ def capture_extras(game_id: str, sheet: Sheet) -> dict:
 
 
 def tally_body(game_id: str, sheet: Sheet, whole: int | None, table=None) -> dict:
-    """The contract's ``tally`` for the sheet (R-COMMON-6), in each game's own fields (sheet_games.py); the engine
-    checks every number. ``table`` (the open deal's) is needed by the games whose sheet names players: Brûlot,
-    Buraco."""
-    return {"type": "tally", **GAME_TALLIES[game_id](sheet, whole, table)}
+    """The contract's ``tally`` for the sheet (R-COMMON-6), in each game's own fields (the game's ``numbers_tally``);
+    the engine checks every number. ``table`` (the open deal's) is needed by the games whose sheet names players:
+    Brûlot, Buraco."""
+    return {"type": "tally", **get_game(game_id).numbers_tally(sheet, whole, table)}
