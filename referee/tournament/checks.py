@@ -4,12 +4,12 @@ plan, its VP table, and whether the plan fits the entrants. Pure functions: ever
 from __future__ import annotations
 
 from referee.errors import ParseError, RuleError
-from referee.games import GAMES, get_game
+from referee.games import FactByGame, get_game
 from referee.games.base import MAX_NAME
 from referee.tournament import movements, scoring
 
 MOVEMENTS = ("mitchell", "danish", "round_robin")
-LENGTH = {g.id: g.round_unit for g in GAMES.values() if g.round_unit}  # the option a round's length sets
+LENGTH = FactByGame("round_unit")  # the option a round's length sets, by game (the registry's, read live)
 DEFAULT_HANDS = 3  # a round of 3 hands (Burraco's) unless the plan says otherwise
 MAX_ENTRANTS, MAX_ROUNDS, MAX_LENGTH = 1000, 40, 30
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.cards import Card, Deck
+from referee.cards import Deck
 from referee.errors import ParseError, RuleError
 from referee.games import events as ev
 from referee.games.base import Option, Table
@@ -26,15 +26,10 @@ from referee.games.statistics import Stat
 from referee.games.tally import close, open_for_tally, verify_points
 from referee.games.tricks import TrickDeal, TrickGame
 from referee.words import said
+from tests.sixth_game import printed
+from tests.sixth_game.cards import DEAL_POINTS, DECK, POINTS, STRENGTH
 from tests.sixth_game.declared import EVENT_EXAMPLES, EVENT_FIELDS
 
-RANKS = ("A", "K", "Q", "J")  # R-TEST-1: the strength order, high to low
-SUITS = "SHD"  # R-TEST-1: no clubs
-STRENGTH = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}
-POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}  # R-TEST-1: 30 in a deal
-DEAL_POINTS = 3 * sum(POINTS.values())
-HAND_SIZE = 6  # R-TEST-2
-DECK = Deck("duel12", said("jeu de 12 cartes", "12-card deck"), tuple(Card(r, s) for s in SUITS for r in RANKS))
 DEALS_WON = said("donnes gagnées", "deals won")
 
 
@@ -68,6 +63,9 @@ class Duel(TrickGame):
     )
     events = {"deal": ev.parse_deal, "trick": ev.parse_trick, "capture": ev.parse_capture, "tally": parse_tally}
     statistics = (Stat("deals_won", DEALS_WON, "R-TEST-4"),)
+    # On paper (the printed pages ask these of every game): printed.py and templates/_sheet_print_duel.html.
+    printed_summary, printed_sheet = printed.summary, printed.sheet
+    blank_rows, blank_sides = printed.BLANK_ROWS, 2
 
     def check_options(self, options: dict, n_players: int) -> None:
         if not 1 <= options["deals"] <= 30:
