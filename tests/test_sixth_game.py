@@ -281,6 +281,7 @@ def finish_round(client, state: dict, number: int) -> list:
 
 def test_r_test_4_a_round_robin_tournament_of_four_players_one_deal_a_round(any_client):
     client = any_client
+    assert 'value="game:duel"' in client.get("/tournaments/new").get_data(as_text=True)  # the form offers it
     made = client.post("/api/v1/tournaments", json={"game": "duel", "name": "Duel night", "entrants": [
         "Ana", "Bo", "Cy", "Di"], "rounds": [{"movement": "round_robin", "deals": 1}] * 3})
     assert made.status_code == 201, made.json
