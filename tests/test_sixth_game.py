@@ -264,18 +264,24 @@ def test_r_test_1_4_the_api_plays_a_series_and_every_answer_fits_the_openapi_doc
 
 # --- a tournament and a club ----------------------------------------------------------------------------------------
 
-def finish_round(client, state: dict, number: int) -> list:
-    """Each table of round ``number`` played to its one deal by its card's key: the entrant seated first (side 0)
-    takes 18 of the 30 points when its index is the lower, else 12 (R-TEST-1, 4). Returns (entrants, winner)."""
+def play_rounds(client, made: dict, rounds: int) -> list:
+    """Each round seated by the director and each of its tables played to its one deal with its card's key: the
+    entrant seated first (side 0) takes 18 of the 30 points when its index is the lower, else 12 (R-TEST-1, 4); the
+    round closed. Returns ((entrants), winner) per table, in the order they finished."""
+    director = bearer(made["director_key"])
     played = []
-    for table in state["rounds"][number - 1]["tables"]:
-        first, second = table["entrants"]
-        points = [18, 12] if first < second else [12, 18]
-        key = table["scorer_url"].split("key=")[1]
-        done = play(client, {"id": table["table_id"], "scorer_key": key},
-                    [{"type": "deal", "trump": "AH"}, {"type": "tally", "points": points}])
-        assert done["series"]["finished"] and len(done["deals"]) == 1  # the round's length: 1 deal (R-TEST-4)
-        played.append(((first, second), min(first, second)))
+    for number in range(1, rounds + 1):
+        state = client.post(f"/api/v1/tournaments/{made['id']}/rounds", headers=director).get_json()
+        for table in state["rounds"][number - 1]["tables"]:
+            first, second = table["entrants"]
+            points = [18, 12] if first < second else [12, 18]
+            key = table["scorer_url"].split("key=")[1]
+            done = play(client, {"id": table["table_id"], "scorer_key": key},
+                        [{"type": "deal", "trump": "AH"}, {"type": "tally", "points": points}])
+            assert done["series"]["finished"] and len(done["deals"]) == 1  # the round's length: 1 deal (R-TEST-4)
+            played.append(((first, second), min(first, second)))
+        closed = client.post(f"/api/v1/tournaments/{made['id']}/rounds/{number}/close", headers=director)
+        assert closed.get_json()["closed"] is True
     return played
 
 
@@ -287,12 +293,7 @@ def test_r_test_4_a_round_robin_tournament_of_four_players_one_deal_a_round(any_
     assert made.status_code == 201, made.json
     tid, director = made.json["id"], bearer(made.json["director_key"])
     assert made.json["state"]["plan"] == [{"movement": "round_robin", "deals": 1}] * 3
-    met = []
-    for number in (1, 2, 3):
-        state = client.post(f"/api/v1/tournaments/{tid}/rounds", headers=director).get_json()
-        met += finish_round(client, state, number)
-        closed = client.post(f"/api/v1/tournaments/{tid}/rounds/{number}/close", headers=director).get_json()
-        assert closed["closed"] is True
+    met = play_rounds(client, made.json, 3)
     assert sorted(tuple(sorted(pair)) for pair, _ in met) == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
     final = client.get(f"/api/v1/tournaments/{tid}", headers=director).get_json()
     # A trick game's round: a win 2, a loss 0 (referee/tournament/scoring.py); MP the card points, 18 a win, 12 a loss.
@@ -316,31 +317,42 @@ def expected_ratings(matches) -> dict:
 
 
 def test_r_club_1_a_club_evening_of_duel_rates_its_members_on_their_own_ladder(any_client):
+    """A club's evening: its four members play an all-play-all of Duel, one deal a round (the lower entrant wins each
+    table 18–12), and a table of two members beside it; each member's series played and won, his rating (OpenSkill's
+    Plackett–Luce over the series in the order they finished) and Duel's own ladder and statistic."""
     client = any_client
     club = client.post("/api/v1/clubs", json={"name": "Le jeudi"}).get_json()
     key = bearer(club["club_key"])
-    ids = {}
-    for name in ("Ana", "Bo", "Cy"):
-        ids[name] = client.post(f"/api/v1/clubs/{club['id']}/players", json={"name": name}, headers=key).json["id"]
-    matches = []
-    for (first, second), points in ((("Ana", "Bo"), [18, 12]), (("Cy", "Ana"), [12, 18]), (("Bo", "Cy"), [20, 10])):
-        made = client.post("/api/v1/tables", headers=key, json={
-            "game": "duel", "players": [{"player": ids[first]}, {"player": ids[second]}], "options": {"deals": 1},
-            "club": club["id"]})
-        assert made.status_code == 201, made.json
-        play(client, made.json, [{"type": "deal", "trump": "KS"}, {"type": "tally", "points": points}])
-        winner, loser = (first, second) if points[0] > points[1] else (second, first)
-        matches.append([[ids[winner]], [ids[loser]]])
+    names = ["Ana", "Bo", "Cy", "Di"]
+    ids = [client.post(f"/api/v1/clubs/{club['id']}/players", json={"name": name}, headers=key).json["id"]
+           for name in names]
+    made = client.post("/api/v1/tournaments", headers=key, json={
+        "game": "duel", "name": "Thursday", "club": club["id"], "entrants": [{"player": i} for i in ids],
+        "rounds": [{"movement": "round_robin", "deals": 1}] * 3})
+    assert made.status_code == 201, made.json
+    matches = [[[ids[winner]], [ids[second if winner == first else first]]]
+               for (first, second), winner in play_rounds(client, made.json, 3)]
+    table = client.post("/api/v1/tables", headers=key, json={
+        "game": "duel", "players": [{"player": ids[3]}, {"player": ids[0]}], "options": {"deals": 1},
+        "club": club["id"]})
+    assert table.status_code == 201, table.json
+    play(client, table.json, [{"type": "deal", "trump": "KS"}, {"type": "tally", "points": [20, 10]}])  # Di wins
+    matches.append([[ids[3]], [ids[0]]])
     doc = client.get(f"/api/v1/clubs/{club['id']}", headers=bearer(club["viewer_key"])).get_json()
     players = {p["name"]: p for p in doc["players"]}
     assert {n: (p["games"]["duel"]["played"], p["games"]["duel"]["won"]) for n, p in players.items()} == {
-        "Ana": (2, 2), "Bo": (2, 1), "Cy": (2, 0)}
+        "Ana": (4, 3), "Bo": (3, 2), "Cy": (3, 1), "Di": (4, 1)}
     expected = expected_ratings(matches)
-    for name, player in players.items():
-        mu, sigma = expected[ids[name]]
-        assert player["games"]["duel"]["rating"]["mu"] == pytest.approx(mu, abs=1e-9), name
-        assert player["games"]["duel"]["rating"]["sigma"] == pytest.approx(sigma, abs=1e-9), name
-    assert [row["name"] for row in doc["ladders"]["duel"]] == ["Ana", "Bo", "Cy"]  # best ordinal first
-    assert players["Ana"]["games"]["duel"]["stats"]["deals_won"] == 2  # its own statistic (R-TEST-4)
+    for number, name in enumerate(names):
+        mu, sigma = expected[ids[number]]
+        rating = players[name]["games"]["duel"]["rating"]
+        assert (rating["mu"], rating["sigma"]) == (pytest.approx(mu, abs=1e-9), pytest.approx(sigma, abs=1e-9))
+    ladder = doc["ladders"]["duel"]  # best ordinal first: Di's win over Ana does not lift her over Cy
+    assert [row["name"] for row in ladder] == ["Ana", "Bo", "Cy", "Di"]
+    assert [row["rating"]["ordinal"] for row in ladder] == [
+        pytest.approx(expected[ids[n]][0] - 3 * expected[ids[n]][1], abs=1e-9) for n in range(4)]
+    assert {n: p["games"]["duel"]["stats"]["deals_won"] for n, p in players.items()} == {
+        "Ana": 3, "Bo": 2, "Cy": 1, "Di": 1}  # its own statistic (R-TEST-4)
+    assert [t["name"] for t in doc["tournaments"]] == ["Thursday"]
     page = client.get(f"/clubs/{club['id']}?key={club['viewer_key']}&lang=en").get_data(as_text=True)
     assert 'id="ladder-duel"' in page and "Duel" in page
