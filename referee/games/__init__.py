@@ -24,7 +24,7 @@ def add_game(game_class):
 
 
 class FactByGame(Mapping):
-    """One fact of every registered game, by game id (``fact_by_game("round_unit")``: {"buraco": "hands", …}), read
+    """One fact of every registered game, by game id (``FactByGame("round_unit")``: {"buraco": "hands", …}), read
     from the registry at each look, never copied at import: a game added later (``add_game``) is in it too. A game
     whose fact is None or False is not."""
 
