@@ -10,7 +10,7 @@ A bye scores the average VP of its round's tables (rounded to one decimal) and M
 from __future__ import annotations
 
 from referee.errors import msg
-from referee.games import GAMES, get_game
+from referee.games import FactByGame, get_game
 from referee.tournament.movements import PlanError
 
 # (max_difference or None for "over", vp_winner, vp_loser): the shared tables, row for row.
@@ -20,7 +20,7 @@ VP_TABLES = {
     "burraco_4": [(100, 10, 10), (300, 11, 9), (500, 12, 8), (700, 13, 7), (900, 14, 6), (1100, 15, 5),
                   (1300, 16, 4), (1500, 17, 3), (1700, 18, 2), (2000, 19, 1), (None, 20, 0)],
 }
-LOWEST_WINS = {g.id for g in GAMES.values() if g.penalty_points}  # R-BRULOT-6: the lowest total wins
+LOWEST_WINS = FactByGame("penalty_points")  # R-BRULOT-6: the lowest total wins (the registry's, live)
 WIN, DRAW, LOSS = 2, 1, 0
 
 
