@@ -20,9 +20,9 @@ from referee.games import GAMES
 from referee.store import Ledger
 from referee.tournament.store import Tournaments
 from referee.web.i18n import api_refusal, refusal
-from referee.web.limits import init_limits, key_failed
-from referee.web.live_streams import init_streams
-from referee.web.serving import init_compression
+from referee.web.serving.limits import init_limits, key_failed
+from referee.web.serving.live_streams import init_streams
+from referee.web.serving.compression import init_compression
 from referee.web.services import is_htmx, known_ids, printable_query, status_of
 from referee.web.tables.watch import REFRESH_SECONDS, Watch
 

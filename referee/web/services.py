@@ -131,7 +131,7 @@ def api_once() -> Once | None:
 
 def made(created: Created) -> Created:
     """Notes a creation answered from before (the same form again): it made nothing, so it counts nothing
-    (``referee/web/limits.py``)."""
+    (``referee/web/serving/limits.py``)."""
     if created.status == 200:
         g.made_before = True
     return created

@@ -12,9 +12,9 @@ from referee.errors import Unauthorized
 from referee.web.clubs import bp
 from referee.web.clubs.views import ladders
 from referee.web.i18n import lang
-from referee.web.limits import key_failed
-from referee.web.live_streams import full_for_page, page_events, since_shown, stream, watcher
-from referee.web.serving import MIN_BYTES, gzip_bytes
+from referee.web.serving.limits import key_failed
+from referee.web.serving.live_streams import full_for_page, page_events, since_shown, stream, watcher
+from referee.web.serving.compression import MIN_BYTES, gzip_bytes
 from referee.web.services import club_watch, clubs, is_htmx, phone_link
 from referee.web.tables.share import qr_svg
 from referee.web.tables.views import number

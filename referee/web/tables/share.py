@@ -22,8 +22,8 @@ from referee.games import get_game
 from referee.web.api.tables import json_body
 from referee.web.csv_files import csv_download
 from referee.web.i18n import lang
-from referee.web.limits import key_failed
-from referee.web.serving import MIN_BYTES, gzip_bytes
+from referee.web.serving.limits import key_failed
+from referee.web.serving.compression import MIN_BYTES, gzip_bytes
 from referee.web.services import api_once, is_htmx, ledger, phone_url, request_key, see_other, tournaments, watch
 from referee.web.tables import bp
 from referee.web.tables.watch import Fragment, stamp

@@ -1,4 +1,4 @@
-"""A table's streams of server-sent events (``referee/web/live_streams.py``): the live screens' and the API's.
+"""A table's streams of server-sent events (``referee/web/serving/live_streams.py``): the live screens' and the API's.
 
 - ``/t/<id>/stream`` (the viewer's page, the big screen with ``view=screen``): "alive" at once and every few
   seconds, and the live fragment (``live``, with the rematch's link as ``referee:rematch``) whenever what the table
@@ -19,7 +19,7 @@ import json
 from flask import request
 
 from referee.web.i18n import lang
-from referee.web.live_streams import api_events, full_for_api, full_for_page, page_events, since_shown, stream
+from referee.web.serving.live_streams import api_events, full_for_api, full_for_page, page_events, since_shown, stream
 from referee.web.services import ledger, request_key, watch
 from referee.web.tables import bp
 from referee.web.tables.share import live_fragment, opened_row

@@ -31,7 +31,7 @@ from typing import Callable
 from flask import Response, request
 
 from referee.store import cards_of, draft_text, table_role
-from referee.web.serving import accepts_gzip
+from referee.web.serving.compression import accepts_gzip
 
 REFRESH_SECONDS = 0.25
 FORGET_SECONDS = 60.0
@@ -88,7 +88,7 @@ class Fragment:
     def sse(self) -> bytes:
         """The fragment as a stream's event ``live`` (its id: the stamp), then its ``HX-Trigger`` events (the
         rematch's link) as events of their own names: made once, sent to every stream."""
-        from referee.web.live_streams import event
+        from referee.web.serving.live_streams import event
 
         made = event("live", self.body.decode(), self.stamp)
         for name, value in self.headers:

@@ -24,8 +24,8 @@ from flask import Response, current_app, render_template, request
 from referee.errors import Forbidden, NotFound, Unauthorized
 from referee.tournament.director import SETTLED
 from referee.web.i18n import lang
-from referee.web.limits import key_failed
-from referee.web.serving import MIN_BYTES, gzip_bytes
+from referee.web.serving.limits import key_failed
+from referee.web.serving.compression import MIN_BYTES, gzip_bytes
 from referee.web.services import is_htmx, phone_link, standings_watch
 from referee.web.services import tournaments as store
 from referee.web.tables.share import qr_svg

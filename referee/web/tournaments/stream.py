@@ -1,4 +1,4 @@
-"""A tournament's streams of server-sent events (``referee/web/live_streams.py``): the live screens' and the API's.
+"""A tournament's streams of server-sent events (``referee/web/serving/live_streams.py``): the live screens' and the API's.
 
 - ``/tournaments/<id>/stream`` (the phones' standings; the wall's with ``view=screen``; the director's round with
   ``view=director`` and the director's key): "alive" at once and every few seconds, and the live fragment (``live``,
@@ -17,7 +17,7 @@ import json
 from flask import current_app
 
 from referee.web.i18n import lang
-from referee.web.live_streams import (api_events, full_for_api, full_for_page, page_events, since_shown, stream,
+from referee.web.serving.live_streams import (api_events, full_for_api, full_for_page, page_events, since_shown, stream,
                                       watcher)
 from referee.web.services import standings_watch
 from referee.web.tables.watch import REFRESH_SECONDS
