@@ -11,7 +11,7 @@ import pytest
 
 from referee.store import Ledger
 from referee.web.serving import live_streams
-from referee.web.tables.watch import Fragment
+from referee.web.shared.live import Fragment
 from tests.support.api import events, new_table
 from tests.support.deals import DEAL_4P, HAND_TO_NS, PAIRS
 from tests.support.limits import assert_rate_limited, limited_app

@@ -14,7 +14,7 @@ Flask apps that hold many connections.
   forks; each worker patches the standard library (gunicorn's gevent worker: ``monkey.patch_all()``) and only then
   makes its own app (``make_app``), so every lock, pool and thread the app makes is gevent's cooperative one: the
   ledger's SQLAlchemy pool (its queue's ``threading`` lock and condition), the replay cache's, the live views' and
-  the tournaments' locks (``state_cache.py``, ``web/tables/watch.py``, ``web/tournaments/live.py``,
+  the tournaments' locks (``state_cache.py``, ``web/tables/watch.py``, ``web/shared/live.py``,
   ``tournament/reading.py``), Flask-Limiter's storage. None of them is made at import time. Patching in the master
   instead would need patching before the command line makes its app, that is before Flask's CLI runs.
 - **psycopg 3 cooperates with gevent**: waiting for PostgreSQL, a greenlet lets the others run. psycopg picks its

@@ -8,9 +8,9 @@
 - ``/api/v1/tables/<id>/stream`` (the contract's "Live streams"): ``event: state`` with ``{"version", "revision"}``
   at once and at each change, a comment line every 10 s.
 
-Any key of the table opens either; a key that does not is 401 (a key guess, ``limits.py``). The stream ends when the
-key stops opening the table (renewed) or the table is gone: the next try is 401 (or 404). Past ``LIVE_STREAMS``:
-204 for a page (it polls), 503 for the API.
+Any key of the table opens either; a key that does not is 401 (a key guess, ``serving/limits.py``). The stream ends
+when the key stops opening the table (renewed) or the table is gone: the next try is 401 (or 404). Past
+``LIVE_STREAMS``: 204 for a page (it polls), 503 for the API.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from referee.web.serving.live_streams import api_events, full_for_api, full_for_
 from referee.web.services import ledger, request_key, watch
 from referee.web.tables import bp
 from referee.web.tables.share import live_fragment, opened_row
-from referee.web.tables.watch import Fragment
+from referee.web.shared.live import Fragment
 
 
 def opened(table_id: str, key: str | None):
