@@ -41,8 +41,6 @@ def stamp(revision: int, draft: str | None) -> str:
     return f"{revision}-{hashlib.blake2b(draft.encode(), digest_size=5).hexdigest()}"
 
 
-
-
 @dataclass(frozen=True)
 class Fragment:
     revision: int
@@ -93,8 +91,6 @@ class Fragment:
            trick: str | None = None) -> "Fragment":
         etag = hashlib.blake2b(body, digest_size=12).hexdigest()
         return Fragment(revision, body, gzipped, etag, tuple((headers or {}).items()), trick or None)
-
-
 
 
 class Renders:
