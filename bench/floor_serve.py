@@ -1,5 +1,5 @@
 """Serves the floor (``bench/floor.py``) exactly as ``flask --app referee serve`` serves Referee: through Referee's own
-serving functions (``referee/web/serving.py``: gunicorn's gevent workers where the system forks, else waitress), with
+serving functions (``referee/web/serving/__init__.py``: gunicorn's gevent workers where the system forks, else waitress), with
 the same processes, deadlines and caps; ``--worker gthread`` serves it as Referee was served before (2 × 8 threads);
 waitress's threads where Referee has no such module.
 

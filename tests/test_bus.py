@@ -1,4 +1,4 @@
-"""Issue 28's bus (referee/web/bus.py) with a real Redis: two apps on one database stand for two servers; a write
+"""Issue 28's bus (referee/web/serving/bus.py) with a real Redis: two apps on one database stand for two servers; a write
 through one wakes the other's watcher, its own tick set to an hour so that only the bus can; a write is published
 on the bus's channel (a listener of the test's own reads it), and without a bus nothing is; a bus that cannot be
 reached fails no write (the error logged and counted). Skipped with a sentence where redis-server is missing (never
@@ -15,7 +15,7 @@ import redis
 
 from referee import create_app
 from referee.store import migrations
-from referee.web.bus import CHANNEL
+from referee.web.serving.bus import CHANNEL
 from tests.support.env import free_port, need
 from tests.support.waiting import until
 
@@ -109,11 +109,11 @@ def test_a_bus_out_of_reach_fails_no_write_and_says_so(tmp_path, caplog):
     migrations.upgrade(url)
     away = server(url, f"redis://127.0.0.1:{free_port()}/0", 0.25)  # nothing listens on that port
     table_id, key = table(away)
-    with caplog.at_level(logging.WARNING, logger="referee.web.bus"):
+    with caplog.at_level(logging.WARNING, logger="referee.web.serving.bus"):
         deal(away, table_id, key)  # 201: the write kept
     state = away.test_client().get(f"/api/v1/tables/{table_id}", headers=key).get_json()
     assert state["revision"] == 1
     bus = away.extensions["referee.bus"]
     assert (bus.published, bus.failed) == (0, 1)
-    assert [r.getMessage() for r in caplog.records if r.name == "referee.web.bus"] == [
+    assert [r.getMessage() for r in caplog.records if r.name == "referee.web.serving.bus"] == [
         "the bus could not publish a write"]

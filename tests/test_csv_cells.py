@@ -1,12 +1,12 @@
 """Every CSV Referee writes, read back as a spreadsheet would read it: split on ``,`` (the file's own separator)
 every cell is the name as typed or neutralised (an apostrophe before a formula character); split on ``;`` (French and
-other European spreadsheets) no cell starts a formula either (``referee/web/csv_files.py``)."""
+other European spreadsheets) no cell starts a formula either (``referee/web/shared/csv_files.py``)."""
 import csv
 import io
 
 import pytest
 
-from referee.web.csv_files import FORMULA, NUMBER, cell, csv_text
+from referee.web.shared.csv_files import FORMULA, NUMBER, cell, csv_text
 from tests.support.scorer import token
 from tests.support.burraco import VP_ROWS
 

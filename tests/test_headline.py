@@ -1,5 +1,5 @@
 """Every page leads with the series' standing in the series' own unit (series.standing; in words by
-referee/web/tables/headline.py): the scorer's status bar, the viewer, the scoreboard's winner, the big screen and the
+referee/web/shared/headline.py): the scorer's status bar, the viewer, the scoreboard's winner, the big screen and the
 printed sheet name the leader ("Montse mène 2 – 1") or the winner ("Montse gagne la série 3 – 2"), in every
 language. A Brisca series is won in deals (R-BRISCA-6), whatever the card points: Montse wins 3 deals to 2 with 223
 card points to Jordi's 377, and no page's headline says the card points. Flask's test client."""

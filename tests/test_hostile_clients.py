@@ -1,4 +1,4 @@
-"""Hostile clients against `serve` as `make run` starts it (gunicorn's gevent workers, referee/web/gevent_worker.py):
+"""Hostile clients against `serve` as `make run` starts it (gunicorn's gevent workers, referee/web/serving/gevent_worker.py):
 idle sockets and slowloris clients held open while normal requests are answered, the cap per address, a client
 silent past the headers deadline closed, a kept-alive connection closed after its bound, a slow body answered 408, a
 server-sent event stream outliving every deadline, a stop not held by idle connections; and, without a server, the
@@ -16,7 +16,8 @@ import time
 
 import pytest
 
-from referee.web import gevent_worker, serving
+from referee.web import serving
+from referee.web.serving import gevent_worker
 from tests.support.env import ROOT, free_port
 from tests.support.server import Server
 from tests.support.waiting import until
@@ -25,7 +26,7 @@ pytestmark = pytest.mark.server  # each server test starts its own server proces
 WORKERS = max(2, serving.default_workers())
 CAP = 200  # REFEREE_CONNECTIONS_PER_ADDRESS's default, per worker process
 SHORT = 2  # seconds: the deadlines of the `short_deadlines` server
-GRACEFUL = 10  # seconds: gunicorn's graceful timeout as `serve` sets it (referee/web/serving.py)
+GRACEFUL = 10  # seconds: gunicorn's graceful timeout as `serve` sets it (referee/web/serving/__init__.py)
 
 
 def served(tmp_path, **env) -> Server:
@@ -282,7 +283,7 @@ def test_a_long_answer_outlives_every_deadline_and_the_heartbeat(tmp_path):
     (tmp_path / "streaming.py").write_text(STREAMING_APP)
     port = free_port()
     env = {**os.environ, "REFEREE_HEADER_SECONDS": "1", "REFEREE_KEEPALIVE_SECONDS": "1", "REFEREE_BODY_SECONDS": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "1", "-k", "referee.web.gevent_worker.Worker",
+    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "1", "-k", "referee.web.serving.gevent_worker.Worker",
                                 "--timeout", "2", "-b", f"127.0.0.1:{port}", "--pythonpath", str(tmp_path),
                                 "streaming:app"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
@@ -359,7 +360,7 @@ from psycopg import waiting
 before = waiting.wait.__name__
 from gevent import monkey
 monkey.patch_all()
-from referee.web.gevent_worker import cooperative_psycopg
+from referee.web.serving.gevent_worker import cooperative_psycopg
 cooperative_psycopg()
 print(before, waiting.wait.__name__)
 """)

@@ -210,7 +210,7 @@ def test_every_language_is_ready():
                                            ("de", ["4", "1,50", "-0,50", "1.234"]), ("pt_BR", ["4", "1,50", "-0,50", "1.234"])])
 def test_money_is_written_as_the_locale_writes_it(site, lang, amounts):
     """R-BRUSQ-4's money (Brusquembille's jetons) in the locale's format: decimal comma, its thousands mark."""
-    from referee.web.filters import money
+    from referee.web.shared.filters import money
     client, _ = site
     with client.application.test_request_context(f"/?lang={lang}"):
         assert [money(a) for a in (4, 1.5, -0.5, 1234)] == amounts

@@ -1,4 +1,4 @@
-"""The house's walls (docs/architecture.md, "What may import what"): each part imports only the parts below it.
+"""The house's walls (docs/architecture.md, "The parts" and "The web face"): each part imports only the parts below it.
 Read from the modules' own import statements, so a new module is held to its folder's rule as soon as it exists."""
 from __future__ import annotations
 
@@ -48,6 +48,49 @@ def test_each_part_imports_only_what_lies_below_it(part, patterns, walls):
     found = [f"{p.relative_to(ROOT)} imports {name}" for p in modules for name in sorted(imported(p))
              if forbidden(name, walls)]
     assert not found, f"{part} must not import these (docs/architecture.md):\n" + "\n".join(found)
+
+
+WEB = PACKAGE / "web"
+AREAS = ("tables", "tournaments", "clubs", "printing", "api")  # a blueprint each (docs/architecture.md, "The web face")
+FACTORY = ("app.py", "cli.py")  # the factory registers every area's blueprint; the command line makes the app
+
+
+def web_imports(path) -> set[str]:
+    """The modules of referee/web that ``path`` imports (``from referee.web import tables``: ``referee.web.tables``)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            if node.module == "referee.web":
+                names.update(f"referee.web.{alias.name}" for alias in node.names)
+    return {name for name in names if name.startswith("referee.web.")}
+
+
+def test_web_areas_import_no_other_area_and_shared_modules_import_none():
+    """Issue 39: an area package (tables, tournaments, clubs, printing, api) imports only itself, the shared web
+    modules (``shared/``, ``services.py``, ``i18n.py``, ``serving/``) and the packages below the web; the shared
+    modules and the serving package import no area (nothing imports upward). Only the factory knows every area."""
+    assert sorted(p.name for p in WEB.iterdir() if p.is_dir() and (p / "__init__.py").exists()) == sorted(
+        AREAS + ("serving", "shared"))
+    found = []
+    for path in sorted(WEB.rglob("*.py")):
+        parts = path.relative_to(WEB).parts
+        if parts[0] in FACTORY:
+            continue
+        own = parts[0] if len(parts) > 1 else None
+        for name in sorted(web_imports(path)):
+            other = name.split(".")[2]
+            if other in AREAS and other != own:
+                found.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert not found, "an area imports another, or a shared module an area (docs/architecture.md):\n" + "\n".join(found)
+
+
+def test_referee_web_holds_a_dozen_entries_at_most():
+    """``ls referee/web`` tells the areas and the shared pieces: a dozen entries at most (issue 39)."""
+    entries = sorted(p.name for p in WEB.iterdir() if p.name != "__pycache__")
+    assert len(entries) <= 12, entries
 
 
 def test_only_the_store_touches_the_database():

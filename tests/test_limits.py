@@ -235,6 +235,6 @@ def test_a_served_process_reads_its_limits_from_flask_variables(tmp_path):
 def test_the_readme_states_the_default_limits(setting):
     from pathlib import Path
 
-    from referee.web.limits import DEFAULTS
+    from referee.web.serving.limits import DEFAULTS
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     assert re.search(rf"`FLASK_{setting}`[^\n]*`{re.escape(DEFAULTS[setting])}`", readme), setting

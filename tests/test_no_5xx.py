@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.games import get_game
-from referee.web.api.tables import JSON_DEPTH
+from referee.web.shared.requests import JSON_DEPTH
 from tests.support.fuzzing import assert_error_shape, seat_tables
 
 pytestmark = pytest.mark.slow  # fuzzing: every route, every odd value, tens of seconds

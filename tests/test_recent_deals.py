@@ -4,7 +4,7 @@ whole series stays one link away, on the score sheet, and in the API."""
 import gzip
 import re
 
-from referee.web.filters import RECENT_DEALS
+from referee.web.shared.filters import RECENT_DEALS
 from tests.support.simulate import brisca_deal, brulot_deal
 
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]

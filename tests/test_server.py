@@ -46,7 +46,7 @@ def test_a_change_through_one_gunicorn_worker_reaches_a_viewer_served_by_the_oth
                    capture_output=True)
     port = free_port()
     # gunicorn's own command line with Referee's gevent worker class (the app made in each worker once patched)
-    gunicorn = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "-k", "referee.web.gevent_worker.Worker",
+    gunicorn = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "-k", "referee.web.serving.gevent_worker.Worker",
                                  "-b", f"127.0.0.1:{port}", "referee:create_app()"], cwd=ROOT, env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"

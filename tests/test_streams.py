@@ -1,4 +1,4 @@
-"""The live streams through Flask's client, on SQLite and PostgreSQL (referee/web/live_streams.py): the contract's API
+"""The live streams through Flask's client, on SQLite and PostgreSQL (referee/web/serving/live_streams.py): the contract's API
 streams (a state at once, one more at each change made by another process, comment lines, a renewed key ends it),
 the pages' streams (alive at once, the fragment when the page's stamp is stale, the rematch's event), the process's
 bound (204 for a page, 503 for the API), the watcher's reads counted by the clock and never by the number of streams.
@@ -10,8 +10,8 @@ import time
 import pytest
 
 from referee.store import Ledger
-from referee.web import live_streams
-from referee.web.tables.watch import Fragment
+from referee.web.serving import live_streams
+from referee.web.shared.live import Fragment
 from tests.support.api import events, new_table
 from tests.support.deals import DEAL_4P, HAND_TO_NS, PAIRS
 from tests.support.limits import assert_rate_limited, limited_app

@@ -11,7 +11,7 @@
 // the page's own link when it was opened after the rematch. location.replace: the back button never bounces here.
 (function () {
   "use strict";
-  var ALIVE_MS = 7000;  // the stream says "alive" every 5 s (referee/web/live_streams.py)
+  var ALIVE_MS = 7000;  // the stream says "alive" every 5 s (referee/web/serving/live_streams.py)
   var STALE_MS = 9000;  // past the stream's silence and the poll's first answer after it
   var lastGood = Date.now();  // the last good news: an answered poll or a stream's event
   var lastEvent = 0;  // the stream's last event; 0: none yet, or the network went away

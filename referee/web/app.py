@@ -20,11 +20,12 @@ from referee.games import GAMES
 from referee.store import Ledger
 from referee.tournament.store import Tournaments
 from referee.web.i18n import api_refusal, refusal
-from referee.web.limits import init_limits, key_failed
-from referee.web.live_streams import init_streams
-from referee.web.serving import init_compression
+from referee.web.serving.limits import init_limits, key_failed
+from referee.web.serving.live_streams import init_streams
+from referee.web.serving.compression import init_compression
 from referee.web.services import is_htmx, known_ids, printable_query, status_of
-from referee.web.tables.watch import REFRESH_SECONDS, Watch
+from referee.web.shared.live import REFRESH_SECONDS, KeyedWatch
+from referee.web.tables.watch import Watch
 
 # A strict policy: our own scripts and styles only, never inline script (the brief's security basics).
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
@@ -87,7 +88,8 @@ def create_app(config: dict | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from referee.web import api, cli, clubs, filters, i18n, printing, tables, tournaments
+    from referee.web import api, cli, clubs, i18n, printing, tables, tournaments
+    from referee.web.shared import filters
 
     i18n.init_app(app)
     filters.init_app(app)
@@ -157,10 +159,12 @@ def make_services(app: Flask) -> None:
     app.extensions["referee.clubs"] = Clubs(ledger)  # the same
     app.config.setdefault("LIVE_REFRESH_SECONDS", REFRESH_SECONDS)
     app.extensions["referee.watch"] = Watch(ledger, app.config["LIVE_REFRESH_SECONDS"])
-    from referee.web.tournaments.live import StandingsWatch  # an area's module: imported once the app is made
-
-    app.extensions["referee.standings_watch"] = StandingsWatch()  # the tournaments' live views
-    app.extensions["referee.club_watch"] = StandingsWatch(lambda: app.extensions["referee.clubs"])  # the clubs' walls
+    # the keyed live views' memos: a tournament's standings, walls and director's round; a club's wall
+    standings = KeyedWatch(lambda: app.extensions["referee.tournaments"], "tournament_id")
+    walls = KeyedWatch(lambda: app.extensions["referee.clubs"], "club_id")
+    app.extensions["referee.standings_watch"], app.extensions["referee.club_watch"] = standings, walls
+    for kept in (standings, walls):
+        app.after_request(kept.told)  # a write through this process: the next poll reads the revision again
     init_streams(app)  # the process's watcher: every stream of a table or tournament told of its changes
 
 

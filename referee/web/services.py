@@ -43,12 +43,12 @@ def watch():
 
 
 def standings_watch():
-    """The tournaments' live views' memo of this process (``referee/web/tournaments/live.py``)."""
+    """The tournaments' live views' memo of this process (``referee/web/shared/live.py``: a ``KeyedWatch``)."""
     return current_app.extensions["referee.standings_watch"]
 
 
 def club_watch():
-    """The clubs' walls' memo of this process (``referee/web/clubs/live.py``)."""
+    """The clubs' walls' memo of this process (``referee/web/shared/live.py``: a ``KeyedWatch``)."""
     return current_app.extensions["referee.club_watch"]
 
 
@@ -131,7 +131,7 @@ def api_once() -> Once | None:
 
 def made(created: Created) -> Created:
     """Notes a creation answered from before (the same form again): it made nothing, so it counts nothing
-    (``referee/web/limits.py``)."""
+    (``referee/web/serving/limits.py``)."""
     if created.status == 200:
         g.made_before = True
     return created

@@ -7,8 +7,8 @@ from __future__ import annotations
 from flask import jsonify, url_for
 
 from referee.web.api import bp
-from referee.web.api.tables import json_body
 from referee.web.services import api_once, clubs, public_url, request_key
+from referee.web.shared.requests import json_body
 
 
 def club_doc(state: dict) -> dict:

@@ -8,29 +8,15 @@ parsers and the routes; tests/test_contract.py checks a running server's answers
 from __future__ import annotations
 
 from referee.games import GAMES
-from referee.web.api.openapi_events import CARDS, CONTROL, IDEMPOTENCY, PLAYER, event_schemas, nullable
-from referee.web.api.openapi_streams import stream_paths
 from referee.web.api.openapi_clubs import CLUB, MEMBER, SCHEMAS as CLUB_SCHEMAS, club_paths
+from referee.web.api.openapi_events import CARDS, CONTROL, IDEMPOTENCY, PLAYER, event_schemas, nullable
+from referee.web.api.openapi_parts import answer, body, error, ref
+from referee.web.api.openapi_streams import stream_paths
 from referee.web.api.openapi_tournaments import SCHEMAS as TOURNAMENT_SCHEMAS, tournament_paths
 
 OPTION_TYPES = {"bool": {"type": "boolean"}, "int": {"type": "integer"}, "number": {"type": "number", "minimum": 0},
                 "cards": CARDS, "ints": {"type": "array", "items": {"type": "integer", "minimum": 0}},
                 "choice": {"type": "string"}}
-
-
-def _ref(name: str) -> dict:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(description: str, schema: dict, headers: dict | None = None) -> dict:
-    answer = {"description": description, "content": {"application/json": {"schema": schema}}}
-    if headers:
-        answer["headers"] = headers
-    return answer
-
-
-def _error(name: str) -> dict:
-    return {"$ref": f"#/components/responses/{name}"}
 
 
 HEADERS = {
@@ -39,48 +25,44 @@ HEADERS = {
     "Location": {"description": "the new table's address in this API", "schema": {"type": "string"}},
 }
 RESPONSES = {
-    "BadKey": _json("No key, or a key that opens no table here (401)", _ref("Error")),
-    "ViewerKey": _json("A viewer key on a writing call (403)", _ref("Error")),
-    "NoTable": _json("No such table (404)", _ref("Error")),
-    "MethodNotAllowed": _json("This path with another method (405): Allow lists the methods it takes",
-                              _ref("Error"), {"Allow": {"$ref": "#/components/headers/Allow"}}),
-    "Stale": _json("expected_version or expected_revision is stale: nothing stored (409)", _ref("Error")),
-    "TooLarge": _json("The body is larger than this call takes (413)", _ref("Error")),
-    "Refused": _json("The body cannot be read, or a rule refuses it: nothing stored (422). The error names the "
+    "BadKey": answer("No key, or a key that opens no table here (401)", ref("Error")),
+    "ViewerKey": answer("A viewer key on a writing call (403)", ref("Error")),
+    "NoTable": answer("No such table (404)", ref("Error")),
+    "MethodNotAllowed": answer("This path with another method (405): Allow lists the methods it takes",
+                              ref("Error"), {"Allow": {"$ref": "#/components/headers/Allow"}}),
+    "Stale": answer("expected_version or expected_revision is stale: nothing stored (409)", ref("Error")),
+    "TooLarge": answer("The body is larger than this call takes (413)", ref("Error")),
+    "Refused": answer("The body cannot be read, or a rule refuses it: nothing stored (422). The error names the "
                      "code, the sentence, and where they apply the ruling id, the card, the player and the field",
-                     _ref("Error")),
-    "BadQuery": _json("A query name or value holds a control character (400, control_character)", _ref("Error")),
-    "RateLimited": _json("Too many requests from this address (429): table creations and imports per address, "
-                         "and wrong keys per address and table; code rate_limited", _ref("Error"),
+                     ref("Error")),
+    "BadQuery": answer("A query name or value holds a control character (400, control_character)", ref("Error")),
+    "RateLimited": answer("Too many requests from this address (429): table creations and imports per address, "
+                         "and wrong keys per address and table; code rate_limited", ref("Error"),
                          {"Retry-After": {"$ref": "#/components/headers/Retry-After"}}),
-    "Error": _json("Any other refusal, in the same shape", _ref("Error")),
+    "Error": answer("Any other refusal, in the same shape", ref("Error")),
 }
-COMMON = {"400": _error("BadQuery"), "405": _error("MethodNotAllowed"), "429": _error("RateLimited"),
-          "default": _error("Error")}
-READ = {"401": _error("BadKey"), "404": _error("NoTable"), **COMMON}
-WRITE = {**READ, "403": _error("ViewerKey"), "413": _error("TooLarge"), "422": _error("Refused")}
-OPEN = {"413": _error("TooLarge"), "422": _error("Refused"), **COMMON}  # no key asked
+COMMON = {"400": error("BadQuery"), "405": error("MethodNotAllowed"), "429": error("RateLimited"),
+          "default": error("Error")}
+READ = {"401": error("BadKey"), "404": error("NoTable"), **COMMON}
+WRITE = {**READ, "403": error("ViewerKey"), "413": error("TooLarge"), "422": error("Refused")}
+OPEN = {"413": error("TooLarge"), "422": error("Refused"), **COMMON}  # no key asked
 TABLE_ID = [{"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"},
              "description": "the table's id, as its creation answered"}]
-STATE_ANSWER = {"type": "object", "required": ["state"], "properties": {"state": _ref("State")}}
+STATE_ANSWER = {"type": "object", "required": ["state"], "properties": {"state": ref("State")}}
 FULL = {"name": "full", "in": "query", "required": False, "schema": {"enum": ["1", "true", "0", "false"]},
         "description": "1: the answer's state is whole. Without it a complete deal gives tricks_count instead of its "
                        "tricks, so that an answer stays small however long the log; every other field is there"}
-CONFLICT = {"409": _json("made_before: the record this key made has had its writer's key renewed since (tables); "
-                         "not_made: it could not be stored, send it again", _ref("Error"))}
+CONFLICT = {"409": answer("made_before: the record this key made has had its writer's key renewed since (tables); "
+                         "not_made: it could not be stored, send it again", ref("Error"))}
 REMATCH = {"type": "object", "required": ["id", "scorer_url", "viewer_url", "state"],
            "description": "the rematch's table; the old table's keys open it",
            "properties": {"id": {"type": "string"}, "scorer_url": {"type": "string"},
-                          "viewer_url": {"type": "string"}, "state": _ref("State")}}
-
-
-def _body(schema: dict, required: bool = True) -> dict:
-    return {"required": required, "content": {"application/json": {"schema": schema}}}
+                          "viewer_url": {"type": "string"}, "state": ref("State")}}
 
 
 def openapi_document() -> dict:
     events = event_schemas(GAMES)
-    event_ref = {"oneOf": [_ref(name) for name in events], "discriminator": {
+    event_ref = {"oneOf": [ref(name) for name in events], "discriminator": {
         "propertyName": "type", "mapping": {name[len("Event_"):]: f"#/components/schemas/{name}" for name in events}}}
     return {
         "openapi": "3.1.0",
@@ -108,42 +90,42 @@ def _paths(event_ref: dict) -> dict:
     return {
         "/api/v1/games": {"get": {
             "summary": "The games, their player counts, options and events", "security": [],
-            "responses": {"200": _json("The games", _ref("Games")), **COMMON}}},
+            "responses": {"200": answer("The games", ref("Games")), **COMMON}}},
         "/api/v1/openapi.json": {"get": {"summary": "This document", "security": [], "responses": {
-            "200": _json("OpenAPI 3.1", {"type": "object", "required": ["openapi", "paths"]}), **COMMON}}},
+            "200": answer("OpenAPI 3.1", {"type": "object", "required": ["openapi", "paths"]}), **COMMON}}},
         "/api/v1/tables": {"post": {
             "summary": "Create a table (no account); the answer holds its two keys, shown this once",
-            "security": [], "parameters": IDEMPOTENCY, "requestBody": _body(_ref("NewTable")),
-            "responses": {"201": {**_json("The table, its two keys and links", _ref("Created")),
+            "security": [], "parameters": IDEMPOTENCY, "requestBody": body(ref("NewTable")),
+            "responses": {"201": {**answer("The table, its two keys and links", ref("Created")),
                                   "headers": {"Location": {"$ref": "#/components/headers/Location"}}},
-                          "200": {**_json("The table this Idempotency-Key made before: nothing new, the same keys",
-                                          _ref("Created")),
+                          "200": {**answer("The table this Idempotency-Key made before: nothing new, the same keys",
+                                          ref("Created")),
                                   "headers": {"Location": {"$ref": "#/components/headers/Location"}}},
-                          **CONFLICT, **OPEN, "401": _error("BadKey"),
-                          "403": _json("With club: the club's viewer key (403)", _ref("Error")),
-                          "404": _json("With club: no such club", _ref("Error"))}}},
+                          **CONFLICT, **OPEN, "401": error("BadKey"),
+                          "403": answer("With club: the club's viewer key (403)", ref("Error")),
+                          "404": answer("With club: no such club", ref("Error"))}}},
         table: {"get": {"summary": "The table's whole state (any key of the table)", "parameters": TABLE_ID,
-                        "responses": {"200": _json("The state", _ref("State")), **READ}}},
+                        "responses": {"200": answer("The state", ref("State")), **READ}}},
         table + "/events": {
             "post": {"summary": "Enter one event (scorer key)", "parameters": TABLE_ID + [FULL],
-                     "requestBody": _body(event_ref),
-                     "responses": {"201": _json("Stored: the new state", STATE_ANSWER),
-                                   "200": _json("A client_event_id already seen: nothing stored, the current state",
-                                                STATE_ANSWER), "409": _error("Stale"), **WRITE}},
+                     "requestBody": body(event_ref),
+                     "responses": {"201": answer("Stored: the new state", STATE_ANSWER),
+                                   "200": answer("A client_event_id already seen: nothing stored, the current state",
+                                                STATE_ANSWER), "409": error("Stale"), **WRITE}},
             "get": {"summary": "The event log, withdrawn events included (any key)", "parameters": TABLE_ID,
-                    "responses": {"200": _json("The events", _ref("Events")), **READ}}},
+                    "responses": {"200": answer("The events", ref("Events")), **READ}}},
         table + "/undo": {"post": {
             "summary": "Withdraw the last event in force (it stays in the log, withdrawn); a retry with the same "
                        "client_event_id withdraws nothing more", "parameters": TABLE_ID + [FULL],
-            "requestBody": _body({"type": "object", "properties": {**CONTROL, "reason": {
+            "requestBody": body({"type": "object", "properties": {**CONTROL, "reason": {
                 "type": "string", "minLength": 1, "maxLength": 300, "description": "why (R-COMMON-8): required with "
                 "the director's key (422 reason_required); the director's undo keeps the signatures"}}},
                 required=False),
-            "responses": {"200": _json("The new state", STATE_ANSWER), "409": _error("Stale"), **WRITE}}},
+            "responses": {"200": answer("The new state", STATE_ANSWER), "409": error("Stale"), **WRITE}}},
         table + "/export.json": {"get": {
             "summary": "The table's set-up, its whole event log (withdrawn events included) and its state; "
                        "POST /api/v1/import takes it back", "parameters": TABLE_ID,
-            "responses": {"200": _json("The export", _ref("Export")), **READ}}},
+            "responses": {"200": answer("The export", ref("Export")), **READ}}},
         table + "/export.csv": {"get": {
             "summary": "One row per deal and side: points (and Brouc's slate)", "parameters": TABLE_ID,
             "responses": {"200": {"description": "CSV: deal, side, players, points, slate, complete",
@@ -151,22 +133,22 @@ def _paths(event_ref: dict) -> dict:
         "/api/v1/import": {"post": {
             "summary": "A new table from an export: its events in force replayed, every one checked again; a log "
                        "the engine refuses stores nothing", "security": [], "parameters": IDEMPOTENCY,
-            "requestBody": _body(_ref("Import")),
-            "responses": {"201": _json("The new table, its two new keys and links", _ref("Created")),
-                          "200": _json("The table this Idempotency-Key imported before: nothing new, the same keys",
-                                       _ref("Created")), **CONFLICT, **OPEN}}},
+            "requestBody": body(ref("Import")),
+            "responses": {"201": answer("The new table, its two new keys and links", ref("Created")),
+                          "200": answer("The table this Idempotency-Key imported before: nothing new, the same keys",
+                                       ref("Created")), **CONFLICT, **OPEN}}},
         table + "/rematch": {"post": {
             "summary": "Once the series is over: a new table with the same players, options and keys (every link "
                        "works with the new id) and the next dealer; asked again, the same table (200); never for "
                        "a tournament's table (409)",
             "parameters": TABLE_ID,
-            "responses": {"201": {**_json("The rematch", REMATCH),
+            "responses": {"201": {**answer("The rematch", REMATCH),
                                   "headers": {"Location": {"$ref": "#/components/headers/Location"}}},
-                          "200": _json("The rematch made before: nothing new", REMATCH),
-                          "409": _json("tournament_table: a tournament's table has no rematch (the director seats "
+                          "200": answer("The rematch made before: nothing new", REMATCH),
+                          "409": answer("tournament_table: a tournament's table has no rematch (the director seats "
                                        "the next round); the error names its table, round and tournament",
-                                       _ref("Error")),
-                          **{**WRITE, "422": _json("series_not_finished: the series is still on", _ref("Error"))}}}},
+                                       ref("Error")),
+                          **{**WRITE, "422": answer("series_not_finished: the series is still on", ref("Error"))}}}},
     }
 
 
@@ -198,10 +180,10 @@ def _game_schemas() -> dict:
                 "dealer": nullable(PLAYER, "the first dealer; null or absent: the first player (R-COMMON-2)")}}
     option = {"type": "object", "required": ["name", "type", "default", "help"], "properties": {
         "name": {"type": "string"}, "type": {"enum": sorted(OPTION_TYPES)}, "default": {},
-        "help": _ref("Words"), "choices": {"type": "array"}, "rule": {"type": "string"}}}
+        "help": ref("Words"), "choices": {"type": "array"}, "rule": {"type": "string"}}}
     game = {"type": "object", "required": ["id", "name", "players", "options", "events"], "properties": {
-        "id": {"enum": games}, "name": {"type": "string"}, "names": _ref("Words"), "origin": _ref("Words"),
-        "flag": {"type": "string"}, "description": _ref("Words"), "direction": _ref("Words"),
+        "id": {"enum": games}, "name": {"type": "string"}, "names": ref("Words"), "origin": ref("Words"),
+        "flag": {"type": "string"}, "description": ref("Words"), "direction": ref("Words"),
         "players": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
                     "description": "[fewest, most]"},
         "options": {"type": "array", "items": option},
@@ -210,7 +192,7 @@ def _game_schemas() -> dict:
     return {"State": {**state, "properties": {**state["properties"], "game": {"enum": games}}},
             "Games": {"type": "object", "required": ["games"],
                       "properties": {"games": {"type": "array", "items": game}}},
-            "NewTable": {"oneOf": [_ref(name) for name in new_tables], "discriminator": {
+            "NewTable": {"oneOf": [ref(name) for name in new_tables], "discriminator": {
                 "propertyName": "game", "mapping": {name[len("NewTable_"):]: f"#/components/schemas/{name}"
                                                     for name in new_tables}}},
             **new_tables}
@@ -241,7 +223,7 @@ LOGGED = {"type": "object", "required": ["seq", "type", "at", "withdrawn"],
 INTS = {"type": "array", "items": {"type": "number"}}
 SIDES = {"type": "array", "items": {"type": "integer"}}
 MEASURE = {"type": "object", "required": ["unit", "label", "values", "rule"], "properties": {
-    "unit": {"type": "string"}, "label": _ref("Words"), "values": INTS, "rule": {"type": "string"}}}
+    "unit": {"type": "string"}, "label": ref("Words"), "values": INTS, "rule": {"type": "string"}}}
 STANDING = {"type": "object", "required": ["unit", "label", "values", "rule", "order", "leader", "lowest_leads",
                                            "finished", "winners", "decided_by", "beside"],
             "description": "the series' headline, as the game counts it (docs/api.md, The standing)", "properties": {
@@ -251,7 +233,7 @@ STANDING = {"type": "object", "required": ["unit", "label", "values", "rule", "o
                 "leader": {"type": ["integer", "null"], "description": "null while the first two are level"},
                 "lowest_leads": {"type": "boolean"}, "finished": {"type": "boolean"},
                 "winners": {**SIDES, "description": "once finished: the winner, or the sides sharing the win"},
-                "decided_by": {"oneOf": [_ref("Words"), {"type": "null"}],
+                "decided_by": {"oneOf": [ref("Words"), {"type": "null"}],
                                "description": "what broke a tie on values (R-BRISCA-7: the card points)"},
                 "beside": {"type": "array", "items": {**MEASURE, "properties": {
                     **MEASURE["properties"], "headline": {"type": "boolean"}}}}}}
@@ -290,7 +272,7 @@ SCHEMAS = {
                                                                         "hash is stored, it is shown this once"},
                                "viewer_key": {**KEY, "description": "reads only"},
                                "scorer_url": {"type": "string"}, "viewer_url": {"type": "string"},
-                               "state": _ref("State")}},
+                               "state": ref("State")}},
     "State": {"type": "object",
               "required": ["id", "game", "version", "players", "sides", "options", "deals", "totals", "series",
                            "next"],
@@ -335,7 +317,7 @@ SCHEMAS = {
                                                                                    "items": LOGGED}}},
     "Export": {"type": "object", "required": ["format", "table", "events", "state"], "properties": {
         "format": {"const": "referee-export/1"}, "table": SETUP, "events": {"type": "array", "items": LOGGED},
-        "state": _ref("State")}},
+        "state": ref("State")}},
     "Import": {"type": "object", "required": ["table", "events"],
                "description": "an export as GET …/export.json wrote it; its state is not needed (the events are "
                               "replayed), withdrawn events are skipped",

@@ -4,30 +4,15 @@ tests/test_clubs_api.py checks the answers against these schemas."""
 from __future__ import annotations
 
 from referee.web.api.openapi_events import IDEMPOTENCY
+from referee.web.api.openapi_parts import answer, body, error, ref
 
 
-def _ref(name: str) -> dict:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(description: str, schema: dict) -> dict:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-def _error(name: str) -> dict:
-    return {"$ref": f"#/components/responses/{name}"}
-
-
-def _body(schema: dict) -> dict:
-    return {"required": True, "content": {"application/json": {"schema": schema}}}
-
-
-COMMON = {"400": _error("BadQuery"), "405": _error("MethodNotAllowed"), "429": _error("RateLimited"),
-          "default": _error("Error")}
-NO_CLUB = _json("No such club (404), or no such member in it", _ref("Error"))
-READ = {"401": _error("BadKey"), "404": NO_CLUB, **COMMON}
-WRITE = {**READ, "403": _json("The club's viewer key on a club key's call (403)", _ref("Error")),
-         "413": _error("TooLarge"), "422": _error("Refused")}
+COMMON = {"400": error("BadQuery"), "405": error("MethodNotAllowed"), "429": error("RateLimited"),
+          "default": error("Error")}
+NO_CLUB = answer("No such club (404), or no such member in it", ref("Error"))
+READ = {"401": error("BadKey"), "404": NO_CLUB, **COMMON}
+WRITE = {**READ, "403": answer("The club's viewer key on a club key's call (403)", ref("Error")),
+         "413": error("TooLarge"), "422": error("Refused")}
 ID = [{"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"},
        "description": "the club's id, as its creation answered"}]
 PLAYER_ID = [{"name": "player_id", "in": "path", "required": True, "schema": {"type": "string"},
@@ -72,37 +57,37 @@ SCHEMAS = {
 def club_paths() -> dict:
     root = "/api/v1/clubs"
     one = root + "/{club_id}"
-    club = _json("The club", _ref("Club"))
+    club = answer("The club", ref("Club"))
     return {
         root: {"post": {
             "summary": "Create a club (no account): its key and its viewer key, shown this once",
             "security": [], "parameters": IDEMPOTENCY,
-            "requestBody": _body({"type": "object", "required": ["name"], "properties": {
+            "requestBody": body({"type": "object", "required": ["name"], "properties": {
                 "name": {"type": "string", "minLength": 1, "maxLength": 120}}}),
-            "responses": {"201": _json("The club, its two keys and links", _ref("ClubCreated")),
-                          "200": _json("The club this Idempotency-Key made before", _ref("ClubCreated")),
-                          "409": _json("not_made: it could not be stored, send it again", _ref("Error")),
-                          "413": _error("TooLarge"), "422": _error("Refused"), **COMMON}}},
+            "responses": {"201": answer("The club, its two keys and links", ref("ClubCreated")),
+                          "200": answer("The club this Idempotency-Key made before", ref("ClubCreated")),
+                          "409": answer("not_made: it could not be stored, send it again", ref("Error")),
+                          "413": error("TooLarge"), "422": error("Refused"), **COMMON}}},
         one: {"get": {"summary": "The club: its members with their series and ratings, its tables and tournaments "
                                  "(club or viewer key)", "parameters": ID, "responses": {"200": club, **READ}},
               "patch": {"summary": "The club's name, the first day of its season (club key)", "parameters": ID,
-                        "requestBody": _body({"type": "object", "properties": {
+                        "requestBody": body({"type": "object", "properties": {
                             "name": {"type": "string", "minLength": 1, "maxLength": 120},
                             "season": {"type": ["string", "null"], "format": "date"}}}),
                         "responses": {"200": club, **WRITE}}},
         one + "/players": {"post": {
             "summary": "A new member (club key)", "parameters": ID,
-            "requestBody": _body({"type": "object", "required": ["name"], "properties": {"name": NAME}}),
-            "responses": {"201": _json("The member", _ref("Member")),
-                          "409": _json("duplicate_player: a member has that name (any case)", _ref("Error")),
+            "requestBody": body({"type": "object", "required": ["name"], "properties": {"name": NAME}}),
+            "responses": {"201": answer("The member", ref("Member")),
+                          "409": answer("duplicate_player: a member has that name (any case)", ref("Error")),
                           **WRITE}}},
         one + "/players/{player_id}": {
             "patch": {"summary": "A member's new name (club key)", "parameters": ID + PLAYER_ID,
-                      "requestBody": _body({"type": "object", "required": ["name"], "properties": {"name": NAME}}),
-                      "responses": {"200": _json("The member", _ref("Member")),
-                                    "409": _json("duplicate_player", _ref("Error")), **WRITE}},
+                      "requestBody": body({"type": "object", "required": ["name"], "properties": {"name": NAME}}),
+                      "responses": {"200": answer("The member", ref("Member")),
+                                    "409": answer("duplicate_player", ref("Error")), **WRITE}},
             "delete": {"summary": "Remove a member (club key): the name is erased everywhere it is shown (\"former "
                                   "member\"); results and ratings stay, anonymous", "parameters": ID + PLAYER_ID,
-                       "responses": {"200": _json("Removed", {"type": "object", "required": ["id", "removed"]}),
+                       "responses": {"200": answer("Removed", {"type": "object", "required": ["id", "removed"]}),
                                      **WRITE}}},
     }

@@ -3,9 +3,7 @@ tournament's stream of server-sent events (``referee/web/tables/stream.py``, ``r
 merged by ``openapi.py``."""
 from __future__ import annotations
 
-
-def _error(name: str) -> dict:
-    return {"$ref": f"#/components/responses/{name}"}
+from referee.web.api.openapi_parts import error
 
 
 def _stream(description: str) -> dict:
@@ -16,7 +14,7 @@ FULL = {"description": "too_many_streams: this server process holds as many stre
                        "try again after Retry-After seconds, or read the state",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
         "headers": {"Retry-After": {"$ref": "#/components/headers/Retry-After"}}}
-COMMON = {"503": FULL, "405": _error("MethodNotAllowed"), "429": _error("RateLimited"), "default": _error("Error")}
+COMMON = {"503": FULL, "405": error("MethodNotAllowed"), "429": error("RateLimited"), "default": error("Error")}
 
 
 def stream_paths() -> dict:
@@ -32,14 +30,14 @@ def stream_paths() -> dict:
                        "ends the stream (401 on the next try)",
             "parameters": table,
             "responses": {"200": _stream("text/event-stream, never cached nor compressed"),
-                          "401": _error("BadKey"), "404": _error("NoTable"), **COMMON}}},
+                          "401": error("BadKey"), "404": error("NoTable"), **COMMON}}},
         "/api/v1/tournaments/{tournament_id}/stream": {"get": {
             "summary": "The tournament's changes (its own and its tables') as server-sent events (either of its "
                        "keys): at once an `event: state` whose data is {\"revision\"}, one more at each change, a "
                        "comment line at least every 15 s",
             "parameters": tournament,
             "responses": {"200": _stream("text/event-stream, never cached nor compressed"),
-                          "401": _error("BadKey"),
+                          "401": error("BadKey"),
                           "404": {"description": "No such tournament (404)", "content": {"application/json": {
                               "schema": {"$ref": "#/components/schemas/Error"}}}}, **COMMON}}},
     }

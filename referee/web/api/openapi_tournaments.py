@@ -4,32 +4,17 @@ from __future__ import annotations
 
 from referee.web.api.openapi_clubs import CLUB, MEMBER
 from referee.web.api.openapi_events import IDEMPOTENCY
+from referee.web.api.openapi_parts import answer, body, error, ref
 
 
-def _ref(name: str) -> dict:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(description: str, schema: dict) -> dict:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-def _error(name: str) -> dict:
-    return {"$ref": f"#/components/responses/{name}"}
-
-
-def _body(schema: dict, required: bool = True) -> dict:
-    return {"required": required, "content": {"application/json": {"schema": schema}}}
-
-
-COMMON = {"400": _error("BadQuery"), "405": _error("MethodNotAllowed"), "429": _error("RateLimited"),
-          "default": _error("Error")}
-NO_TOURNAMENT = _json("No such tournament (404), or no such round or entrant in it", _ref("Error"))
-READ = {"401": _error("BadKey"), "404": NO_TOURNAMENT, **COMMON}
-WRITE = {**READ, "403": _json("The viewer's key on a director's call (403)", _ref("Error")),
-         "413": _error("TooLarge"), "422": _error("Refused")}
-BETWEEN = {**WRITE, "422": _json("round_open: a round is still open (close it first); or the body is refused",
-                                 _ref("Error"))}
+COMMON = {"400": error("BadQuery"), "405": error("MethodNotAllowed"), "429": error("RateLimited"),
+          "default": error("Error")}
+NO_TOURNAMENT = answer("No such tournament (404), or no such round or entrant in it", ref("Error"))
+READ = {"401": error("BadKey"), "404": NO_TOURNAMENT, **COMMON}
+WRITE = {**READ, "403": answer("The viewer's key on a director's call (403)", ref("Error")),
+         "413": error("TooLarge"), "422": error("Refused")}
+BETWEEN = {**WRITE, "422": answer("round_open: a round is still open (close it first); or the body is refused",
+                                 ref("Error"))}
 ID = [{"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"},
        "description": "the tournament's id, as its creation answered"}]
 NUMBER = {"type": "number", "description": "a whole number, or one decimal for a bye's average"}
@@ -144,7 +129,7 @@ SCHEMAS = {
                                                          "viewer_url", "state"], "properties": {
         "id": {"type": "string"}, "director_key": {**KEY, "description": "writes; only its hash is stored"},
         "viewer_key": {**KEY, "description": "reads"}, "director_url": {"type": "string"},
-        "viewer_url": {"type": "string"}, "state": _ref("Tournament")}},
+        "viewer_url": {"type": "string"}, "state": ref("Tournament")}},
     "Tournament": TOURNAMENT,
     "RoundClosed": {"type": "object", "required": ["round", "closed", "open_tables", "state"], "properties": {
         "round": {"type": "integer"}, "closed": {"type": "boolean"},
@@ -152,7 +137,7 @@ SCHEMAS = {
                                                    "properties": {"number": {"type": "integer"},
                                                                   "table_id": {"type": "string"}}},
                         "description": "the tables not finished: they stay open (closed false) unless force"},
-        "state": _ref("Tournament")}},
+        "state": ref("Tournament")}},
     "TableCards": {"type": "object", "required": ["cards"], "properties": {"cards": {"type": "array", "items": {
         "type": "object", "required": ["number", "key", "url"], "properties": {
             "number": {"type": "integer"}, "key": {**KEY, "description": "the scorer key of this number's table in "
@@ -174,18 +159,18 @@ ONCE = [{"name": "Idempotency-Key", "in": "header", "required": False,
 def tournament_paths() -> dict:
     root = "/api/v1/tournaments"
     one = root + "/{tournament_id}"
-    state = _json("The tournament", _ref("Tournament"))
+    state = answer("The tournament", ref("Tournament"))
     return {
         root: {"post": {
             "summary": "Create a tournament or a club evening (no account); no round is seated yet",
-            "security": [], "parameters": IDEMPOTENCY, "requestBody": _body(_ref("NewTournament")),
-            "responses": {"201": _json("The tournament, its two keys and links", _ref("TournamentCreated")),
-                          "200": _json("The tournament this Idempotency-Key made before: nothing new, the same "
-                                       "keys", _ref("TournamentCreated")),
-                          "409": _json("not_made: it could not be stored, send it again", _ref("Error")),
-                          "401": _error("BadKey"), "403": _json("With club: its viewer key (403)", _ref("Error")),
-                          "404": _json("With club: no such club", _ref("Error")),
-                          "413": _error("TooLarge"), "422": _error("Refused"), **COMMON}}},
+            "security": [], "parameters": IDEMPOTENCY, "requestBody": body(ref("NewTournament")),
+            "responses": {"201": answer("The tournament, its two keys and links", ref("TournamentCreated")),
+                          "200": answer("The tournament this Idempotency-Key made before: nothing new, the same "
+                                       "keys", ref("TournamentCreated")),
+                          "409": answer("not_made: it could not be stored, send it again", ref("Error")),
+                          "401": error("BadKey"), "403": answer("With club: its viewer key (403)", ref("Error")),
+                          "404": answer("With club: no such club", ref("Error")),
+                          "413": error("TooLarge"), "422": error("Refused"), **COMMON}}},
         one: {"get": {"summary": "The tournament: entrants, rounds and their tables, standings (any of its keys)",
                       "parameters": ID, "responses": {"200": state, **READ}}},
         one + "/rounds": {"post": {
@@ -196,35 +181,35 @@ def tournament_paths() -> dict:
                        "stand and the reason is kept in the log, without it the round stays open",
             "parameters": ONCE + ID + [{"name": "number", "in": "path", "required": True,
                                  "schema": {"type": "integer", "minimum": 1}}],
-            "requestBody": _body({"type": "object", "properties": {
+            "requestBody": body({"type": "object", "properties": {
                 "force": {"type": "boolean"}, "reason": {"type": "string", "maxLength": 500}}}, required=False),
-            "responses": {"200": _json("The round closed, or its open tables", _ref("RoundClosed")), **WRITE}}},
+            "responses": {"200": answer("The round closed, or its open tables", ref("RoundClosed")), **WRITE}}},
         one + "/rounds/{number}/tables/{table}/result": {"post": {
             "summary": "An arbitral result (director, R-TOURN-1): the table's VP, each 0-20, at most 20 together, "
                        "with a reason; its status becomes arbitral",
             "parameters": ONCE + ID + [{"name": name, "in": "path", "required": True,
                                  "schema": {"type": "integer", "minimum": 1}} for name in ("number", "table")],
-            "requestBody": _body({"type": "object", "required": ["vp", "reason"], "properties": {
+            "requestBody": body({"type": "object", "required": ["vp", "reason"], "properties": {
                 "vp": PAIR, "reason": {"type": "string", "minLength": 1, "maxLength": 300}}}),
             "responses": {"200": state, **WRITE}}},
         one + "/penalties": {"post": {
             "summary": "A penalty in VP for an entrant (director, R-TOURN-2), with a reason; shown apart in the "
                        "standings, whose vp include it", "parameters": ONCE + ID,
-            "requestBody": _body({"type": "object", "required": ["entrant", "vp", "reason"], "properties": {
+            "requestBody": body({"type": "object", "required": ["entrant", "vp", "reason"], "properties": {
                 "entrant": {"type": "integer"}, "vp": {"type": "integer", "maximum": -1},
                 "reason": {"type": "string", "minLength": 1, "maxLength": 300},
                 "round": {"type": "integer", "minimum": 1}}}),
             "responses": {"201": state, **WRITE}}},
         one + "/withdrawals": {"post": {
             "summary": "Between rounds: an entrant withdraws (director); its results stay", "parameters": ONCE + ID,
-            "requestBody": _body({"type": "object", "required": ["entrant"],
+            "requestBody": body({"type": "object", "required": ["entrant"],
                                   "properties": {"entrant": {"type": "integer"}}}),
             "responses": {"200": state, **BETWEEN}}},
         one + "/entrants": {"post": {
             "summary": "Between rounds: a late entrant, playing from the next round (director)", "parameters": ONCE + ID,
-            "requestBody": _body({"type": "object", "required": ["names"], "properties": {"names": NAMES}}),
+            "requestBody": body({"type": "object", "required": ["names"], "properties": {"names": NAMES}}),
             "responses": {"201": state, **BETWEEN}}},
         one + "/cards": {"get": {
             "summary": "The table cards (director): one per table number, its key and stable link",
-            "parameters": ID, "responses": {"200": _json("The cards", _ref("TableCards")), **WRITE}}},
+            "parameters": ID, "responses": {"200": answer("The cards", ref("TableCards")), **WRITE}}},
     }

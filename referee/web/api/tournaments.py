@@ -12,11 +12,11 @@ from flask import jsonify, url_for
 from referee.errors import ParseError
 from referee.web.api import bp
 from referee.web.api.club_seats import club_entrants
-from referee.web.api.tables import json_body
 from referee.web.services import api_once, public_url, request_key
 from referee.web.services import tournaments as store
-from referee.web.tournaments.common import (standings_hidden, visible_log, visible_penalties, visible_rounds,
-                                            visible_standings)
+from referee.web.shared.requests import json_body
+from referee.web.shared.visible import (standings_hidden, visible_log, visible_penalties, visible_rounds,
+                                        visible_standings)
 
 def answer(state: dict, role: str) -> dict:
     """The state as the API answers it: each table's ``scorer_url`` (its table card's key) for the director,

@@ -1,7 +1,7 @@
 """A club's data taken away, and brought back (R-CLUB-1): its members, its series and its ladder as CSV files and
 as three sheets of one .xlsx (the club or viewer key), the whole club as JSON (the club key) — which
 ``/clubs/import`` takes back as a new club with new keys. The CSV and the .xlsx are written by the tournaments'
-writers (``referee/web/csv_files.py``, ``tournaments/workbooks.py``): no cell a formula."""
+writers (``referee/web/shared/csv_files.py``, ``shared/workbooks.py``): no cell a formula."""
 from __future__ import annotations
 
 import ctypes
@@ -15,11 +15,11 @@ from referee.club.checks import json_constant, json_float
 from referee.errors import ParseError, RefereeError
 from referee.web.clubs import bp
 from referee.web.clubs.views import game_ids
-from referee.web.csv_files import csv_download
 from referee.web.i18n import refusal
 from referee.web.services import clubs, form_once, made, see_other, status_of
-from referee.web.tournaments.common import key_of
-from referee.web.tournaments.workbooks import XLSX_MIMETYPE, xlsx_sheets
+from referee.web.shared.csv_files import csv_download
+from referee.web.shared.requests import key_of
+from referee.web.shared.workbooks import XLSX_MIMETYPE, xlsx_sheets
 
 
 def sheets(state: dict) -> dict:

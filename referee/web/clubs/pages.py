@@ -15,8 +15,8 @@ from referee.web.clubs.chart import rating_chart
 from referee.web.clubs.views import club_view, member_view
 from referee.web.i18n import refusal
 from referee.web.services import clubs, form_once, made, phone_link, see_other, status_of
-from referee.web.tables.share import qr_svg
-from referee.web.tournaments.common import key_of
+from referee.web.shared.qr import qr_svg
+from referee.web.shared.requests import key_of
 
 
 def opened(club_id: str, write: bool = False) -> tuple:

@@ -3,9 +3,6 @@ from __future__ import annotations
 
 from flask import render_template
 
-# The areas' loop tables → api → tournaments → tables.share (the web's part of issue 39 ends it) needs the API's
-# modules loaded before share.py, as they were when this module took the games' order from there.
-import referee.web.api.tables  # noqa: F401
 from referee.games import GAMES
 from referee.store import WRITERS
 from referee.web.services import ledger, request_key

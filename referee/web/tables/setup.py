@@ -19,10 +19,11 @@ from referee.errors import RefereeError
 from referee.games import get_game
 from referee.games.base import MAX_NAME
 from referee.web.i18n import lang, refusal
-from referee.web.clubs.seating import club_of_form
 from referee.web.services import clubs, form_once, is_htmx, ledger, made, see_other
+from referee.web.shared.requests import number
+from referee.web.shared.club_forms import club_of_form
 from referee.web.tables import bp
-from referee.web.tables.views import number, seating
+from referee.web.tables.views import seating
 
 MAX_SEATS = 12
 

@@ -1,45 +1,26 @@
-"""Sharing a table: QR codes of its links, the live viewer and big screen, new keys, exports.
+"""Sharing a table: QR codes of its links (drawn by ``referee/web/shared/qr.py``), the live viewer and big screen,
+new keys, exports.
 
 The live views hold a stream each (``stream.py``), or ask every second whether the table's revision changed (the
 poll, ``live``: where no stream can be held). Each process reads the revisions of all its watched tables in one query
-a few times a second (``watch.py``, its watcher ``live_streams.py``) and tells every viewer from that, so a change
-made through any worker process reaches every viewer: the signal goes through the database.
+a few times a second (``watch.py``, its watcher ``serving/live_streams.py``) and tells every viewer from that, so a
+change made through any worker process reaches every viewer: the signal goes through the database.
 """
 from __future__ import annotations
 
-import io
 import json
 
-import qrcode
 from flask import Response, current_app, jsonify, redirect, render_template, request, url_for
-from flask_babel import gettext
-from markupsafe import Markup
-from qrcode.image.pure import PyPNGImage
-from qrcode.image.svg import SvgPathImage
 
-from referee.errors import Unauthorized
 from referee.games import get_game
-from referee.web.api.tables import json_body
-from referee.web.csv_files import csv_download
 from referee.web.i18n import lang
-from referee.web.limits import key_failed
-from referee.web.serving import MIN_BYTES, gzip_bytes
-from referee.web.services import api_once, is_htmx, ledger, phone_url, request_key, see_other, tournaments, watch
+from referee.web.serving.compression import MIN_BYTES, gzip_bytes
+from referee.web.services import api_once, ledger, phone_url, request_key, see_other, tournaments, watch
+from referee.web.shared.csv_files import csv_download
+from referee.web.shared.live import Fragment, poll_guard, stamp
+from referee.web.shared.qr import qr_png, qr_svg
+from referee.web.shared.requests import json_body
 from referee.web.tables import bp
-from referee.web.tables.watch import Fragment, stamp
-
-
-def qr_svg(text: str) -> Markup:
-    image = qrcode.make(text, image_factory=SvgPathImage, box_size=10, border=2)
-    svg = image.to_string(encoding="unicode")
-    label = Markup.escape(gettext("QR code of %(link)s", link=text))
-    return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{label}" class="qr" ', 1))
-
-
-def qr_png(text: str) -> bytes:
-    buffer = io.BytesIO()
-    qrcode.make(text, image_factory=PyPNGImage, box_size=10, border=4).save(buffer)
-    return buffer.getvalue()
 
 
 @bp.get("/t/<table_id>/qr/<which>.<kind>")
@@ -119,15 +100,9 @@ def opened_row(table_id: str, key: str | None):
     row = watch().row(table_id)
     if row is not None and row.opens(key):
         return row
-    try:
-        ledger().authorize(table_id, key)
-    except Unauthorized:
-        if not is_htmx():
-            raise
-        limited = key_failed()  # a key guess all the same (limits.py): past the limit, 429
-        if limited is not None:
-            return limited
-        return Response(status=286, headers={"HX-Reswap": "none"})  # htmx stops polling: revoked for good
+    refused = poll_guard(lambda: ledger().authorize(table_id, key))
+    if isinstance(refused, Response):
+        return refused
     watch().forget()
     return watch().row(table_id)
 
@@ -211,7 +186,7 @@ def export_csv(table_id):
     """One row per deal and side: its points in the game's unit (and the slate for Brouc), the running total; once
     the series is over, one row per side more (``deal`` "series"): its number in the series' own unit, the one a
     side signs (R-COMMON-7b: Brisca's deals won), the unit in ``slate``'s place; the names written safe for a
-    spreadsheet (``referee/web/csv_files.py``)."""
+    spreadsheet (``referee/web/shared/csv_files.py``)."""
     ledger().authorize(table_id, request_key())
     state = ledger().state(table_id)
     rows = []

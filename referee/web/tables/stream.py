@@ -1,4 +1,4 @@
-"""A table's streams of server-sent events (``referee/web/live_streams.py``): the live screens' and the API's.
+"""A table's streams of server-sent events (``referee/web/serving/live_streams.py``): the live screens' and the API's.
 
 - ``/t/<id>/stream`` (the viewer's page, the big screen with ``view=screen``): "alive" at once and every few
   seconds, and the live fragment (``live``, with the rematch's link as ``referee:rematch``) whenever what the table
@@ -8,9 +8,9 @@
 - ``/api/v1/tables/<id>/stream`` (the contract's "Live streams"): ``event: state`` with ``{"version", "revision"}``
   at once and at each change, a comment line every 10 s.
 
-Any key of the table opens either; a key that does not is 401 (a key guess, ``limits.py``). The stream ends when the
-key stops opening the table (renewed) or the table is gone: the next try is 401 (or 404). Past ``LIVE_STREAMS``:
-204 for a page (it polls), 503 for the API.
+Any key of the table opens either; a key that does not is 401 (a key guess, ``serving/limits.py``). The stream ends
+when the key stops opening the table (renewed) or the table is gone: the next try is 401 (or 404). Past
+``LIVE_STREAMS``: 204 for a page (it polls), 503 for the API.
 """
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ import json
 from flask import request
 
 from referee.web.i18n import lang
-from referee.web.live_streams import api_events, full_for_api, full_for_page, page_events, since_shown, stream
+from referee.web.serving.live_streams import api_events, full_for_api, full_for_page, page_events, since_shown, stream
 from referee.web.services import ledger, request_key, watch
 from referee.web.tables import bp
 from referee.web.tables.share import live_fragment, opened_row
-from referee.web.tables.watch import Fragment
+from referee.web.shared.live import Fragment
 
 
 def opened(table_id: str, key: str | None):

@@ -2,10 +2,10 @@
 the last trick. Presentation only: every rule stays in the engine."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from referee.cards import Card
+from referee.web.shared.requests import number
 from referee.web.tables.sheet import Sheet
 
 MODES = ("trick", "capture", "claim", "announce", "reveal",  # how the picker's taps are read
@@ -162,13 +162,6 @@ class Entry:
         hands = list(self.hands) + [()] * (n_players - len(self.hands))
         hands[player] = tuple(cards)
         return Entry(self.mode, (), self.side, player, self.meld, self.at, tuple(hands), self.closed_by)
-
-
-def number(value) -> int | None:
-    """A whole number of at most 9 digits written in ASCII, or None: never an exception for what a phone sent."""
-    if isinstance(value, int):
-        return value if value >= 0 else None
-    return int(value) if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}", value) else None
 
 
 def card_order(game, deck) -> list:

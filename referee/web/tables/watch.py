@@ -1,6 +1,6 @@
 """What the live views (the viewer page, the big screen) are told at each change, answered from memory.
 
-A room of viewers watches each table: each page holds a stream of server-sent events (``live_streams.py``), or,
+A room of viewers watches each table: each page holds a stream of server-sent events (``serving/live_streams.py``), or,
 where the stream cannot be held (a proxy buffering it, the process holding its most), polls once a second; most
 polls find the board unchanged. Each process keeps:
 
@@ -20,30 +20,15 @@ next read of the rows (at most ``LIVE_REFRESH_SECONDS`` later); a change made th
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import threading
 import time
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Callable
 
-from flask import Response, request
-
 from referee.store import cards_of, draft_text, table_role
-from referee.web.serving import accepts_gzip
+from referee.web.shared.live import FORGET_SECONDS, REFRESH_SECONDS, Fragment, Renders, stamp
 
-REFRESH_SECONDS = 0.25
-FORGET_SECONDS = 60.0
 MAX_RENDERS = 512  # fragments kept per process (a table has at most 2 views × 2 languages × 3 keys)
-
-
-def stamp(revision: int, draft: str | None) -> str:
-    """What a live view has seen (its poll's ``since``): the revision, and the trick under way when there is one
-    (its cards, hashed short: a tap changes the stamp, never the revision)."""
-    if not draft:
-        return str(revision)
-    return f"{revision}-{hashlib.blake2b(draft.encode(), digest_size=5).hexdigest()}"
 
 
 @dataclass(frozen=True)
@@ -71,60 +56,6 @@ class WatchedRow:
                                           self.director_hash) is not None
 
 
-@dataclass(frozen=True)
-class Fragment:
-    revision: int
-    body: bytes
-    gzipped: bytes | None  # None when too small to gain from it
-    etag: str
-    headers: tuple = ()  # e.g. the rematch's HX-Trigger
-    trick: str | None = None  # the trick under way it shows (a table's live view)
-
-    @property
-    def stamp(self) -> str:
-        return stamp(self.revision, self.trick)
-
-    @cached_property
-    def sse(self) -> bytes:
-        """The fragment as a stream's event ``live`` (its id: the stamp), then its ``HX-Trigger`` events (the
-        rematch's link) as events of their own names: made once, sent to every stream."""
-        from referee.web.live_streams import event
-
-        made = event("live", self.body.decode(), self.stamp)
-        for name, value in self.headers:
-            if name == "HX-Trigger":
-                made += b"".join(event(kind, json.dumps(detail)) for kind, detail in json.loads(value).items())
-        return made
-
-    def shows(self, revision: int, trick: str | None) -> bool:
-        """Current for a table at ``revision`` with ``trick`` under way: rendered there, or later."""
-        return self.revision > revision or self.revision == revision and self.trick == trick
-
-    def response(self):
-        """The fragment as an answer: ``304`` when the client holds it (``If-None-Match``), else its body, gzipped
-        when the client takes it, with its validator (weak when it travels in two encodings) and headers."""
-        weak = self.gzipped is not None
-        if request.if_none_match.contains_weak(self.etag):
-            response = Response(status=304)
-            response.set_etag(self.etag, weak=weak)
-            return response
-        response = Response(self.body, mimetype="text/html")
-        if self.gzipped is not None:
-            response.vary.add("Accept-Encoding")
-            if accepts_gzip():
-                response.set_data(self.gzipped)
-                response.headers["Content-Encoding"] = "gzip"
-        response.set_etag(self.etag, weak=weak)
-        response.headers.extend(self.headers)
-        return response
-
-    @staticmethod
-    def of(revision: int, body: bytes, gzipped: bytes | None, headers: dict | None = None,
-           trick: str | None = None) -> "Fragment":
-        etag = hashlib.blake2b(body, digest_size=12).hexdigest()
-        return Fragment(revision, body, gzipped, etag, tuple((headers or {}).items()), trick or None)
-
-
 class Watch:
     def __init__(self, ledger, refresh_seconds: float = REFRESH_SECONDS):
         self.ledger = ledger
@@ -150,7 +81,7 @@ class Watch:
             return self._read(table_id)
 
     def read(self, table_ids) -> dict[str, WatchedRow]:
-        """The watcher's read (``live_streams.py``): these tables' rows, with every polled one's, now."""
+        """The watcher's read (``serving/live_streams.py``): these tables' rows, with every polled one's, now."""
         now = time.monotonic()
         for table_id in table_ids:
             self._asked[table_id] = now
@@ -192,31 +123,3 @@ class Watch:
     def revision_fragment(self, variant: tuple, revision: int, render: Callable[[], Fragment]) -> Fragment:
         """The same for what changes with the revision only (the API stream's data: a card tapped is no change)."""
         return self._renders.get(variant, revision, render)
-
-
-class Renders:
-    """Fragments rendered once per revision and kept for every viewer (of a table, of a tournament): variant (its
-    id first) -> Fragment, at most ``limit`` of them (all dropped when full: they are made again at the next poll)."""
-
-    def __init__(self, limit: int):
-        self.limit = limit
-        self._kept: dict[tuple, Fragment] = {}
-        self._rendering = threading.Lock()
-
-    def get(self, variant: tuple, revision: int, render: Callable[[], Fragment], trick: str | None = None) -> Fragment:
-        kept = self._kept.get(variant)
-        if kept is not None and kept.shows(revision, trick):
-            return kept
-        with self._rendering:  # one render per change, whatever the number of viewers asking at once
-            kept = self._kept.get(variant)
-            if kept is not None and kept.shows(revision, trick):
-                return kept
-            made = render()
-            if len(self._kept) >= self.limit:
-                self._kept = {}
-            self._kept[variant] = made
-            return made
-
-    def keep(self, ids) -> None:
-        """Only the fragments of these ids stay."""
-        self._kept = {variant: made for variant, made in self._kept.items() if variant[0] in ids}

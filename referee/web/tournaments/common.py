@@ -1,4 +1,4 @@
-"""What the tournament's pages share: the store, the page's key, a table's progress.
+"""What the tournament's pages share: the store, a round's tables and their progress, the entrants' names.
 
 A tournament's pages (``pages.py``: the form and the director's page; ``live.py``: the
 standings on a phone and on the club's wall; ``prints.py``: table cards, the printed ranking, exports) read
@@ -8,17 +8,16 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from flask import request, url_for
+from flask import url_for
 
 from referee.tournament import reading
 from referee.tournament.store import round_unit
-from referee.web.services import request_key
 from referee.web.services import tournaments as store
+from referee.web.shared.visible import hidden_from
 from referee.web.tournaments import bp
 
-def key_of() -> str | None:
-    """The key of the page's address (or of a form's hidden field)."""
-    return request_key() or request.form.get("key") or None
+
+bp.add_app_template_global(hidden_from)  # whether the standings are hidden from a role now
 
 
 @bp.app_template_global()
@@ -41,54 +40,6 @@ def tournament_result(state: dict) -> dict | None:
     played = next((r for r in store().state(seat["tournament"])["rounds"] if r["number"] == seat["round"]), None)
     found = next((t for t in (played or {}).get("tables", ()) if t["table_id"] == state["id"]), None)
     return found and found["result"]
-
-
-def over(state: dict) -> bool:
-    """Every round of the plan seated and closed: the tournament is over."""
-    return len(state["rounds"]) >= len(state["plan"]) and all(r["status"] == "closed" for r in state["rounds"])
-
-
-def standings_hidden(state: dict) -> bool:
-    """The director's switch in force: it hides the standings until the last round is over, and never after (a
-    switch forgotten on does not keep the final ranking from the hall)."""
-    return bool(state.get("standings_hidden")) and not over(state)
-
-
-@bp.app_template_global()
-def hidden_from(state: dict, role: str) -> bool:
-    """Whether the standings are hidden from ``role`` now (the last round's suspense): from all but the director."""
-    return standings_hidden(state) and role != "director"
-
-
-def visible_standings(state: dict, role: str) -> list:
-    """The standings as ``role`` may read them: none while they are hidden from it (the wall, the phones, the prints,
-    the exports and the API alike); the director's key reads them."""
-    return [] if hidden_from(state, role) else state["standings"]
-
-
-def visible_rounds(state: dict, role: str) -> list:
-    """The rounds as ``role`` may read them: while the standings are hidden from it, the results of a round not
-    closed yet are left out (``result`` null, as a table still playing), since they would tell the standings."""
-    if not hidden_from(state, role):
-        return state["rounds"]
-    return [r if r["status"] == "closed" else {**r, "tables": [{**t, "result": None} for t in r["tables"]]}
-            for r in state["rounds"]]
-
-
-def visible_penalties(state: dict, role: str) -> list:
-    """The penalties as ``role`` may read them (R-TOURN-2): none while the standings are hidden from it, since each
-    tells a standing's VP (the API, the viewers' pages, the wall, the prints alike); the director reads them."""
-    return [] if hidden_from(state, role) else state["penalties"]
-
-
-def visible_log(state: dict, role: str) -> list:
-    """The director's log as ``role`` may read it: while the standings are hidden from it, without the penalties
-    nor the arbitral results of a round not closed yet (their VP would tell the standings)."""
-    if not hidden_from(state, role):
-        return state["log"]
-    closed = {r["number"] for r in state["rounds"] if r["status"] == "closed"}
-    return [entry for entry in state["log"] if entry["kind"] != "penalty"
-            and not (entry["kind"] == "arbitral" and entry.get("round") not in closed)]
 
 
 MISSING = ("not_played", "disputed", "waiting", "playing")  # an earlier round's table without a result to stand

@@ -6,105 +6,30 @@ live part, ``view=director``). The wall shows every entrant (``wall_layout``): w
 (``referee/static/wall-scroll.js``, at the pace of the wall's address: ``wall_pace``).
 
 Each page holds a stream (``stream.py``) and falls back to asking every second whether the tournament changed
-(``/tournaments/<id>/live?since=<revision>``), as a table's live view does (``referee/web/tables/watch.py``). Each
-process keeps, per tournament, its revision as read at most ``LIVE_REFRESH_SECONDS`` ago (by the process's watcher,
-``live_streams.py``, while a stream is open; else by a poll) and the keys it has seen open it, and the fragment last
-rendered per view, language and role: 300 phones watching cost the database a few revision reads a second, and an
+(``/tournaments/<id>/live?since=<revision>``), as a table's live view does (``referee/web/tables/watch.py``): a
+keyed live view (``referee/web/shared/live.py``). Each process keeps (``KeyedWatch``), per tournament, its revision
+as read at most ``LIVE_REFRESH_SECONDS`` ago (by the process's watcher, ``serving/live_streams.py``, while a stream
+is open; else by a poll) and the keys it has seen open it, and the fragment last rendered per view, language and
+role: 300 phones watching cost the database a few revision reads a second, and an
 unchanged standing is sent or answered without rendering anything. A change made through another worker is seen at
 the next read of the revision.
 """
 from __future__ import annotations
 
-import hashlib
-import threading
-import time
+from flask import Response, render_template, request
 
-from flask import Response, current_app, render_template, request
-
-from referee.errors import Forbidden, NotFound, Unauthorized
+from referee.errors import Forbidden
 from referee.tournament.director import SETTLED
 from referee.web.i18n import lang
-from referee.web.limits import key_failed
-from referee.web.serving import MIN_BYTES, gzip_bytes
-from referee.web.services import is_htmx, phone_link, standings_watch
+from referee.web.serving.compression import MIN_BYTES, gzip_bytes
+from referee.web.services import phone_link, standings_watch
 from referee.web.services import tournaments as store
-from referee.web.tables.share import qr_svg
-from referee.web.tables.views import number
-from referee.web.tables.watch import FORGET_SECONDS, REFRESH_SECONDS, Fragment, Renders
+from referee.web.shared.visible import standings_hidden, visible_penalties, visible_standings
+from referee.web.shared.live import Fragment, keyed_poll, poll_guard
+from referee.web.shared.qr import qr_svg
+from referee.web.shared.requests import key_of
 from referee.web.tournaments import bp
-from referee.web.tournaments.common import (entrant_names, key_of, open_round, round_length, round_part,
-                                             standings_hidden, viewer_key, visible_penalties, visible_standings)
-
-MAX_FRAGMENTS = 256
-
-
-class StandingsWatch:
-    """The tournaments' live views' memo, made by the factory (one per process, like the tables' ``Watch``): tournament id -> (revision, read at); (id, key hash) -> role; rendered fragments."""
-
-    def __init__(self, store_of=None):
-        self._store = store_of or store  # the store whose revision and keys it asks (the clubs' for a club's wall)
-        self.revisions: dict[str, tuple[int, float]] = {}
-        self.roles: dict[tuple, tuple[str, float]] = {}
-        self.renders = Renders(MAX_FRAGMENTS)
-        self.lock = threading.Lock()
-        self.reads = 0
-
-    def revision(self, tournament_id: str, refresh: float) -> int:
-        kept = self.revisions.get(tournament_id)
-        now = time.monotonic()
-        if kept and now - kept[1] < refresh:
-            return kept[0]
-        with self.lock:
-            kept = self.revisions.get(tournament_id)
-            if kept and time.monotonic() - kept[1] < refresh:
-                return kept[0]
-            value = self._store().revision(tournament_id)
-            self.reads += 1
-            self.revisions[tournament_id] = (value, now)
-            return value
-
-    def reread(self, tournament_id: str, read) -> int | None:
-        """The watcher's read (``live_streams.py``): the revision now (None: no such tournament), kept for the
-        polls."""
-        try:
-            value = read(tournament_id)
-        except NotFound:
-            return None
-        self.reads += 1
-        self.revisions[tournament_id] = (value, time.monotonic())
-        return value
-
-    def role(self, tournament_id: str, key: str | None) -> str:
-        """The key's role, asked of the store once a minute per key and process (a live view only reads)."""
-        hashed = (tournament_id, hashlib.sha256((key or "").encode()).hexdigest())
-        kept = self.roles.get(hashed)
-        if kept and time.monotonic() - kept[1] < FORGET_SECONDS:
-            return kept[0]
-        role = self._store().authorize(tournament_id, key)
-        if len(self.roles) > 4096:
-            self.roles.clear()
-        self.roles[hashed] = (role, time.monotonic())
-        return role
-
-    def forget(self, tournament_id: str) -> None:
-        self.revisions.pop(tournament_id, None)
-
-    def fragment(self, variant: tuple, revision: int, render) -> Fragment:
-        return self.renders.get(variant, revision, render)
-
-
-@bp.after_app_request
-def _told(response):
-    """A write through this process (a director's post, or an entry at one of its tables: any table's write may be
-    a tournament's) is seen by the live standings at their next poll."""
-    if request.method not in ("GET", "HEAD", "OPTIONS"):
-        kept = standings_watch()
-        tournament_id = (request.view_args or {}).get("tournament_id")
-        if tournament_id:
-            kept.forget(tournament_id)
-        else:
-            kept.revisions.clear()
-    return response
+from referee.web.tournaments.common import entrant_names, open_round, round_length, round_part, viewer_key
 
 
 def standings_view(state: dict, role: str = "viewer") -> dict:
@@ -211,23 +136,13 @@ def live(tournament_id):
     """204 while the tournament's revision is ``since``; else the live fragment (the phone's standings, the wall's
     with ``view=screen``, the director's round with ``view=director``), with an ETag (304 while current)."""
     key = key_of()
-    try:
-        role = standings_watch().role(tournament_id, key)
-    except Unauthorized:
-        if not is_htmx():
-            raise
-        limited = key_failed()  # a key guess all the same (limits.py): past the limit, 429
-        if limited is not None:
-            return limited
-        return Response(status=286, headers={"HX-Reswap": "none"})  # htmx stops polling
-    refresh = current_app.config.get("LIVE_REFRESH_SECONDS", REFRESH_SECONDS)
-    revision = standings_watch().revision(tournament_id, refresh)
-    since = number(request.args.get("since", ""))
-    if since is not None and since >= revision:
-        return Response(status=204)
-    view = live_view(role)
-    fragment = standings_watch().fragment((tournament_id, view, lang(), role, key), revision,
+    role = poll_guard(lambda: standings_watch().role(tournament_id, key))
+    if isinstance(role, Response):
+        return role
+
+    def fragment_at(revision):
+        view = live_view(role)
+        return standings_watch().fragment((tournament_id, view, lang(), role, key), revision,
                                           lambda: render_live(tournament_id, key, view, role))
-    if since is not None and since >= fragment.revision:
-        return Response(status=204)
-    return fragment.response()
+
+    return keyed_poll(standings_watch(), tournament_id, fragment_at)

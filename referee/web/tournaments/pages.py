@@ -19,11 +19,12 @@ from referee.games import GAMES, get_game
 from referee.tournament.scoring import VP_TABLES
 from referee.tournament.store import MAX_TITLE, round_unit
 from referee.web.i18n import refusal
-from referee.web.clubs.seating import club_of_form
 from referee.web.services import clubs, form_once, is_htmx, made, phone_link, see_other
 from referee.web.services import tournaments as store
+from referee.web.shared.requests import key_of
+from referee.web.shared.club_forms import club_of_form
 from referee.web.tournaments import bp
-from referee.web.tournaments.common import key_of, round_part, viewer_key, withdrawn
+from referee.web.tournaments.common import round_part, viewer_key, withdrawn
 from referee.web.tournaments.form import (DEFAULT_HANDS, FORM_ROUNDS, MAX_ENTRANTS, default_plan, entrants_from_text,
                                          read_plan, read_vp_rows)
 from referee.web.tournaments.spreadsheets import read_upload

@@ -7,14 +7,15 @@ from __future__ import annotations
 from flask import jsonify, redirect, render_template, url_for
 
 from referee.errors import NotFound
-from referee.web.csv_files import csv_download
 from referee.web.services import phone_link
 from referee.web.services import tournaments as store
-from referee.web.tables.share import qr_svg
+from referee.web.shared.csv_files import csv_download
+from referee.web.shared.qr import qr_svg
+from referee.web.shared.requests import key_of
+from referee.web.shared.visible import hidden_from, visible_penalties, visible_rounds, visible_standings
+from referee.web.shared.workbooks import xlsx_download
 from referee.web.tournaments import bp
-from referee.web.tournaments.common import (current_round, entrant_names, hidden_from, key_of, visible_penalties,
-                                            visible_rounds, visible_standings)
-from referee.web.tournaments.workbooks import xlsx_download
+from referee.web.tournaments.common import current_round, entrant_names
 
 # penalties: R-TOURN-2, apart (vp includes them); status: R-COMMON-7, R-TOURN-1 (signed, arbitral, not_played…)
 STANDINGS = ["rank", "entrant", "names", "vp", "mp", "mp_difference", "played", "penalties"]

@@ -1,4 +1,4 @@
-"""A tournament's streams of server-sent events (``referee/web/live_streams.py``): the live screens' and the API's.
+"""A tournament's streams of server-sent events (``referee/web/serving/live_streams.py``): the live screens' and the API's.
 
 - ``/tournaments/<id>/stream`` (the phones' standings; the wall's with ``view=screen``; the director's round with
   ``view=director`` and the director's key): "alive" at once and every few seconds, and the live fragment (``live``,
@@ -14,46 +14,29 @@ from __future__ import annotations
 
 import json
 
-from flask import current_app
-
 from referee.web.i18n import lang
-from referee.web.live_streams import (api_events, full_for_api, full_for_page, page_events, since_shown, stream,
-                                      watcher)
+from referee.web.serving.live_streams import api_events, full_for_api, stream, watcher
 from referee.web.services import standings_watch
-from referee.web.tables.watch import REFRESH_SECONDS
+from referee.web.shared.live import keyed_stream, refresh_seconds
+from referee.web.shared.requests import key_of
 from referee.web.tournaments import bp
-from referee.web.tournaments.common import key_of
 from referee.web.tournaments.live import live_view, render_live
 
 
 def opened(tournament_id: str) -> tuple:
-    """(the role of the key, the topic, the revision now): 404, 401 when the key opens nothing."""
+    """(the key, its role, the topic, the revision now): 404, 401 when the key opens nothing."""
     key = key_of()
     role = standings_watch().role(tournament_id, key)
-    revision = standings_watch().revision(tournament_id, current_app.config.get("LIVE_REFRESH_SECONDS",
-                                                                              REFRESH_SECONDS))
+    revision = standings_watch().revision(tournament_id, refresh_seconds())
     return key, role, ("tournament", tournament_id), revision
 
 
 @bp.get("/tournaments/<tournament_id>/stream")
 def live_stream(tournament_id):
-    key, role, topic, revision = opened(tournament_id)
+    key, role, topic, _revision = opened(tournament_id)
     view = live_view(role)  # the director's round: the director's key only (403)
-    variant = (tournament_id, view, lang(), role, key)
-    since = since_shown()
-
-    def stamp():
-        now = watcher().value(topic)
-        return None if now is None else str(now)
-
-    def render():
-        now = watcher().value(topic)
-        fragment = standings_watch().fragment(variant, revision if now is None else now,
-                                              lambda: render_live(tournament_id, key, view, role))
-        return fragment.stamp, fragment.sse
-
-    answer = stream(topic, revision, lambda kept: page_events(since, stamp, render, kept))
-    return answer or full_for_page()
+    return keyed_stream(standings_watch(), topic, (tournament_id, view, lang(), role, key),
+                        lambda: render_live(tournament_id, key, view, role))
 
 
 @bp.get("/api/v1/tournaments/<tournament_id>/stream")

@@ -149,7 +149,7 @@ def cooperative_psycopg() -> None:
 
 class Worker(GeventWorker):
     """``serving.serve_gunicorn``'s worker class (``limits`` read again by its master before it forks); also
-    ``gunicorn -k referee.web.gevent_worker.Worker "referee:create_app()"``."""
+    ``gunicorn -k referee.web.serving.gevent_worker.Worker "referee:create_app()"``."""
 
     limits = Limits.from_env()
 

@@ -4,7 +4,7 @@ where it cannot (Windows) or when asked.
 
 Why gevent: a connection waiting for its request, or held open by a server-sent event stream, costs a greenlet (a
 few KiB), not a thread. With gunicorn's gthread workers (2 × 8 threads) 24 silent sockets or a slowloris left every
-phone unanswered; under gevent thousands wait side by side and each is bounded (``referee/web/gevent_worker.py``:
+phone unanswered; under gevent thousands wait side by side and each is bounded (``gevent_worker.py``:
 a deadline for a request's headers and one for its body, a kept-alive connection closed after a while, a cap on the
 connections of one address). ``bench/hostile.py`` measures both. gevent workers are the field's usual answer for
 Flask apps that hold many connections.
@@ -14,7 +14,7 @@ Flask apps that hold many connections.
   forks; each worker patches the standard library (gunicorn's gevent worker: ``monkey.patch_all()``) and only then
   makes its own app (``make_app``), so every lock, pool and thread the app makes is gevent's cooperative one: the
   ledger's SQLAlchemy pool (its queue's ``threading`` lock and condition), the replay cache's, the live views' and
-  the tournaments' locks (``state_cache.py``, ``web/tables/watch.py``, ``web/tournaments/live.py``,
+  the tournaments' locks (``state_cache.py``, ``web/tables/watch.py``, ``web/shared/live.py``,
   ``tournament/reading.py``), Flask-Limiter's storage. None of them is made at import time. Patching in the master
   instead would need patching before the command line makes its app, that is before Flask's CLI runs.
 - **psycopg 3 cooperates with gevent**: waiting for PostgreSQL, a greenlet lets the others run. psycopg picks its
@@ -36,20 +36,11 @@ Flask apps that hold many connections.
   speak https on the LAN, where phones install Referee and run its service worker (plain http runs none).
 - ``WEB_CONCURRENCY`` (gunicorn's and the hosting platforms' variable) sets the number of workers when ``--workers``
   is not given; the default is one per core this process may run on.
-
-Answers travel gzip-compressed when the client accepts it (``compress``): a page, a scorer fragment, a POST's JSON
-answer shrink to a fifth or less on a phone's Wi-Fi.
-
-Never compressed: answers without a body or with one too small to gain (204, 304, a live view's "nothing changed",
-anything under ``MIN_BYTES``), files sent as they are (``static/``, with their own validators), streams, and answers
-that already say their encoding (the live views keep their fragment compressed once per revision:
-``referee/web/tables/watch.py``). Every answer that could have been compressed says ``Vary: Accept-Encoding``.
 """
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
-import gzip
 import math
 import os
 import signal
@@ -57,7 +48,7 @@ import socket
 import sys
 from typing import Callable
 
-from flask import Flask, request
+from flask import Flask
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 CONNECTIONS = 6000  # open connections per worker (viewers' streams and kept-alive polls, each a file descriptor)
@@ -145,7 +136,7 @@ def serve_gunicorn(make_app: Callable[[], Flask], host: str, port: int, workers:
         **({"certfile": tls[0], "keyfile": tls[1]} if tls else {}),
     }
     if worker_class == "gevent":
-        from referee.web import gevent_worker
+        from referee.web.serving import gevent_worker
 
         gevent_worker.Worker.limits = limits = gevent_worker.Limits.from_env()  # the forks inherit them
         # gunicorn's keepalive (whole seconds, > 0 for its loop to bound each request's headers at all); the bounds
@@ -209,50 +200,3 @@ def lan_addresses() -> list:
         except OSError:
             pass
     return found
-
-
-# --- compression -------------------------------------------------------------------------------------------------
-
-MIN_BYTES = 512  # below this, gzip's own header and the work cost more than they save
-LEVEL = 3  # measured on a 75 KB answer: 0.3 ms for 6.3 KB, where level 6 takes 1.2 ms for 5.3 KB
-TYPES = frozenset({"text/html", "application/json", "text/csv", "text/plain", "text/css", "text/javascript",
-                   "application/javascript", "image/svg+xml"})
-
-
-def accepts_gzip() -> bool:
-    """The request's ``Accept-Encoding`` takes gzip (``gzip``, ``x-gzip`` or ``*``, with a quality above 0)."""
-    encodings = request.accept_encodings
-    return max(encodings["gzip"], encodings["x-gzip"]) > 0
-
-
-def gzip_bytes(body: bytes) -> bytes:
-    return gzip.compress(body, compresslevel=LEVEL, mtime=0)  # mtime 0: the same body, the same bytes
-
-
-def compressible(response) -> bool:
-    return not (response.direct_passthrough or response.is_streamed or response.status_code in (204, 206)
-                or not 200 <= response.status_code < 300 or "Content-Encoding" in response.headers
-                or response.mimetype not in TYPES)
-
-
-def compress(response):
-    if not compressible(response):
-        return response
-    body = response.get_data()
-    if len(body) < MIN_BYTES:
-        return response
-    response.vary.add("Accept-Encoding")
-    if not accepts_gzip():
-        return response
-    response.set_data(gzip_bytes(body))
-    response.headers["Content-Encoding"] = "gzip"
-    etag, weak = response.get_etag()
-    if etag and not weak:  # the same content in another encoding: no longer the same bytes
-        response.set_etag(etag, weak=True)
-    return response
-
-
-def init_compression(app: Flask) -> None:
-    """Registered before the app's other ``after_request`` hooks, so that it runs after them (Flask runs them in
-    reverse order): the body it compresses is the final one."""
-    app.after_request(compress)

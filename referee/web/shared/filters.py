@@ -13,7 +13,7 @@ from referee.errors import msg
 from referee.games import get_game
 from referee.web.i18n import lang, sentence
 from referee.web.services import form_id
-from referee.web.tables import headline
+from referee.web.shared import headline
 
 FILTERS = {}
 
@@ -29,7 +29,7 @@ def template_filter(name: str):
 def init_app(app: Flask) -> None:
     for name, function in FILTERS.items():
         app.add_template_filter(function, name)
-    app.add_template_filter(headline.headline, "headline")  # the series' standing in words (tables/headline.py)
+    app.add_template_filter(headline.headline, "headline")  # the series' standing in words (shared/headline.py)
     app.add_template_filter(headline.deal_score, "deal_score")
     app.add_template_filter(headline.series_result, "series_result")  # what a side signs (R-COMMON-7b)
     app.add_template_filter(headline.result_before, "result_before")  # what it signed before a correction
@@ -118,7 +118,7 @@ def money(amount) -> str:
 
 @template_filter("signed")
 def signed(value: int) -> str:
-    """A number that moves a balance as the headline writes numbers (tables/headline.py): "+4", "−2" with a true
+    """A number that moves a balance as the headline writes numbers (shared/headline.py): "+4", "−2" with a true
     minus sign, "0"."""
     return ("+" if value > 0 else "") + headline.number(value)
 

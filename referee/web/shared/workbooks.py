@@ -15,7 +15,7 @@ import io
 from flask import Response
 from openpyxl import Workbook
 
-from referee.web.csv_files import FORMULA
+from referee.web.shared.csv_files import FORMULA
 
 XLSX_MIMETYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 

@@ -27,7 +27,7 @@ from typing import Callable, Iterator
 from flask import Flask, Response, current_app, jsonify, request
 from flask.globals import request_ctx
 
-from referee.web.bus import Bus
+from referee.web.serving.bus import Bus
 from referee.web.services import club_watch, clubs, standings_watch, tournaments, watch
 
 ALIVE_SECONDS = 5.0  # a page's stream says "alive" this often (static/live.js: healthy while one came in 7 s)
