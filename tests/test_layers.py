@@ -1,4 +1,4 @@
-"""The house's walls (docs/architecture.md, "What may import what"): each part imports only the parts below it.
+"""The house's walls (docs/architecture.md, "The parts"): each part imports only the parts below it.
 Read from the modules' own import statements, so a new module is held to its folder's rule as soon as it exists."""
 from __future__ import annotations
 
