@@ -18,14 +18,14 @@ window.RefereeOfflineSync = function (page, tools) {
 
   // The deal as the server has it now (after a co-scorer's entry): the base the waiting entries follow.
   function rebase() {
-    var record_ = page.record; // the one asked about, even if the page has moved on when the answer comes
-    if (!record_ || !record_.entries.length) { return Promise.resolve(); }
-    return queue.state(record_).then(function (state) {
+    var record = page.record; // the one asked about, even if the page has moved on when the answer comes
+    if (!record || !record.entries.length) { return Promise.resolve(); }
+    return queue.state(record).then(function (state) {
       var deal = state.deals && state.deals[state.deals.length - 1];
-      record_.entries.forEach(function (e, i) { e.revision = state.revision + i; });
-      record_.base.revision = state.revision;
-      if (!deal || deal.complete || deal.number !== record_.base.deal || record_.mode !== "trick") { return; }
-      var base = record_.base; // the server decides the rest
+      record.entries.forEach(function (e, i) { e.revision = state.revision + i; });
+      record.base.revision = state.revision;
+      if (!deal || deal.complete || deal.number !== record.base.deal || record.mode !== "trick") { return; }
+      var base = record.base; // the server decides the rest
       base.tricks = deal.tricks.length;
       base.played = [].concat.apply([], deal.tricks.map(function (t) { return t.cards; }));
       base.leader = deal.tricks.length ? deal.tricks[deal.tricks.length - 1].winner : base.leader;
