@@ -17,7 +17,9 @@ EXTENSIONS = (".py", ".html", ".js", ".css", ".md", ".toml", ".json", ".po", ".p
 PLACEHOLDER = re.compile(r"<[\w-]+>")  # `<game>`, `<code>`: any one of them
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
            "ten": 10, "eleven": 11, "twelve": 12, "a dozen": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15}
-COUNTED = re.compile(r"\b(%s|\d+) (shared modules|modules|areas|entries|languages)\b" % "|".join(NUMBERS), re.I)
+COUNTED = re.compile(r"\b(?:(at most|up to|at least) )?(%s|\d+) (shared modules|modules|areas|entries|languages)\b"
+                     r"(?: (at most|or fewer|at least|or more)\b)?" % "|".join(NUMBERS), re.I)
+BOUNDS = {"at most": "<=", "up to": "<=", "or fewer": "<=", "at least": ">=", "or more": ">="}
 SKIPPED_NAMES = {"__pycache__"}
 TOPS = ("referee", "tests", "docs", "deploy", "scripts", "bench", ".ci")  # the folders a path may start from
 
@@ -166,21 +168,23 @@ def tree_counts() -> dict:
     }
 
 
-def stated_counts(text: str) -> list[tuple[str, int, str]]:
-    """Every "<number> <noun>" the doc states (in words or digits): (the words, the number, the noun)."""
+def stated_counts(text: str) -> list[tuple[str, int, str, str]]:
+    """Every "<number> <noun>" the doc states (in words or digits, across a line break): (the words, the number, the
+    noun, "==" or the bound it is: "a dozen entries at most" is "<=")."""
     found = []
-    for match in COUNTED.finditer(text):
-        word, noun = match.group(1).lower(), match.group(2).lower()
-        found.append((match.group(0), int(word) if word.isdigit() else NUMBERS[word], noun))
+    for match in COUNTED.finditer(" ".join(text.split())):
+        before, word, noun, after = match.groups()
+        bound = BOUNDS.get((before or after or "").lower(), "==")
+        found.append((match.group(0), int(word) if word.isdigit() else NUMBERS[word.lower()], noun.lower(), bound))
     return found
 
 
 def wrong_counts(text: str) -> list[str]:
     counts = tree_counts()
     wrong = []
-    for said, number, noun in stated_counts(text):  # a noun is one of tree_counts()'s
+    for said, number, noun, bound in stated_counts(text):  # a noun is one of tree_counts()'s
         names, what = counts[noun]
-        if number != len(names):
+        if not {"==": number == len(names), "<=": len(names) <= number, ">=": len(names) >= number}[bound]:
             wrong.append(f'"{said}": {what} are {len(names)}: {", ".join(names)}')
     return wrong
 
@@ -197,8 +201,10 @@ def test_a_wrong_count_is_found():
     assert len(wrong) == 1 and wrong[0].startswith(f'"{shared + 1} shared modules": the shared modules')
     entries = len(web_entries())
     assert wrong_counts(f"{entries} entries") == [] and len(wrong_counts(f"{entries + 1} entries")) == 1
-    assert stated_counts("a dozen entries, seven languages, the areas") == [
-        ("a dozen entries", 12, "entries"), ("seven languages", 7, "languages")]
+    assert wrong_counts(f"at most {entries} entries") == [] and wrong_counts(f"{entries - 1} entries or more") == []
+    assert len(wrong_counts(f"{entries - 1} entries at most")) == 1
+    assert stated_counts("a dozen entries at most, seven\n  languages, the areas") == [
+        ("a dozen entries at most", 12, "entries", "<="), ("seven languages", 7, "languages", "==")]
 
 
 def headings(text: str) -> set[str]:
