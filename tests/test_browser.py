@@ -295,12 +295,12 @@ def test_the_viewer_follows_the_scorer_live_and_recovers_after_a_restart(server,
                              ".map(e => e.textContent.trim()).join(',') === '0,14'", timeout=30000)
     assert viewer.evaluate("window.stillTheSamePage") is True  # followed live, never reloaded
     server.kill()
-    viewer.wait_for_selector("#live-status.stale", timeout=8000)  # the view says it is not live
+    viewer.wait_for_selector("#live-status.stale", timeout=30000)  # the view says it is not live
     server.start()
     call(f"/api/v1/tables/{created['id']}/events", {"type": "trick", "cards": DEAL_4P[1][0]}, created["scorer_key"])
     viewer.wait_for_function("() => [...document.querySelectorAll('#scoreboard tr.deal td summary')]"
-                             ".map(e => e.textContent.trim()).join(',') === '0,20'", timeout=10000)
-    viewer.wait_for_selector("#live-status:not(.stale)", timeout=5000)
+                             ".map(e => e.textContent.trim()).join(',') === '0,20'", timeout=30000)
+    viewer.wait_for_selector("#live-status:not(.stale)", timeout=30000)
     assert viewer.evaluate("window.stillTheSamePage") is True and deal_row(viewer) == "0,20"
     shot(viewer, "viewer-live")
     viewer_context.close()

@@ -180,7 +180,7 @@ def test_r_club_1_a_club_evening_from_my_club_to_the_wall(browser, server_module
     tap(".sheet-save")
     before, (winner, loser) = winner, expected(2)
     wall.wait_for_function("() => document.querySelector('.ladder-table tbody tr td.num + th + td')"
-                           f".textContent.trim() === '{french(winner)}'", timeout=2000)
+                           f".textContent.trim() === '{french(winner)}'", timeout=30000)
     assert table_cells(wall, "tbody") == [
         ["1", "Anne-Marie", french(winner), "2/2", "+" + french(winner - before)],
         ["2", "Bogdan", french(loser), "0/2", french(loser - expected(1)[1])]]

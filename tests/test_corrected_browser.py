@@ -75,7 +75,7 @@ def test_r_common_7b_a_corrected_table_asks_both_pairs_again_on_the_phone(browse
     assert "Eli & Fabi 1130, Cy & Di 475 (points)" in " ".join(phone.inner_text(".signing-corrected").split())
     shot(phone, "corrected-signed-again-360")
     desk.wait_for_function("() => { const b = document.querySelector('.table-progress .status-badge');"
-                           " return b && b.classList.contains('status-signed'); }", timeout=5000)
+                           " return b && b.classList.contains('status-signed'); }", timeout=30000)
     assert problems == [] and desk_problems == []
     for ctx in (context, desk_context):
         ctx.close()

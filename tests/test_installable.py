@@ -142,7 +142,7 @@ def test_serve_speaks_https_with_the_clubs_certificate(tmp_path):
                 time.sleep(0.2)
         assert answer is not None and answer.status == 200
         assert answer.headers["Service-Worker-Allowed"] == "/"
-        with urllib.request.urlopen(f"https://127.0.0.1:{port}/", context=trusted, timeout=5) as home:
+        with urllib.request.urlopen(f"https://127.0.0.1:{port}/", context=trusted, timeout=60) as home:
             assert home.status == 200 and b'rel="manifest"' in home.read()
         try:  # plain http on the same port gets no page
             urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=3).read()
@@ -152,7 +152,7 @@ def test_serve_speaks_https_with_the_clubs_certificate(tmp_path):
         assert not plain
     finally:
         process.terminate()
-        out, _ = process.communicate(timeout=10)
+        out, _ = process.communicate(timeout=60)
     assert f"Referee is open at  https://127.0.0.1:{port}" in out
 
 

@@ -12,7 +12,7 @@ class Facts:
     """The words and facts a page asks of a game, with the values most games share.
 
     What a page asks of the game: templates reach it through the app-wide global ``game_of(state)``
-    (``referee/web/filters.py``); no page or web module branches on a game's id (``tests/test_no_game_branches.py``).
+    (``referee/web/shared/filters.py``); no page or web module branches on a game's id (``tests/test_no_game_branches.py``).
     The methods read a serialised state (a dict), so a template can ask them. Each game's values are in its module.
 
     - ``deal_word``: what the game calls one deal, "deal" or "hand" (Buraco's hands, R-BURACO-6).

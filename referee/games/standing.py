@@ -3,7 +3,7 @@ side's number in it, who leads (or that the sides are level) and, once the serie
 the win). Each engine says its own (``Game.standing``): Brisca counts deals won (R-BRISCA-6, 7), Brouc the partie's
 slate in tens beside the evening's coches (R-BROUC-6, 7, 8), Brûlot penalty points where the lowest leads
 (R-BRULOT-6), Brusquembille card points beside the jetons (R-BRUSQ-4, 5), Buraco points toward the target
-(R-BURACO-6). Pure: no Flask, no database; the pages say it in words (``referee/web/tables/headline.py``).
+(R-BURACO-6). Pure: no Flask, no database; the pages say it in words (``referee/web/shared/headline.py``).
 
 A standing (``series.standing`` of the state, docs/api.md):
 

@@ -4,20 +4,32 @@
 // with the trump and strength order the server sent in #offline-data); a pile's cards gathered; a deal's typed
 // numbers saved as they are (static/offline-view.js shows it all). Each entry waits in the queue that
 // static/offline-queue.js keeps in IndexedDB and sends, in order, exactly once, when the connection comes back
-// (the `online` event, the page's load, a retry every few seconds). A refusal or a conflict stops the queue at
-// that entry, with the server's sentence and two choices; nothing after it is sent until the scorer chooses.
-// After a full sync the fragment comes from the server. The cards of a trick tapped here and not yet whole go to the
-// server's trick under way (/t/<table>/draft) with the one this phone began from: kept if no other phone tapped
-// meanwhile, else refused, and said as cards to enter again (another phone's taps are never merged into them).
+// (the `online` event, the page's load, a retry every few seconds: static/offline-sync.js). A refusal or a conflict
+// stops the queue at that entry, with the server's sentence and two choices; nothing after it is sent until the
+// scorer chooses. After a full sync the fragment comes from the server. The cards of a trick tapped here and not yet
+// whole go to the server's trick under way (/t/<table>/draft) with the one this phone began from: kept if no other
+// phone tapped meanwhile, else refused, and said as cards to enter again (another phone's taps are never merged).
 (function () {
   "use strict";
   var queue = window.RefereeOfflineQueue;
   var rules = window.RefereeOfflineRules;
+  // What this script, the view and the sync share; the sync writes record, failed and syncing too.
+  var page = {
+    words: {},
+    data: null,     // the server's copy of the open deal (#offline-data), for this page
+    record: null,   // {table, key, mode, base, side, entries: [{id, revision, cards | form, text, closes, refused?}],
+                    //  pending, seen: the server's trick under way it began from, unsent: its pending changed here}
+    failed: false,  // a request did not reach the server: stay offline until one does
+    syncing: false
+  };
   var view = window.RefereeOfflineView({
-    record: function () { return record; }, data: function () { return data; }, words: function () { return words; },
-    local: function () { return local(); }, offline: function () { return offline(); },
-    syncing: function () { return syncing; }
+    record: function () { return page.record; }, data: function () { return page.data; },
+    words: function () { return page.words; }, local: function () { return local(); },
+    offline: function () { return offline(); }, syncing: function () { return page.syncing; }
   });
+  var sending = window.RefereeOfflineSync(page, { view: view, offline: offline, ensureRecord: ensureRecord });
+  var sync = sending.sync;
+  var choose = sending.choose;
   var say = view.say;
   var plural = view.plural;
   var label = view.label;
@@ -27,18 +39,13 @@
   var formFields = view.formFields;
   var typed = view.typed;
   var RETRY_MS = 4000;
-  var words = {};
-  var data = null;     // the server's copy of the open deal (#offline-data), for this page
-  var record = null;   // {table, key, mode, base, side, entries: [{id, revision, cards | form, text, closes, refused?}], pending,
-                       //  seen: the server's trick under way it began from, unsent: its pending changed here}
-  var failed = false;  // a request did not reach the server: stay offline until one does
-  var syncing = false;
   var lastCard = null; // the card of an htmx tap under way: entered here if its request cannot be sent
   var lastForm = null; // the same for a pile or a deal's numbers saved online: {form, fields}
   var loaded = Promise.resolve(); // the waiting entries read from IndexedDB (start): no tap is handled before
 
   // The deal as this phone has it: the server's copy and every waiting entry after it.
   function local() {
+    var record = page.record;
     var base = record.base;
     var tricks = [];
     var closed = false;
@@ -54,16 +61,17 @@
   }
 
   // ---- when the page handles taps itself ------------------------------------------------------------------
-  function offline() { return failed || !navigator.onLine; }
+  function offline() { return page.failed || !navigator.onLine; }
   function active() {
-    return !!(data && record && (record.entries.length || offline() || record.unsent));
+    return !!(page.data && page.record && (page.record.entries.length || offline() || page.record.unsent));
   }
   function ensureRecord() {
-    if (!record) {
-      record = { table: data.table, key: data.key, mode: data.mode, base: baseFrom(data), side: data.side,
+    var data = page.data;
+    if (!page.record) {
+      page.record = { table: data.table, key: data.key, mode: data.mode, base: baseFrom(data), side: data.side,
         entries: [], pending: data.pending.slice(), seen: data.pending.slice(), unsent: false };
     }
-    return record;
+    return page.record;
   }
   function baseFrom(source) {
     var base = {};
@@ -72,17 +80,17 @@
     });
     return base;
   }
-  function nextRevision() { return record.base.revision + record.entries.length; }
+  function nextRevision() { return page.record.base.revision + page.record.entries.length; }
 
   function tap(code, eventId) {
-    ensureRecord();
+    var record = ensureRecord();
     var now = local();
     var note = null;
     var refused;
     if (now.closed) {
-      note = record.mode === "trick" ? words.deal_over : words.deal_waits;
+      note = record.mode === "trick" ? page.words.deal_over : page.words.deal_waits;
     } else if (record.mode === "capture" && record.entries.some(function (e) { return (e.cards || []).indexOf(code) >= 0; })) {
-      note = say(words.played, { card: label(code) }); // in a pile that waits already
+      note = say(page.words.played, { card: label(code) }); // in a pile that waits already
     } else if (record.mode === "capture") { // tapping again takes the card back, as the server's pile does
       var at = record.pending.indexOf(code);
       if (at >= 0) { record.pending.splice(at, 1); } else { record.pending.push(code); }
@@ -90,7 +98,7 @@
       record.entries.push({ id: eventId || queue.randomId(), revision: nextRevision(),
         deal: { type: "deal", trump: code, dealer: dealerOf(now.base) } });
     } else if (now.base.played.indexOf(code) >= 0 || record.pending.indexOf(code) >= 0) {
-      note = say(words.played, { card: label(code) });
+      note = say(page.words.played, { card: label(code) });
     } else if ((refused = rules.refusal(now.base, record.pending, code, label))) { // R-COMMON-4, as the server
       note = say(refused.template, refused.values);
     } else {
@@ -107,15 +115,15 @@
   // next), else the next player.
   function dealerOf(base) {
     var select = document.querySelector("#picker select[name=dealer]");
-    var first = !record.entries.some(function (e) { return e.deal; });
-    return select && first && data.complete ? Number(select.value) : base.next_deal.dealer;
+    var first = !page.record.entries.some(function (e) { return e.deal; });
+    return select && first && page.data.complete ? Number(select.value) : base.next_deal.dealer;
   }
   // A pile or a deal's numbers, saved as the form would have posted it; the server works it out when it arrives.
   function queueForm(form, fields, eventId) {
-    ensureRecord();
+    var record = ensureRecord();
     var note = null;
     if (local().closed) {
-      note = words.deal_waits;
+      note = page.words.deal_waits;
     } else {
       var entry = { id: eventId || queue.randomId(), revision: nextRevision(), form: { action: form.action, fields: fields } };
       if (record.mode === "capture") {
@@ -134,7 +142,7 @@
         if (missing.length > 1) { record.side = missing[0]; }
         record.pending = [];
       } else {
-        entry.text = say(record.base.deal_word === "hand" ? words.numbers_hand : words.numbers,
+        entry.text = say(record.base.deal_word === "hand" ? page.words.numbers_hand : page.words.numbers,
           { n: record.base.deal, values: typed(form) });
         entry.closes = true;
         form.querySelectorAll("input[data-keypad]").forEach(function (input) { input.value = ""; });
@@ -145,6 +153,7 @@
     return queue.keep(record).then(function () { render(note); });
   }
   function undo() {
+    var record = page.record;
     var note = null;
     if (record.pending.length) {
       record.pending.pop();
@@ -154,176 +163,27 @@
       var last = record.entries.pop();
       if (last.side !== undefined) { record.side = last.side; }
     } else {
-      note = words.undo_online;
+      note = page.words.undo_online;
     }
     return queue.keep(record).then(function () { render(note); });
-  }
-
-  // ---- sending the queue, in order, exactly once ----------------------------------------------------------
-  // The deal as the server has it now (after a co-scorer's entry): the base the waiting entries follow.
-  function rebase() {
-    var record_ = record; // the one asked about, even if the page has moved on when the answer comes
-    if (!record_ || !record_.entries.length) { return Promise.resolve(); }
-    return queue.state(record_).then(function (state) {
-      var deal = state.deals && state.deals[state.deals.length - 1];
-      record_.entries.forEach(function (e, i) { e.revision = state.revision + i; });
-      record_.base.revision = state.revision;
-      if (!deal || deal.complete || deal.number !== record_.base.deal || record_.mode !== "trick") { return; }
-      var base = record_.base; // the server decides the rest
-      base.tricks = deal.tricks.length;
-      base.played = [].concat.apply([], deal.tricks.map(function (t) { return t.cards; }));
-      base.leader = deal.tricks.length ? deal.tricks[deal.tricks.length - 1].winner : base.leader;
-      base.points = deal.points.slice();
-    }).catch(function () { /* offline again: the revision is asked for when the entry is sent */ });
-  }
-  function sync() {
-    if (syncing || !record || !record.entries.length || !navigator.onLine) {
-      if (record && !record.entries.length && !offline()) { finish(); }
-      return Promise.resolve();
-    }
-    var entry = record.entries[0];
-    if (entry.refused) { return Promise.resolve(); } // the scorer chooses first
-    syncing = true;
-    entry.sending = true;
-    render();
-    var sent = record;
-    var ready = entry.revision === null ? rebase() : Promise.resolve();
-    return ready.then(function () { return queue.send(sent, entry); }).then(function (answer) {
-      delete entry.sending;
-      if (record !== sent) { syncing = false; return; } // the page moved on meanwhile (never while an entry waits)
-      failed = answer.outcome === "failed";
-      if (answer.outcome === "stored") {
-        record.base = rules.advance(record.base, entry).base;
-        record.base.revision = entry.revision + 1;
-        record.entries.splice(record.entries.indexOf(entry), 1);
-        record.stale = true; // the server's page is newer than this one
-        record.seen = []; // and its trick under way went with the revision this entry moved
-      } else if (answer.outcome === "refused") {
-        entry.refused = answer.message;
-        record.stale = true;
-      }
-      // Still syncing until the record is kept: a sync() meanwhile (the "online" event) would finish the page
-      // under this answer, and the record with it.
-      var kept = function () {
-        syncing = false;
-        if (record !== sent) { return; }
-        render();
-        if (!failed && record.entries.length && !record.entries[0].refused) { return sync(); }
-        if (!record.entries.length) { finish(); }
-      };
-      return queue.keep(record).then(kept, kept);
-    }, function () {
-      syncing = false;
-      delete entry.sending;
-      failed = true; // the request did not reach the server (or its answer was lost): the same entry again later
-      render();
-    });
-  }
-  // Everything is stored (or dropped): the server's own fragment and totals, the trick or pile in progress carried
-  // along. When nothing reached the server (taps only), a pile's or the numbers' page stays as it is (typed points
-  // included: the forms already carry the pile); a trick's cards go to the server's page, that carries them.
-  function finish() {
-    if (!record || record.entries.length || !window.htmx || syncing) { return; }
-    if (unsentTrick()) { sendTrick(); return; }
-    var again = record.again;
-    var note = record.note;
-    var table = record.table;
-    if (!record.stale && record.mode !== "trick") {
-      record = null;
-      var panel = document.getElementById("offline-queue");
-      if (panel) { panel.remove(); }
-      queue.drop(table);
-      return;
-    }
-    var url = new URL(window.location.href);
-    url.searchParams.delete("pending");
-    if (record.mode === "capture") { url.searchParams.set("mode", "capture"); url.searchParams.set("side", String(record.side)); }
-    if (record.pending.length && record.mode !== "numbers") { url.searchParams.set("pending", record.pending.join(".")); }
-    record = null;
-    queue.drop(table).then(function () {
-      window.history.replaceState(null, "", url.toString());
-      return window.htmx.ajax("GET", url.toString(), { target: "#scorer", swap: "outerHTML" });
-    }).then(function () {
-      if ((again || note) && data) {
-        ensureRecord();
-        record.again = again;
-        render(note);
-      } else if (again) { // the deal is over on the server: what to enter again is still said, once
-        var scorer = document.getElementById("scorer");
-        var panel = scorer && scorer.insertBefore(element("section", "offline-queue"), scorer.firstChild);
-        if (panel) {
-          panel.id = "offline-queue";
-          panel.appendChild(element("p", "offline-again", say(words.again, { cards: again })));
-        }
-      }
-    });
-  }
-  // The trick under way as tapped here differs from the one the server had when this phone began: it is sent.
-  function unsentTrick() {
-    return record.mode === "trick" && record.unsent && record.pending.join(".") !== (record.seen || []).join(".");
-  }
-  function sendTrick() {
-    syncing = true;
-    queue.sendTrick(record).then(function (answer) {
-      syncing = false;
-      failed = answer.outcome === "failed";
-      if (failed) { render(); return; }
-      if (answer.outcome === "refused") { // another phone tapped meanwhile: these cards are the scorer's to enter again
-        record.again = record.pending.map(label).join(" ") || undefined;
-        record.note = answer.message;
-      }
-      record.pending = [];
-      record.unsent = false;
-      record.stale = true;
-      return queue.keep(record).then(finish);
-    }, function () {
-      syncing = false;
-      failed = true;
-      render();
-    });
-  }
-  function choose(fix) {
-    if (fix) { // it and every entry after it go back to the scorer's hands, on the server's state
-      record.again = record.entries.map(function (e) {
-        return e.form ? e.text : e.deal ? label(e.deal.trump) : e.cards.map(label).join(" ");
-      }).concat(record.mode === "trick" && record.pending.length ? [record.pending.map(label).join(" ")] : [])
-        .join(" · ");
-      record.entries = [];
-      record.pending = [];
-      record.unsent = false; // the server's trick under way stays as it is: the scorer enters again from there
-    } else { // only it: the rest waits, made again on the table as the server has it now
-      record.entries.shift();
-      record.entries.forEach(function (e) { e.revision = null; });
-    }
-    record.stale = true;
-    var chosen = record;
-    rebase().then(function () { return queue.keep(chosen); }).then(function () {
-      if (record !== chosen) { return; } // the page moved on meanwhile
-      if (!record.entries.length) {
-        finish();
-      } else {
-        render();
-        sync();
-      }
-    });
   }
 
   // ---- wiring -----------------------------------------------------------------------------------------------
   function readData() {
     var block = document.getElementById("offline-data");
-    data = block ? JSON.parse(block.textContent) : null;
+    page.data = block ? JSON.parse(block.textContent) : null;
   }
   function start() {
     var wordsBlock = document.getElementById("offline-words");
-    words = wordsBlock ? JSON.parse(wordsBlock.textContent) : {};
+    page.words = wordsBlock ? JSON.parse(wordsBlock.textContent) : {};
     readData();
-    if (!data || !window.indexedDB) { document.documentElement.setAttribute("data-queue-read", ""); return; }
-    loaded = queue.load(data.table).then(function (kept) {
+    if (!page.data || !window.indexedDB) { document.documentElement.setAttribute("data-queue-read", ""); return; }
+    loaded = queue.load(page.data.table).then(function (kept) {
       if (kept && (kept.entries.length || kept.pending.length || kept.unsent)) {
-        record = kept;
-        record.key = data.key;
-        record.mode = record.mode || "trick";
-        record.entries.forEach(function (entry) { delete entry.sending; }); // a page closed while one was on its way
+        page.record = kept;
+        kept.key = page.data.key;
+        kept.mode = kept.mode || "trick";
+        kept.entries.forEach(function (entry) { delete entry.sending; }); // a page closed while one was on its way
         render();
       }
       document.documentElement.setAttribute("data-queue-read", ""); // the waiting entries are this page's now
@@ -336,35 +196,35 @@
     if (target.closest("form.undo button")) { return { kind: "undo" }; }
     var what = entered(target);
     // Entries waiting from another way of entry (the page was opened in another mode): they are sent first.
-    return what && record && record.mode !== data.mode ? { kind: "server" } : what;
+    return what && page.record && page.record.mode !== page.data.mode ? { kind: "server" } : what;
   }
   function entered(target) {
     var card = target.closest("#picker button.card");
     if (card) { return { kind: "card", card: card.value }; }
-    var chip = data.mode === "capture" && target.closest("#scorer .actions form p > .button");
+    var chip = page.data.mode === "capture" && target.closest("#scorer .actions form p > .button");
     if (chip) { return { kind: "side", side: Array.prototype.indexOf.call(chip.parentNode.children, chip) }; }
     var button = target.closest("#scorer form button[type=submit], #scorer form button:not([type])");
     if (!button) { return null; }
     var form = button.form;
     if (form.id === "sheet") { // the numbers' save; the sheet's other taps (announces, burracos …) need the server
-      return data.mode === "numbers" && button.value === "save" ? { kind: "save", form: form, button: button }
+      return page.data.mode === "numbers" && button.value === "save" ? { kind: "save", form: form, button: button }
         : { kind: "server" };
     }
-    if (data.mode === "capture" && view.savesPile(form)) {
+    if (page.data.mode === "capture" && view.savesPile(form)) {
       return { kind: "save", form: form, button: button };
     }
     return null;
   }
   function act(what) {
     if (what.kind === "server") { // nothing to keep on the phone: said, as any tap that needs the server
-      if (record) { render(words.needs_connection); } else { showBanner(); }
+      if (page.record) { render(page.words.needs_connection); } else { showBanner(); }
       return;
     }
     ensureRecord();
     if (what.kind === "card") { tap(what.card); }
     if (what.kind === "undo") { undo(); }
     if (what.kind === "save") { queueForm(what.form, what.fields); }
-    if (what.kind === "side") { record.side = what.side; queue.keep(record).then(function () { render(); }); }
+    if (what.kind === "side") { page.record.side = what.side; queue.keep(page.record).then(function () { render(); }); }
   }
   function showBanner() {
     var banner = document.getElementById("offline");
@@ -374,12 +234,12 @@
     var target = event.target;
     if (!target || !target.closest) { return; }
     var choice = target.closest("#offline-queue .offline-fix, #offline-queue .offline-drop");
-    if (choice && record) {
+    if (choice && page.record) {
       event.preventDefault();
       choose(choice.classList.contains("offline-fix"));
       return;
     }
-    if (!data) { return; }
+    if (!page.data) { return; }
     var what = clicked(target);
     if (!what) { return; }
     if (what.kind === "save") { what.fields = formFields(what.form, what.button); }
@@ -393,9 +253,9 @@
     loaded.then(function () { act(what); }); // never before the waiting entries are read: they are kept as they are
   }, true);
   document.addEventListener("htmx:sendError", function (event) {
-    failed = true;
+    page.failed = true;
     var form = event.detail && event.detail.elt;
-    if (!data || !form) { return; }
+    if (!page.data || !form) { return; }
     var id = form.querySelector && form.querySelector("input[name=event_id]");
     if (lastCard && form.id === "picker") { // the form's own id: had it reached the server, the retry is stored once
       var code = lastCard;
@@ -412,23 +272,27 @@
   });
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail && event.detail.elt;
-    if (data && offline() && elt && elt.id === "sheet-preview") { event.preventDefault(); } // no server to ask
+    if (page.data && offline() && elt && elt.id === "sheet-preview") { event.preventDefault(); } // no server to ask
   });
   document.addEventListener("htmx:afterSwap", function () {
     lastCard = null;
     lastForm = null;
     readData();
-    if (record && data) { render(); }
+    if (page.record && page.data) { render(); }
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail && event.detail.successful && !(event.detail.elt && event.detail.elt.id === "live")) {
-      failed = false;
+      page.failed = false;
     }
   });
-  window.addEventListener("online", function () { failed = false; render(); sync(); });
-  window.addEventListener("offline", function () { if (record) { render(); } });
+  window.addEventListener("online", function () { page.failed = false; render(); sync(); });
+  window.addEventListener("offline", function () { if (page.record) { render(); } });
   setInterval(function () {
-    if (record && (record.entries.length || record.unsent) && navigator.onLine && !syncing) { failed = false; sync(); }
+    var record = page.record;
+    if (record && (record.entries.length || record.unsent) && navigator.onLine && !page.syncing) {
+      page.failed = false;
+      sync();
+    }
   }, RETRY_MS);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

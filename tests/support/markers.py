@@ -18,7 +18,7 @@ FAST_MODULES = {
     "test_tournament_store", "test_api", "test_tournament_api", "test_keys", "test_log_own_fields", "test_rematch",
     "test_openapi", "test_scorer_indexes", "test_pages", "test_sheet", "test_layers", "test_no_game_branches",
     "test_template_folders", "test_template_lines", "test_history", "test_clubs_api", "test_clubs_pages",
-    "test_game_statistics", "test_club_import", "test_printed_defaults",
+    "test_game_statistics", "test_club_import", "test_printed_defaults", "test_architecture_doc",
 }  # tests/test_backup.py: pg_dump and pg_restore on the test database
 
 
