@@ -8,17 +8,17 @@ from referee.games import get_game
 from referee.web.services import ledger, request_key
 from referee.web.tables.scorer import Post, bp, read_entry, scorer_post, sheet_preview
 from referee.web.tables.sheet import tally_body
-from referee.web.tables.views import Entry
+from referee.web.tables.views import ScorerInput
 
 
 @scorer_post("/t/<table_id>/sheet")
-def sheet(post: Post) -> Entry:
+def sheet(post: Post) -> ScorerInput:
     """The numbers screen: a tap on the sheet (pick, add, cycle, remove), or the deal saved as a tally."""
     action = request.form.get("act", "")
     if action != "save":
         return post.entry.with_sheet(post.entry.sheet.act(action, post.game.numbers_outcomes))
     post.store(tally_body(post.game.id, post.entry.sheet, post.game.numbers_whole(post.table), post.table))
-    return Entry()
+    return ScorerInput()
 
 
 @bp.post("/t/<table_id>/sheet/preview")

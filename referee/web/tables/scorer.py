@@ -19,7 +19,7 @@ from referee.web.tables import bp
 from referee.web.tables.correcting import kept_reason, signing_context
 from referee.web.tables.offline_data import offline_data
 from referee.web.tables.sheet import capture_extras, fields_for, tally_body
-from referee.web.tables.views import (LAYING, SHOWING, Entry, card_order, last_trick, modes_for, next_player, number,
+from referee.web.tables.views import (LAYING, SHOWING, ScorerInput, card_order, last_trick, modes_for, next_player, number,
                                       picker)
 
 
@@ -29,22 +29,22 @@ def table_mode(game, stored: str | None) -> str:
     return stored if stored in game.entry_modes else game.entry_modes[0]
 
 
-def read_entry(values, game, table) -> Entry:
+def read_entry(values, game, table) -> ScorerInput:
     deck = game.deck_for(table)
-    return Entry.read(values, deck, len(table.players), len(table.sides),
+    return ScorerInput.read(values, deck, len(table.players), len(table.sides),
                       fields_for(game.id, len(table.players), len(table.sides)), modes_for(game))
 
 
-def page_context(table_id: str, key: str, entry: Entry | None = None, error: str | None = None) -> dict:
+def page_context(table_id: str, key: str, entry: ScorerInput | None = None, error: str | None = None) -> dict:
     state, table, draft, stored_mode = ledger().look(table_id)
     game = get_game(state["game"])
     deck = game.deck_for(table)
     entry = (entry or read_entry(request.args, game, table)).with_draft(draft, deck)
     remembered = table_mode(game, stored_mode)
     if entry.mode == "trick" and not entry.pending and game.untouched(table) and remembered in ("capture", "numbers"):
-        entry = Entry(remembered) if remembered == "capture" else read_entry({"mode": "numbers"}, game, table)
+        entry = ScorerInput(remembered) if remembered == "capture" else read_entry({"mode": "numbers"}, game, table)
     if entry.mode == "numbers" and not game.untouched(table):
-        entry = Entry()
+        entry = ScorerInput()
     possible = game.possible(table)
     extra, tricks = {}, game.plays_tricks
     if entry.mode == "numbers":
@@ -79,7 +79,7 @@ def new_event_id() -> str:
     return uuid.uuid4().hex
 
 
-def render_scorer(table_id: str, key: str, entry: Entry | None = None, error: str | None = None, status=200,
+def render_scorer(table_id: str, key: str, entry: ScorerInput | None = None, error: str | None = None, status=200,
                   refused: str | None = None):
     """The scorer's page, or its fragment for htmx; ``refused`` is the card a refusal names (it shakes)."""
     context = page_context(table_id, key, entry, error)
@@ -94,7 +94,7 @@ def render_scorer(table_id: str, key: str, entry: Entry | None = None, error: st
     return response
 
 
-def done(table_id: str, key: str, entry: Entry):
+def done(table_id: str, key: str, entry: ScorerInput):
     """After an entry: the fragment for htmx, a redirect (post/redirect/get) without JavaScript."""
     if is_htmx():
         return render_scorer(table_id, key, entry)
@@ -102,7 +102,7 @@ def done(table_id: str, key: str, entry: Entry):
                             **kept_reason()), code=303)
 
 
-def anchor(entry: Entry) -> str:
+def anchor(entry: ScorerInput) -> str:
     """Without JavaScript the page comes back where the finger was: the picker or the numbers' sheet."""
     return "sheet" if entry.mode == "numbers" else "picker"
 
@@ -116,7 +116,7 @@ class Post:
     game: object
     table: object
     deck: object
-    entry: Entry
+    entry: ScorerInput
     revision: int  # the table's, as this post found it
 
     def card(self):
@@ -207,7 +207,7 @@ def scorer_post(rule: str):
 
 
 @scorer_post("/t/<table_id>/tap")
-def tap(post: Post) -> Entry:
+def tap(post: Post) -> ScorerInput:
     card, entry = post.card(), post.entry
     if entry.mode in LAYING:  # Buraco: a meld, an extension or a hand left, in the order laid
         return lay(post, card)
@@ -223,13 +223,13 @@ def tap(post: Post) -> Entry:
     cards = [c.code for c in [*entry.pending, card]]
     if len(cards) < len(post.table.players):  # the trick under way, for every phone (checked there, R-COMMON-4)
         post.set_draft(cards)
-        return Entry()
+        return ScorerInput()
     post.store({"type": "trick", "cards": cards})
     g.trick_done = True  # the fragment shows the trick's winner where the finger is
-    return Entry()
+    return ScorerInput()
 
 
-def lay(post: Post, card) -> Entry:
+def lay(post: Post, card) -> ScorerInput:
     """Buraco: a tap takes a card into the meld being laid (or the hand counted), in the order tapped; a tap on a card
     already taken takes it back, all its copies, so that a wrong tap tapped again leaves nothing. One more copy of a
     card taken comes from its own button, + (``copy=another``), while the two decks hold one (R-BURACO-1)."""
@@ -241,13 +241,13 @@ def lay(post: Post, card) -> Entry:
 
 
 @scorer_post("/t/<table_id>/undo")
-def undo(post: Post) -> Entry:
+def undo(post: Post) -> ScorerInput:
     entry = post.entry
     if entry.mode == "count":  # the count only takes back the cards tapped in it, never a stored entry
         return entry.with_tapped(entry.tapped[:-1], len(post.table.players))
     if entry.pending and entry.mode == "trick":  # one tap takes back the last card of the trick under way
         post.set_draft(post.draft_seen()[:-1])
-        return Entry()
+        return ScorerInput()
     if entry.pending:  # one tap takes back the last card tapped
         return post.entry.with_pending(post.entry.pending[:-1])
     # A whole trick undone reopens without its last card, as the trick under way: for every phone.
@@ -261,17 +261,17 @@ def undo(post: Post) -> Entry:
 
 
 @scorer_post("/t/<table_id>/draft")
-def draft(post: Post) -> Entry:
+def draft(post: Post) -> ScorerInput:
     """The trick under way as tapped offline (``static/offline.js``), sent back: kept if still the one that phone
     began from (``pending``), else refused (409): another phone's taps are never merged into it."""
     if post.entry.mode != "trick":
         raise ParseError("bad_form", "This form is damaged: load the page again and enter it again.")
     post.set_draft([code for code in request.form.get("cards", "").split(".") if code])
-    return Entry()
+    return ScorerInput()
 
 
 @scorer_post("/t/<table_id>/deal")
-def deal(post: Post) -> Entry:
+def deal(post: Post) -> ScorerInput:
     body = {"type": "deal", "trump": request.form.get("card") or None}
     dealer = post.number("dealer", optional=True, reads="dealer")
     if dealer is not None:
@@ -280,11 +280,11 @@ def deal(post: Post) -> Entry:
     way = request.form.get("way")  # the way of entry the page showed: the deal is entered so on every phone
     if way in post.game.entry_modes:
         ledger().set_entry_mode(post.table_id, way)
-    return Entry()
+    return ScorerInput()
 
 
 @scorer_post("/t/<table_id>/save")
-def save(post: Post) -> Entry:
+def save(post: Post) -> ScorerInput:
     """Stores what was gathered in the picker: a pile (R-COMMON-6), a claim or an announce."""
     entry, cards = post.entry, [c.code for c in post.entry.pending]
     if entry.mode not in SHOWING + LAYING:  # a save only ends what the picker gathers: never a trick, a sheet
@@ -305,8 +305,8 @@ def save(post: Post) -> Entry:
         if deal is not None and not deal["complete"] and deal.get("captures"):
             missing = [s for s, pile in enumerate(deal["captures"]) if pile is None]
             if missing:
-                return Entry("capture", (), missing[0])
-    return Entry()
+                return ScorerInput("capture", (), missing[0])
+    return ScorerInput()
 
 
 @bp.get("/t/<table_id>/entry/<mode>")
@@ -325,7 +325,7 @@ def choose_entry(table_id, mode):
                                                                           {"mode": mode}), **kept_reason()), code=303)
 
 
-def sheet_preview(game, table, entry: Entry) -> dict:
+def sheet_preview(game, table, entry: ScorerInput) -> dict:
     """What the sheet would give: ``preview`` (the state), or ``preview_error`` (the engine's refusal), or
     ``preview_prompt`` (what is still to type: a sheet not finished is no mistake)."""
     if not game.untouched(table) or not any(entry.sheet.values):
@@ -342,26 +342,26 @@ def sheet_preview(game, table, entry: Entry) -> dict:
 
 
 @scorer_post("/t/<table_id>/declare")
-def declare(post: Post) -> Entry:
+def declare(post: Post) -> ScorerInput:
     post.store({"type": "declare", "player": post.number("player"), "call": request.form.get("call", "")},
                keep_draft=True)
     return post.entry
 
 
 @scorer_post("/t/<table_id>/exchange")
-def exchange(post: Post) -> Entry:
+def exchange(post: Post) -> ScorerInput:
     post.store({"type": "exchange", "player": post.number("player")}, keep_draft=True)
     return post.entry
 
 
 @scorer_post("/t/<table_id>/pot")
-def pot(post: Post) -> Entry:
+def pot(post: Post) -> ScorerInput:
     # The button names the side taking its pot in "pot": "side" is the entry's, the side chosen for the next meld.
     post.store({"type": "pot", "side": post.number("pot", reads="side")})
     return post.entry
 
 
-def buraco_body(entry: Entry, n_players: int) -> dict:
+def buraco_body(entry: ScorerInput, n_players: int) -> dict:
     cards = [c.code for c in entry.pending]
     if entry.mode == "meld":
         return {"type": "meld", "side": entry.side, "cards": cards}
@@ -372,12 +372,12 @@ def buraco_body(entry: Entry, n_players: int) -> dict:
     return {"type": "count", "closed_by": entry.closed_by, "hands": hands}
 
 
-def taken(entry: Entry) -> list:
+def taken(entry: ScorerInput) -> list:
     """Buraco: the cards this entry has tapped and not stored yet (a meld's, the hands counted)."""
     return [*entry.pending, *(c for h in entry.hands for c in h)]
 
 
-def count_preview(game, table, entry: Entry):
+def count_preview(game, table, entry: ScorerInput):
     """The count's breakdown before it is saved, or the engine's refusal (R-BURACO-5, 6)."""
     body = buraco_body(entry, len(table.players))
     try:

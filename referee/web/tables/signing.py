@@ -7,11 +7,11 @@ from flask import request
 
 from referee.errors import ParseError
 from referee.web.tables.scorer import Post, scorer_post
-from referee.web.tables.views import Entry
+from referee.web.tables.views import ScorerInput
 
 
 @scorer_post("/t/<table_id>/sign")
-def sign(post: Post) -> Entry:
+def sign(post: Post) -> ScorerInput:
     """One side's confirmation (``kind=confirm``) or call to the director (``kind=dispute``, ``message``)."""
     kind = request.form.get("kind")
     if kind not in ("confirm", "dispute"):
@@ -20,5 +20,5 @@ def sign(post: Post) -> Entry:
     if kind == "dispute" and request.form.get("message", "").strip():
         body["message"] = request.form["message"]
     post.store(body)
-    return Entry()
+    return ScorerInput()
 

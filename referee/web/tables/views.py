@@ -16,7 +16,7 @@ LAYING = ("meld", "extend", "count")  # Buraco: cards in the order laid; a tap o
 # other copies (two decks: two of each, four jokers) are taken one at a time by a button of their own (scorer.py: lay)
 CHOSEN_SIDE = ("meld", "extend", "replace")  # Buraco: a side is chosen, and stays chosen once its entry is stored
 # Buraco: the count under way (its hands, who closed, the player counted) goes along a detour to lay, extend or replace
-# a meld laid late, and comes back once it is stored (R-BURACO-6): Entry.counting, Entry.moved, Entry.next_meld
+# a meld laid late, and comes back once it is stored (R-BURACO-6): ScorerInput.counting, ScorerInput.moved, ScorerInput.next_meld
 EVENT_OF = {"numbers": "tally"}  # the event a mode's taps end in, where it is not named like the mode
 
 
@@ -42,7 +42,7 @@ def _cards(text, deck) -> tuple:
 
 
 @dataclass
-class Entry:
+class ScorerInput:
     """The scorer's entry in progress, carried in the page address so nothing depends on the server's memory; in the
     trick mode ``pending`` is the table's trick under way, read from the server (a form posts it back as the trick
     its page showed: the ledger refuses a tap made on another)."""
@@ -58,7 +58,7 @@ class Entry:
     sheet: Sheet = Sheet()  # the numbers screen's sheet in progress
 
     @classmethod
-    def read(cls, values, deck, n_players: int = 0, n_sides: int = 0, fields: int = 0, modes=MODES) -> "Entry":
+    def read(cls, values, deck, n_players: int = 0, n_sides: int = 0, fields: int = 0, modes=MODES) -> "ScorerInput":
         """The entry from an address or a form; a mode the game has not (``modes``) and numbers outside the table
         fall back to the defaults."""
         mode = values.get("mode") if values.get("mode") in modes else "trick"
@@ -105,14 +105,14 @@ class Entry:
             query.update(self.sheet.query())
         return query
 
-    def with_side(self, side: int) -> "Entry":
+    def with_side(self, side: int) -> "ScorerInput":
         """The same entry for another side (a pile being entered: its sheet stays)."""
-        return Entry(self.mode, self.pending, side, self.player, self.meld, self.at, self.hands, self.closed_by,
+        return ScorerInput(self.mode, self.pending, side, self.player, self.meld, self.at, self.hands, self.closed_by,
                      self.sheet)
 
-    def with_sheet(self, sheet: Sheet) -> "Entry":
+    def with_sheet(self, sheet: Sheet) -> "ScorerInput":
         """The same entry with the sheet tapped on (the numbers screen, or what a pile carries beside its cards)."""
-        return Entry(self.mode if self.mode == "capture" else "numbers", self.pending, self.side, sheet=sheet)
+        return ScorerInput(self.mode if self.mode == "capture" else "numbers", self.pending, self.side, sheet=sheet)
 
     def hands_text(self) -> str:
         return "~".join(".".join(c.code for c in hand) for hand in self.hands)
@@ -124,7 +124,7 @@ class Entry:
             return self.pending
         return self.hands[self.player] if self.player is not None and self.player < len(self.hands) else ()
 
-    def with_tapped(self, cards, n_players: int) -> "Entry":
+    def with_tapped(self, cards, n_players: int) -> "ScorerInput":
         """Buraco: the same entry with these cards tapped (into the hand counted, or the meld being laid)."""
         if self.mode == "count":
             return self.with_hand(self.player or 0, cards, n_players)
@@ -135,33 +135,33 @@ class Entry:
         """Buraco: a count is under way, something of it tapped or chosen (a hand's cards, who closed)."""
         return bool(self.hands) or self.closed_by is not None
 
-    def moved(self, mode: str, side: int = 0, meld: int | None = None, pending=(), at: str = "end") -> "Entry":
+    def moved(self, mode: str, side: int = 0, meld: int | None = None, pending=(), at: str = "end") -> "ScorerInput":
         """Buraco: the entry another control of the screen leads to (a side's new meld, a meld's Extend or its wild
         card replaced, the count), the count under way going along: its hands, who closed and the player counted
         (R-BURACO-6). The count itself starts with the first player, or comes back where it was."""
         player = (self.player or 0) if self.counting else 0 if mode == "count" else None
-        return Entry(mode, tuple(pending), side, player, meld, at, self.hands, self.closed_by)
+        return ScorerInput(mode, tuple(pending), side, player, meld, at, self.hands, self.closed_by)
 
-    def next_meld(self) -> "Entry":
+    def next_meld(self) -> "ScorerInput":
         """Once an entry is stored: Buraco's next meld of the same side, which stays chosen until the scorer picks
         another one (a meld, an extension, a replacement, an undo, a form sent twice); a meld laid late, during the
         count, leads back to the count with its hands as tapped (R-BURACO-6); else the picker afresh."""
         if self.mode in CHOSEN_SIDE and self.counting:
             return self.moved("count")
-        return Entry("meld", side=self.side) if self.mode in CHOSEN_SIDE else Entry()
+        return ScorerInput("meld", side=self.side) if self.mode in CHOSEN_SIDE else ScorerInput()
 
-    def with_draft(self, draft: tuple, deck) -> "Entry":
+    def with_draft(self, draft: tuple, deck) -> "ScorerInput":
         """In the trick mode, the cards tapped are the table's trick under way (codes), whatever an address said."""
         return self.with_pending(deck.parse(code) for code in draft) if self.mode == "trick" else self
 
-    def with_pending(self, pending) -> "Entry":
-        return Entry(self.mode, tuple(pending), self.side, self.player, self.meld, self.at, self.hands,
+    def with_pending(self, pending) -> "ScorerInput":
+        return ScorerInput(self.mode, tuple(pending), self.side, self.player, self.meld, self.at, self.hands,
                      self.closed_by, self.sheet)
 
-    def with_hand(self, player: int, cards, n_players: int) -> "Entry":
+    def with_hand(self, player: int, cards, n_players: int) -> "ScorerInput":
         hands = list(self.hands) + [()] * (n_players - len(self.hands))
         hands[player] = tuple(cards)
-        return Entry(self.mode, (), self.side, player, self.meld, self.at, tuple(hands), self.closed_by)
+        return ScorerInput(self.mode, (), self.side, player, self.meld, self.at, tuple(hands), self.closed_by)
 
 
 def card_order(game, deck) -> list:
@@ -175,7 +175,7 @@ def card_order(game, deck) -> list:
     return rows
 
 
-def picker(game, table, entry: Entry) -> list:
+def picker(game, table, entry: ScorerInput) -> list:
     """Rows of ``PickerCard``: what each card of the table's deck is, for the player whose card comes next."""
     deck = game.deck_for(table)
     deal = table.current
@@ -206,7 +206,7 @@ def picker(game, table, entry: Entry) -> list:
     return rows
 
 
-def next_player(table, entry: Entry) -> int | None:
+def next_player(table, entry: ScorerInput) -> int | None:
     deal = table.current
     if deal is None or deal.complete or entry.mode != "trick":
         return None
