@@ -57,14 +57,10 @@ FACTORY = ("app.py", "cli.py")  # the factory registers every area's blueprint; 
 
 def web_imports(path) -> set[str]:
     """The modules of referee/web that ``path`` imports (``from referee.web import tables``: ``referee.web.tables``)."""
-    names = set()
+    names = imported(path)
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module)
-            if node.module == "referee.web":
-                names.update(f"referee.web.{alias.name}" for alias in node.names)
+        if isinstance(node, ast.ImportFrom) and node.module == "referee.web" and not node.level:
+            names.update(f"referee.web.{alias.name}" for alias in node.names)
     return {name for name in names if name.startswith("referee.web.")}
 
 
