@@ -84,7 +84,9 @@ def test_htmx_asks_the_board_alone_and_the_filters_keep_the_search(client, playe
     body = answer.get_data(as_text=True)
     assert answer.status_code == 200
     assert body.lstrip().startswith('<div id="board"') and "<html" not in body and rows(body) == [41, 42, 43]
-    assert f'status=signed&amp;q=Pl04' in body  # each filter keeps the search
+    assert 'id="status-filter" class="status-filter" aria-label="Tables by status" hx-swap-oob="true"' in body
+    assert 'status=signed&amp;q=Pl04' in body  # each filter keeps the search, the one chosen marked
+    assert 'filter-called current" href=' in body and counts(body)["called"] == 3
     assert 'name="status" value="called" form="table-search"' in body
 
 
@@ -116,3 +118,18 @@ def test_the_live_part_sends_every_row_with_its_version_and_only_the_changed_one
     assert now == evening.COUNTS  # table 47 still playing: one hand of three
     check(client.get(f"/api/v1/tournaments/{played['id']}?key={played['director']}"), "get",
           "/api/v1/tournaments/{tournament_id}", 200)
+
+
+def test_r_common_7_the_wall_of_300_entrants_counts_in_the_signed_or_settled_tables_only(client, played):
+    wall = f"/tournaments/{played['id']}/screen?key={played['viewer']}"
+    body = client.get(wall).get_data(as_text=True)
+    assert len(re.findall(r'<th scope="row" class="names">', body)) == 300
+    said = " ".join(re.search(r'<p class="results-in">(.*?)</p>', body, flags=re.S).group(1).split())
+    assert said == ("Results in: 13 / 150 · tables 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 41, 42, 43 still to "
+                    "sign")  # signed 31-40, corrected 44-45 (R-COMMON-7b), arbitral 46 (R-TOURN-1)
+    table = played["tables"][20]
+    for number in (0, 1):  # table 21 signed: its result is in
+        played["post"](f"/api/v1/tables/{table['table_id']}/events", {"type": "confirm", "side": number},
+                       evening.card_key(table))
+    body = client.get(wall).get_data(as_text=True)
+    assert "Results in: 14 / 150 · tables 22, 23," in " ".join(body.split())

@@ -5,15 +5,20 @@ first (R-COMMON-7: a call waits for the director's answer).
 
 Each table's row carries a version (``row_version``): the live part (``_tournament_round_live.html``) sends every
 row out of band, and the page's ``director-rows.js`` swaps in only the rows whose version changed and that the page
-shows (a table's change redraws its own row, never the page).
+shows (a table's change redraws its own row, never the page). The server too draws a row again only when it changed
+(``director_row``): each process keeps the rows drawn, per version, language and key (at most ``ROWS_KEPT``).
 """
 from __future__ import annotations
 
 import hashlib
-import json
 import unicodedata
 
-from flask import request
+from flask import current_app, g, request
+from flask_babel import get_translations
+from jinja2 import pass_context
+from markupsafe import Markup
+
+from referee.web.i18n import lang
 
 from referee.web.tournaments import bp
 
@@ -77,6 +82,53 @@ def board(tables: list, names: dict, status: str = "", query: str = "") -> dict:
 
 @bp.app_template_filter("row_version")
 def row_version(table: dict) -> str:
-    """A short hash of what a table's row shows: the page swaps in a row whose version changed, no other."""
-    made = json.dumps(table, sort_keys=True, default=str).encode()
-    return hashlib.blake2b(made, digest_size=6).hexdigest()
+    """A short hash of what a table's row shows (its status, calls, progress, result, links): the page swaps in a
+    row whose version changed, no other."""
+    shown = (table["number"], table["table_id"], table["status"], table.get("finished"), table.get("confirmed"),
+             table.get("disputes"), table.get("progress"), table.get("result"), table.get("link"),
+             tuple(table["entrants"]))
+    return hashlib.blake2b(repr(shown).encode(), digest_size=6).hexdigest()
+
+
+ROWS_KEPT = 2048  # rows drawn, kept per process (all dropped when full: drawn again at the next render)
+_rows: dict[tuple, Markup] = {}
+
+
+@bp.app_template_global()
+@pass_context
+def director_row(context, table: dict) -> Markup:
+    """A table's row (``_tournament_director_row.html``), drawn once per version, language, key and the names it
+    shows; out of band in the live part (``oob``)."""
+    names, sizes, oob = context.get("names") or {}, context.get("sizes") or {}, bool(context.get("oob"))
+    shown = {"key": context.get("key"), "names": names, "sizes": sizes, "length": context.get("length"),
+             "unit": context.get("unit"), "oob": oob}
+    kept = (row_version(table), lang(), request.script_root, shown["key"], shown["length"], shown["unit"], oob,
+            tuple((e, names.get(e), sizes.get(e)) for e in table["entrants"]))
+    row = _rows.get(kept)
+    if row is None:
+        words = g.get("director_row_words") or g.setdefault("director_row_words", catalogue_words())
+        row = Markup(current_app.jinja_env.get_template("_tournament_director_row.html").render(t=table, **shown,
+                                                                                              **words))
+        if len(_rows) >= ROWS_KEPT:
+            _rows.clear()
+        _rows[kept] = row
+    return row
+
+
+def catalogue_words() -> dict:
+    """``gettext`` and ``ngettext`` for a row's template, bound to this request's catalogue once a request
+    (flask-babel's look up the request's language at each call: a dozen a row), formatting and escaping as Jinja's
+    own (newstyle)."""
+    translations = get_translations()
+
+    @pass_context
+    def gettext(context, string, **variables):
+        said = translations.ugettext(string)
+        return (Markup(said) if context.eval_ctx.autoescape else said) % variables
+
+    @pass_context
+    def ngettext(context, singular, plural, num, **variables):
+        variables.setdefault("num", num)
+        said = translations.ungettext(singular, plural, num)
+        return (Markup(said) if context.eval_ctx.autoescape else said) % variables
+    return {"gettext": gettext, "ngettext": ngettext}

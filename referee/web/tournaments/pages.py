@@ -219,7 +219,7 @@ def render_director(tournament_id: str, key: str, error: str | None = None, done
     shown = board(part["tables"], part["names"], *asked())
     if is_htmx() and request.headers.get("HX-Target") == "board":  # a filter or a search: the board alone
         response = make_response(render_template("_tournament_director_board.html", state=state, key=key,
-                                                 board=shown, **part))
+                                                 board=shown, filter_oob=True, **part))
         response.headers["Cache-Control"] = "no-store"
         response.vary.add("HX-Target")
         return response
