@@ -133,3 +133,37 @@ def test_r_common_7_the_wall_of_300_entrants_counts_in_the_signed_or_settled_tab
                        evening.card_key(table))
     body = client.get(wall).get_data(as_text=True)
     assert "Results in: 14 / 150 · tables 22, 23," in " ".join(body.split())
+
+
+def events_of(response):
+    """A stream's events as they come: (name, data)."""
+    pending = []
+    for chunk in response.response:
+        pending += [part for part in chunk.decode().split("\n\n") if part and not part.startswith(("retry", ":"))]
+        while pending:
+            lines = pending.pop(0).split("\n")
+            name = next(line[7:] for line in lines if line.startswith("event: "))
+            yield name, "\n".join(line[6:] for line in lines if line.startswith("data: "))
+
+
+def next_live(events) -> str:
+    return next(data for name, data in events if name == "live")
+
+
+def test_the_directors_stream_sends_a_changed_tables_row_alone_after_its_first_event(client, played):
+    revision = client.get(f"/api/v1/tournaments/{played['id']}?key={played['director']}").get_json()["revision"]
+    response = client.get(f"/tournaments/{played['id']}/stream?key={played['director']}&since={revision}"
+                          f"&view=director", buffered=False)
+    assert response.status_code == 200
+    events = events_of(response)
+    assert next(events)[0] == "alive"
+    for number in (47, 48):
+        table = played["tables"][number - 1]
+        evening.hand(played["post"], table, evening.card_key(table))
+        data = next_live(events)
+        assert 'id="live" class="round-live"' in data and 'id="count-playing" class="count" hx-swap-oob="true">' \
+            '124</span>' in data
+        sent = re.findall(r'<li id="table-(\d+)"', data)
+        # the first event every row (the page drops those it holds), then the changed table's alone
+        assert sent == ([str(n) for n in range(1, 151)] if number == 47 else ["48"])
+    response.close()
