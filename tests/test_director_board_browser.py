@@ -9,7 +9,7 @@ import pytest
 
 from tests.support import big_round as evening
 from tests.support.api import api
-from tests.support.browser import PHONE, PUSHED, artifact
+from tests.support.browser import AXE, PHONE, PUSHED, artifact
 
 WIDE = {"width": 1280, "height": 720}
 ROWS = "() => [...document.querySelectorAll('#tables > li')].map(li => Number(li.id.slice(6)))"
@@ -27,8 +27,8 @@ def played(server_module):
     return evening.big_round(lambda path, body, key: api(server_module, path, body, key))
 
 
-def director_page(browser, server, played, viewport, query="", js=True):
-    context = browser.new_context(viewport=viewport, locale="en-GB", java_script_enabled=js)
+def director_page(browser, server, played, viewport, query="", js=True, **options):
+    context = browser.new_context(viewport=viewport, locale="en-GB", java_script_enabled=js, **options)
     page = context.new_page()
     page.goto(f"{server.url}/tournaments/{played['id']}?key={played['director']}&lang=en{query}")
     return context, page
@@ -106,6 +106,16 @@ def test_without_javascript_the_filter_and_the_search_are_plain_get(browser, ser
     with page.expect_navigation():
         page.click(".status-filter .filter-all")
     assert page.evaluate(ROWS) == [36] and "status=" not in page.url  # the search kept
+    context.close()
+
+
+def test_the_board_has_no_serious_accessibility_violation(browser, server_module, played):
+    context, page = director_page(browser, server_module, played, PHONE, bypass_csp=True)  # to inject axe
+    page.wait_for_function(PUSHED, timeout=10000)
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document)).violations.map(v => ({id: v.id, impact: "
+                          "v.impact, nodes: v.nodes.length}))")
+    assert [v for v in found if v["impact"] in ("serious", "critical")] == []
     context.close()
 
 
