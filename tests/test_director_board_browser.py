@@ -1,15 +1,16 @@
 """The director's page of a 150-table evening in Debian's Chromium (issue 40), at 1280×720 and 360×740: a table's
 change redraws that table's row alone (every other row is the same DOM node after the update), a call to the
 director (R-COMMON-7) comes first and is counted; a filter and a search swap the board (the address pushed), and
-work as plain GET without JavaScript. The wall of its 300 entrants keeps its scroll position when a result arrives,
-and with require_signatures its "results in" counts the settled tables only (R-COMMON-7).
+work as plain GET without JavaScript; without its stream, the page's poll redraws the changed row alone too; axe
+finds no serious violation. The wall of its 300 entrants keeps its scroll position when a result arrives, and with
+require_signatures its "results in" counts the settled tables only (R-COMMON-7).
 Screenshots: tests/artifacts/director-150-1280.png, director-150-360.png (the page's top) and
 director-150-1280-board.png, director-150-360-board.png (its board)."""
 import pytest
 
 from tests.support import big_round as evening
 from tests.support.api import api
-from tests.support.browser import AXE, PHONE, PUSHED, artifact
+from tests.support.browser import AXE, NETWORK_CUT, PHONE, PUSHED, artifact
 
 WIDE = {"width": 1280, "height": 720}
 ROWS = "() => [...document.querySelectorAll('#tables > li')].map(li => Number(li.id.slice(6)))"
@@ -93,6 +94,23 @@ def test_r_common_7_a_tables_change_redraws_its_row_alone_and_a_call_comes_first
                  evening.card_key(played["tables"][7]))
     page.wait_for_function("() => document.querySelectorAll('#table-8 .pip.on').length === 1", timeout=10000)
     assert page.evaluate(REDRAWN) == [8] and page.evaluate(ROWS) == [8, 11]
+    context.close()
+
+
+def test_without_its_stream_the_page_polls_and_still_redraws_the_changed_row_alone(browser, server_module, played):
+    browser.allow(*NETWORK_CUT)  # the stream refused on purpose
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.route("**/stream?**", lambda route: route.abort())  # a proxy that buffers streams: the poll takes over
+    page = context.new_page()
+    page.goto(f"{server_module.url}/tournaments/{played['id']}?key={played['director']}&lang=en")
+    with page.expect_response(lambda answer: "/live?" in answer.url):
+        pass
+    page.evaluate(MARK)
+    table = played["tables"][48]  # table 49: its first hand
+    evening.hand(lambda path, body, key: api(server_module, path, body, key), table, evening.card_key(table))
+    page.wait_for_function("() => document.querySelectorAll('#table-49 .pip.on').length === 1", timeout=10000)
+    assert page.evaluate(REDRAWN) == [49]
+    assert page.evaluate("() => document.documentElement.getAttribute('data-live')") == "polled"
     context.close()
 
 
