@@ -82,7 +82,8 @@ def test_r_tourn_1_the_directors_page_says_each_tables_status_and_gives_arbitral
     page = client.get(f"/tournaments/{tournament_id}?key={director}").get_data(as_text=True)
     badges = re.findall(r'<span class="status-badge status-(\w+)">(.*?)</span>\s*</p>', page, re.S)
     assert [(kind, " ".join(re.sub(r"<[^>]+>", " ", words).split())) for kind, words in badges] == [
-        ("signed", "✓ Signed"), ("disputed", "Director called"), ("playing", "Playing"), ("waiting", "Waiting")]
+        ("disputed", "Director called"), ("signed", "✓ Signed"), ("playing", "Playing"), ("waiting", "Waiting")]
+    # the call first (issue 40's board, R-COMMON-7), then the tables in their numbers' order
     assert "1 call to the director" in page and "N5a &amp; N5b called the director. “Our burraco is missing" \
         in page
     assert f'href="/t/{tables[1]["table_id"]}?key={director}">Answer</a>' in page

@@ -157,7 +157,7 @@ def test_the_wall_the_phones_and_the_director_follow_a_tables_entries(browser, s
     for watched in (wall, phone, desk):
         watched.page.wait_for_function(PUSHED, timeout=10000)
         watched.polls.clear()
-    assert "nothing entered yet" in desk.board()
+    assert "nothing entered yet" in desk.page.locator("#tables").inner_text()  # the board's rows, out of #live
     before = {name: watched.board() for name, watched in (("wall", wall), ("phone", phone), ("desk", desk))}
     for body in HAND_TO_NS * 2:  # two hands of two: the table is finished
         api(server_module, f"/api/v1/tables/{seated['table_id']}/events", body, card_key)
@@ -166,7 +166,7 @@ def test_the_wall_the_phones_and_the_director_follow_a_tables_entries(browser, s
     wall.page.wait_for_function("() => document.querySelector('.wall-table tbody tr .vp').textContent.trim() !== '0'",
                                 timeout=30000)
     desk.page.wait_for_function("() => document.querySelector('.table-progress.finished') !== null", timeout=30000)
-    assert "Finished" in desk.board()
+    assert "Finished" in desk.page.locator("#tables").inner_text()
     assert wall.polls == phone.polls == desk.polls == []
     wall.page.screenshot(path=str(artifact("stream-wall-1280")))  # the whole screen and never more
     wall.page.set_viewport_size(PHONE)

@@ -29,6 +29,7 @@ from referee.web.shared.live import Fragment, keyed_poll, poll_guard
 from referee.web.shared.qr import qr_svg
 from referee.web.shared.requests import key_of
 from referee.web.tournaments import bp
+from referee.web.tournaments.board import board
 from referee.web.tournaments.common import entrant_names, open_round, round_length, round_part, viewer_key
 
 
@@ -95,6 +96,8 @@ def render_live(tournament_id: str, key: str, view: str | None, role: str) -> Fr
     # the wall is the hall's, whatever key opened it: hidden standings stay hidden there
     seen = round_part(tournament_id, state) if view == "director" else standings_view(
         state, "viewer" if view == "screen" else role)
+    if view == "director":  # the board's counts and every row, out of band (board.py)
+        seen = {**seen, "board": board(seen["tables"], seen["names"]), "oob": True}
     body = render_template(template, state=state, key=key, **seen).encode()
     return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None)
 

@@ -24,6 +24,7 @@ from referee.web.services import tournaments as store
 from referee.web.shared.requests import key_of
 from referee.web.shared.club_forms import club_of_form
 from referee.web.tournaments import bp
+from referee.web.tournaments.board import asked, board
 from referee.web.tournaments.common import round_part, viewer_key, withdrawn
 from referee.web.tournaments.form import (DEFAULT_HANDS, FORM_ROUNDS, MAX_ENTRANTS, default_plan, entrants_from_text,
                                          read_plan, read_vp_rows)
@@ -215,8 +216,15 @@ def render_director(tournament_id: str, key: str, error: str | None = None, done
     part = round_part(tournament_id, state)
     viewer_key_ = viewer_key(tournament_id)
     viewer = phone_link("tournaments.standings", tournament_id=tournament_id, key=viewer_key_)
+    shown = board(part["tables"], part["names"], *asked())
+    if is_htmx() and request.headers.get("HX-Target") == "board":  # a filter or a search: the board alone
+        response = make_response(render_template("_tournament_director_board.html", state=state, key=key,
+                                                 board=shown, filter_oob=True, **part))
+        response.headers["Cache-Control"] = "no-store"
+        response.vary.add("HX-Target")
+        return response
     response = make_response(render_template(
-        "tournament_director.html", state=state, key=key, **part,
+        "tournament_director.html", state=state, key=key, **part, board=shown,
         more=len(state["rounds"]) < len(state.get("plan") or ()), error=error,
         done=done if done in ("seated", "closed", "withdrawn", "added", "arbitral", "penalty") else None,
         viewer=viewer,
