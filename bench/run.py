@@ -1,7 +1,7 @@
 """``make bench``: Referee's figures side by side with their floor, one table per bench, with the issue's goals.
 
-    .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers,streams,tournament,director,hostile,
-                                   cluster]
+    .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers,streams,tournament,director,prints,
+                                   hostile,cluster]
 
 Referee is served as ``make run`` serves it (``flask --app referee serve``, here on 127.0.0.1 with ``--workers 2``:
 two processes), the floor (``bench/floor.py``: a bare Flask app appending one JSON row to SQLite in WAL mode with
@@ -9,7 +9,8 @@ two processes), the floor (``bench/floor.py``: a bare Flask app appending one JS
 when ``BENCH_DATABASE_URL`` (or ``TEST_DATABASE_URL``) reaches a server, in a scratch database made and dropped
 there, and says it was skipped otherwise. ``streams`` (``bench/streams.py``): 2,000 viewers' server-sent event
 streams held open while scorers enter, each change timed to every stream. ``tournament`` (``bench/tournament.py``)
-has no floor: a round of 100 tables on PostgreSQL and a club evening of 12 on SQLite, its figures alone. ``director``
+has no floor: a round of 100 tables on PostgreSQL and a club evening of 12 on SQLite, its figures alone; nor has
+``prints`` (``bench/prints.py``): the table cards, ranking and exports of 150 tables and 300 pairs. ``director``
 (``bench/director.py``): the director's page of a 150-table evening, its server time and gzip weight beside the
 floor's live fragment. ``hostile`` (``bench/hostile.py``): 2,000
 idle sockets and 100 slowloris clients held open while normal requests are timed, against Referee, the floor under
@@ -32,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import entries  # noqa: E402
 import hostile  # noqa: E402
+import prints  # noqa: E402
 from entry_cost import EntryCost, print_entry_cost  # noqa: E402
 import servers  # noqa: E402
 import tournament  # noqa: E402
@@ -39,7 +41,8 @@ import director  # noqa: E402
 from common import (ROOT, machine, ms, ms_of, print_table, raise_open_files, rate, run_load, secs,  # noqa: E402
                     times)
 
-BENCHES = ("entries", "depth", "scorers", "viewers", "streams", "tournament", "director", "hostile", "cluster")
+BENCHES = ("entries", "depth", "scorers", "viewers", "streams", "tournament", "director", "prints", "hostile",
+           "cluster")
 
 
 def load(task: dict) -> dict:
@@ -191,6 +194,9 @@ def main() -> None:
         if "director" in only:
             director.bench(tmp, args.workers, options, 20 if quick else 40)
             took("the director's page at 150 tables")
+        if "prints" in only:
+            prints.bench(tmp, args.workers, options)
+            took("the prints of 150 tables")
         if "hostile" in only:
             hostile.bench(tmp, args.workers, options, quick)
             took("hostile clients")

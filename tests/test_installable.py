@@ -4,6 +4,7 @@ test server (http://127.0.0.1 is a secure context) the worker controlling the sc
 cache with the network down."""
 from __future__ import annotations
 
+import hashlib
 import http.client
 import json
 import os
@@ -27,6 +28,12 @@ STATIC = ROOT / "referee" / "static"
 PHONE = {"width": 360, "height": 740}
 
 
+def versioned(relative: str) -> str:
+    """A static file's address as the pages and the worker give it: its content's hash in ``v``
+    (referee/web/serving/static_files.py)."""
+    return f"/static/{relative}?v={hashlib.sha256((STATIC / relative).read_bytes()).hexdigest()[:12]}"
+
+
 def png_size(data: bytes) -> tuple[int, int]:
     """A PNG's width and height, read from its IHDR chunk."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
@@ -39,7 +46,7 @@ def manifest_href(html: str) -> str:
 
 def test_manifest_has_what_installing_needs(client):
     href = manifest_href(client.get("/").get_data(as_text=True))
-    assert href == "/static/manifest.webmanifest"
+    assert href == versioned("manifest.webmanifest")
     response = client.get(href)
     assert response.status_code == 200 and response.mimetype == "application/manifest+json"
     manifest = json.loads(response.get_data(as_text=True))
@@ -80,11 +87,11 @@ def precache_of(text: str) -> dict:
 
 def test_worker_keeps_every_static_file_and_the_offline_page(client):
     precache = precache_of(worker_text(client))
-    on_disk = sorted("/static/" + path.relative_to(STATIC).as_posix() for path in STATIC.rglob("*")
+    on_disk = sorted(versioned(path.relative_to(STATIC).as_posix()) for path in STATIC.rglob("*")
                      if path.is_file() and path.name != "sw.js" and not path.name.startswith("."))
     assert precache["assets"] == on_disk  # static/offline.js and any script added later are kept without a list
-    assert "/static/vendor/htmx.min.js" in on_disk and "/static/manifest.webmanifest" in on_disk
-    assert "/static/vendor/htmx-ext-sse.min.js" in on_disk  # the app shell holds the SSE extension like htmx
+    assert versioned("vendor/htmx.min.js") in on_disk and versioned("manifest.webmanifest") in on_disk
+    assert versioned("vendor/htmx-ext-sse.min.js") in on_disk  # the app shell holds the SSE extension like htmx
     assert precache["offline"] == "/offline" and re.fullmatch(r"[0-9a-f]{16}", precache["version"])
     offline = client.get("/offline", headers={"Accept-Language": "en"})
     assert offline.status_code == 200 and "<h1>No connection</h1>" in offline.get_data(as_text=True)
@@ -94,8 +101,8 @@ def test_worker_keeps_every_static_file_and_the_offline_page(client):
 def test_worker_keeps_every_file_the_scorer_page_loads(client):
     table = client.post("/api/v1/tables", json={"game": "brisca", "players": ["Ana", "Bo"]}).get_json()
     page = client.get(f"/t/{table['id']}?key={table['scorer_key']}").get_data(as_text=True)
-    loaded = set(re.findall(r'<(?:script|link)[^>]* (?:src|href)="(/static/[^"?]+)"', page))
-    assert {"/static/scorer.js", "/static/referee.css", "/static/register-sw.js"} <= loaded
+    loaded = set(re.findall(r'<(?:script|link)[^>]* (?:src|href)="(/static/[^"]+)"', page))
+    assert {versioned("scorer.js"), versioned("referee.css"), versioned("register-sw.js")} <= loaded
     assert loaded <= set(precache_of(worker_text(client))["assets"])
 
 
@@ -202,7 +209,7 @@ def test_worker_controls_the_scorer_page_and_opens_it_offline(browser, server):
     page.reload()
     assert page.evaluate(CONTROLLER) == server.url + "/sw.js"
     assert page.evaluate("() => document.querySelector('link[rel=manifest]').href") == \
-        server.url + "/static/manifest.webmanifest"
+        server.url + versioned("manifest.webmanifest")
     assert address in page.evaluate(KEPT_PAGES)
     assert problems == []
 
@@ -269,7 +276,7 @@ def test_chromium_finds_nothing_against_installing(browser, server, tmp_path):
         assert page.evaluate(CONTROLLER) == server.url + "/sw.js"
         cdp = context.new_cdp_session(page)
         manifest = cdp.send("Page.getAppManifest")
-        assert manifest["url"] == server.url + "/static/manifest.webmanifest" and manifest["errors"] == []
+        assert manifest["url"] == server.url + versioned("manifest.webmanifest") and manifest["errors"] == []
         assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
     finally:
         context.close()

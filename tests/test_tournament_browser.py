@@ -1,35 +1,17 @@
 """A club evening in Debian's Chromium: the director creates a Burraco evening from the home page (8 pairs typed, 2
-Mitchell rounds of 3 hands), seats round 1 and prints the table cards — one A4 page a table (pdfinfo), each page's QR
+Mitchell rounds of 3 hands), seats round 1 and prints the table cards — the four on one sheet of A4 (pdfinfo), each QR
 code decoding (zbarimg) to that table's card link, which opens that table's scorer page in a phone's browser; a
 table's phone scores a hand by its numbers and the standings on the wall, open in a second browser context, show it
 without a reload. Screenshots of each screen at 360×740 and 1280×720: tests/artifacts/tournament-*.png."""
 import re
 import shutil
-import subprocess
 
 from tests.support.api import api
 from tests.support.browser import IDLE, Taps, artifact, new_phone, polls_answered, shot
 from tests.support.deals import HAND_TO_NS, PAIRS
 from tests.support.env import need
 from tests.support.pdfread import read
-
-
-def decode_pages(pdf, tmp_path, pages: int) -> list:
-    """Each PDF page's QR code, as zbarimg reads it from the page drawn at 150 dpi."""
-    links = []
-    for number in range(1, pages + 1):
-        stem = tmp_path / f"card-{number}"
-        subprocess.run(["pdftoppm", "-r", "150", "-f", str(number), "-l", str(number), "-singlefile", "-png", str(pdf),
-                        str(stem)], check=True)
-        found = subprocess.run(["zbarimg", "--quiet", "--raw", f"{stem}.png"], capture_output=True, text=True,
-                               check=True)
-        links.append(found.stdout.strip())
-    return links
-
-
-def page_text(pdf, number: int) -> str:
-    return " ".join(subprocess.run(["pdftotext", "-f", str(number), "-l", str(number), str(pdf), "-"],
-                                   capture_output=True, text=True, check=True).stdout.split())
+from tests.support.printing import sheet_cards, sheet_qr_links
 
 
 def test_a_club_evening_from_the_home_page_to_the_wall(browser, server, tmp_path):
@@ -65,17 +47,21 @@ def test_a_club_evening_from_the_home_page_to_the_wall(browser, server, tmp_path
     seated = api(server, f"/api/v1/tournaments/{tid}", key=key)["rounds"][0]["tables"]
     assert [(t["number"], t["entrants"]) for t in seated] == [(1, [0, 4]), (2, [1, 5]), (3, [2, 6]), (4, [3, 7])]
 
-    # The table cards: one A4 page a table, each QR code the card's link, which opens that table's scorer page.
+    # The table cards: six a sheet of A4 (the four on one), each QR code the card's link, which opens that table's
+    # scorer page.
     with page.expect_navigation():
         page.click("text=Table cards (print)")
     pdf = tmp_path / "cards.pdf"
     page.pdf(path=str(pdf), format="A4", print_background=True)
     printed = read(pdf)
-    assert printed.pages == 4 and (round(printed.width), round(printed.height)) in {(595, 842), (596, 843)}
-    links = decode_pages(pdf, tmp_path, 4)
+    assert printed.pages == 1 and (round(printed.width), round(printed.height)) in {(595, 842), (596, 843)}
+    links = sorted(sheet_qr_links(pdf, tmp_path, 1), key=lambda link: int(re.search(r"/tables/(\d+)", link)[1]))
+    assert len(links) == 4
+    cards = sheet_cards(pdf, 1)
+    assert sorted(cards) == [0, 1, 2, 3]
     for number, (link, table) in enumerate(zip(links, seated), start=1):
         assert re.fullmatch(rf"{server.url}/tournaments/{tid}/tables/{number}\?key=[\w-]+", link), link
-        words = page_text(pdf, number).lower()  # the winds are printed in capitals
+        words = cards[number - 1].lower()  # the winds are printed in capitals
         ns, ew = (PAIRS[i].split(" & ") for i in table["entrants"])
         assert f"table {number}" in words and f"north {ns[0]}".lower() in words and f"south {ns[1]}".lower() in words
         assert f"east {ew[0]}".lower() in words and f"west {ew[1]}".lower() in words

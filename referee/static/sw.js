@@ -3,7 +3,8 @@ const PRECACHE = {"version": "", "assets": [], "offline": ""};
 // static/, the offline page and a version made of their contents). Plain JavaScript, no library.
 //
 // - The app shell (styles, scripts, htmx, icons, the offline page) is kept at install, one cache per version, and
-//   answered from that cache: a new version replaces the old cache whole.
+//   answered from that cache: a new version replaces the old cache whole. Its files are listed under the addresses
+//   the pages ask for (/static/x.css?v=<its hash>, referee/web/serving/static_files.py).
 // - Pages are network-first. A table's page (/t/<id>?key=…: the scorer's, or a viewer's) and the home page are kept
 //   under their address each time the network gives them; with no network (or none within WAIT_MS) the kept copy
 //   answers — the same address, else the newest copy of that table with that key (the entry in progress differs),
@@ -12,6 +13,7 @@ const PRECACHE = {"version": "", "assets": [], "offline": ""};
 "use strict";
 
 const SHELL = "referee-shell-" + PRECACHE.version;
+const ASSET_PATHS = PRECACHE.assets.map(function (asset) { return asset.split("?")[0]; });
 const PAGES = "referee-pages";
 const KEEP_PAGES = 40;  // the newest copies; older ones are dropped
 const WAIT_MS = 6000;  // a network that answers nothing in this time is taken as down (a café's weak Wi-Fi)
@@ -104,8 +106,13 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin || url.pathname.indexOf("/api/") === 0) { return; }
   if (request.mode === "navigate") {
     event.respondWith(page(event));
-  } else if (PRECACHE.assets.indexOf(url.pathname) !== -1 && !url.search) {
+  } else if (PRECACHE.assets.indexOf(url.pathname + url.search) !== -1) {
     event.respondWith(caches.match(request, {cacheName: SHELL}).then(function (kept) {
+      return kept || fetch(request);
+    }));
+  } else if (!url.search && ASSET_PATHS.indexOf(url.pathname) !== -1) {
+    // a kept file asked without its version (the manifest's icons): the kept copy, whatever its version
+    event.respondWith(caches.match(request, {cacheName: SHELL, ignoreSearch: true}).then(function (kept) {
       return kept || fetch(request);
     }));
   }

@@ -23,6 +23,7 @@ from referee.web.i18n import api_refusal, refusal
 from referee.web.serving.limits import init_limits, key_failed
 from referee.web.serving.live_streams import init_streams
 from referee.web.serving.compression import init_compression
+from referee.web.serving.static_files import init_static_versions
 from referee.web.services import is_htmx, known_ids, printable_query, status_of
 from referee.web.shared.live import REFRESH_SECONDS, KeyedWatch
 from referee.web.tables.watch import Watch
@@ -84,6 +85,7 @@ def create_app(config: dict | None = None) -> Flask:
     make_services(app)
     app.url_value_preprocessor(known_ids)  # an id none can have is 404 before it reaches the database
     app.before_request(printable_query)  # a control character in the query: 400, never a 5xx
+    init_static_versions(app)  # /static/x.css?v=<its hash>, kept a year (serving/static_files.py)
     init_compression(app)  # first registered, so the last after_request hook: it compresses the final body
 
     from flask_wtf.csrf import CSRFProtect

@@ -2,7 +2,8 @@
 
 ``/sw.js`` is ``static/sw.js`` served from the root, so that its scope is every page (``Service-Worker-Allowed: /``),
 with its first line filled in: the files it keeps (every file under ``static/``, so a script added there is kept
-without a list to update, and the offline page) and a version made of their contents — a changed file changes the
+without a list to update, each under the address the pages ask for, ``url_for('static', …)``'s
+``/static/x.css?v=<its hash>``; and the offline page) and a version made of their contents — a changed file changes the
 worker's bytes, so phones fetch the new files once and drop the old ones. The manifest and icons are plain static
 files (``static/manifest.webmanifest``, ``static/icons/``, drawn by ``scripts/make_icons.py``)."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""A tournament on paper and in files: the table cards (one A4 page a table: its number, who sits where this
-round, a QR code of the card's stable link), the link itself (always that number's table of the newest round), the
+"""A tournament on paper and in files: the table cards (six a sheet of A4 with cut lines: a table's number, who
+sits where this round, a QR code of the card's stable link), the link itself (always that number's table of the newest round), the
 final ranking with every round's results on A4, the standings as CSV, .xlsx and JSON, and each round's results as
 CSV and .xlsx (any key of the tournament: a viewer's too)."""
 from __future__ import annotations
@@ -18,6 +18,7 @@ from referee.web.tournaments import bp
 from referee.web.tournaments.common import current_round, entrant_names
 
 # penalties: R-TOURN-2, apart (vp includes them); status: R-COMMON-7, R-TOURN-1 (signed, arbitral, not_played…)
+CARDS_PER_SHEET = 6  # two across, three down: 150 tables on 25 sheets of A4 (tournament.css, .card-sheet)
 STANDINGS = ["rank", "entrant", "names", "vp", "mp", "mp_difference", "played", "penalties"]
 # series_*: a finished series' result in its own unit, as the engine says it (R-COMMON-7b: Brisca's deals won)
 RESULTS = ["table", "north_south", "east_west", "mp_north_south", "mp_east_west", "vp_north_south", "vp_east_west",
@@ -47,7 +48,8 @@ def cards(tournament_id):
     for table in round_["tables"] if round_ else []:
         link = links.get(table["number"])
         printed.append({**table, "seats": seats(state, table), "link": link, "qr": qr_svg(link) if link else None})
-    return render_template("tournament_cards.html", state=state, key=key, round=round_, cards=printed)
+    sheets = [printed[i:i + CARDS_PER_SHEET] for i in range(0, len(printed), CARDS_PER_SHEET)]
+    return render_template("tournament_cards.html", state=state, key=key, round=round_, sheets=sheets)
 
 
 @bp.get("/tournaments/<tournament_id>/tables/<int:number>")
