@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import math
 import os
 import signal
@@ -155,7 +156,21 @@ def serve_gunicorn(make_app: Callable[[], Flask], host: str, port: int, workers:
             app = make_app()
             return holds_streams(app) if worker_class == "gevent" else app
 
-    Referee().run()
+    share_cache(workers)
+    gc.collect()
+    gc.freeze()  # the master's objects (every module imported, the app made) are left out of the workers' collections:
+    Referee().run()  # a collection writes to every object it visits, and each page written is a worker's own copy
+
+
+def share_cache(workers: int) -> None:
+    """The replay caches of the server's workers hold ``CACHE_MB`` (``referee/store/state_cache.py``) together, not each, unless the
+    operator set ``REFEREE_CACHE_MB`` (then a process's own, as documented): a server's memory is bounded by its own
+    setting whatever the number of its workers (2,000 streams and two full caches went past 300 MB). Set in the
+    environment the forked workers read when they make their app."""
+    from referee.store import CACHE_MB
+
+    if not os.environ.get("REFEREE_CACHE_MB", "").strip():
+        os.environ["REFEREE_CACHE_MB"] = f"{CACHE_MB / max(1, workers):g}"
 
 
 def holds_streams(app: Flask) -> Flask:
