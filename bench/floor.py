@@ -97,7 +97,8 @@ class PostgresLog(Pooled):
 
         super().__init__()
         self.psycopg, self.url = psycopg, url.replace("postgresql+psycopg://", "postgresql://")
-        with self.psycopg.connect(self.url, autocommit=True) as connection:
+        with self.psycopg.connect(self.url) as connection:  # one transaction, the workers one after the other:
+            connection.execute("SELECT pg_advisory_xact_lock(4242)")  # two CREATE … IF NOT EXISTS at once collide
             for statement in SCHEMA_POSTGRES:
                 connection.execute(statement)
 

@@ -4,6 +4,7 @@ SQLite file (or ``--database`` a PostgreSQL address), the limiter on as ``make r
 median time without the profiler, then the top entries by cumulative time. Figures only: nothing asserts.
 
     .venv/bin/python bench/profile_entry.py [--depth 2] [--entries 300] [--top 40] [--only api,last,tap]
+        [--breakdown] [--dir /dev/shm] [--database own|postgresql+psycopg://…]
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import LONG_SERIES, PLAYERS, brulot_deals, flat, median, ms  # noqa: E402
-from servers import BENCH_LIMITS  # noqa: E402
+from servers import BENCH_LIMITS, throwaway_postgres  # noqa: E402
 
 from referee import create_app  # noqa: E402
 
@@ -156,7 +157,7 @@ def timers_on(app) -> Timers:
     from referee.store import entries as ledger_entries
     from referee.store import ledger as ledger_module
     from referee.store import state_cache
-    from referee.web import serving
+    from flask_compress import Compress
     from referee.web.api import tables as api_tables
     from referee.web.tables import scorer
 
@@ -170,11 +171,13 @@ def timers_on(app) -> Timers:
             (ledger_entries.rows, "insert_event", "write: INSERT"),
             (app.extensions["referee.ledger"].engine.dialect, "do_commit", "write: COMMIT"),
             (app.extensions["referee.ledger"].engine.dialect, "do_begin", "write: BEGIN"),
+            (app.extensions["referee.ledger"].engine.dialect, "do_ping", "connection tried (SELECT 1)"),
             (ledger_module.Ledger, "_replayed", "engine: state before (cache)"),
             (base.Game, "parse_event", "engine: parse"),
             (base.Game, "apply", "engine: apply"),
             (ledger_module.Ledger, "_serialise", "state serialised"),
-            (state_cache.StateCache, "put", "state kept (cache, measured)"),
+            (state_cache.StateCache, "put", "state kept (cache)"),
+            (state_cache.StateCache, "settle", "state measured (cache; served: after the answer)"),
             (base.Game, "brief", "state, brief"),
             (api_tables, "state_answer", "answer: JSON"),
             (ledger_module.Ledger, "look", "page: state read"),
@@ -182,7 +185,7 @@ def timers_on(app) -> Timers:
             (ledger_module.Ledger, "set_draft", "draft: UPDATE"),
             (scorer, "page_context", "page: context"),
             (scorer, "render_template", "page: template"),
-            (serving, "gzip_bytes", "gzip")):
+            (Compress, "after_request", "gzip (Flask-Compress)")):
         timers.wrap(owner, name, label)
     return timers
 
@@ -208,11 +211,23 @@ def main() -> None:
     parser.add_argument("--entries", type=int, default=300)
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--only", default="api,last,tap")
-    parser.add_argument("--database", default=None, help="a PostgreSQL address (default: a temporary SQLite)")
+    parser.add_argument("--database", default=None, help="a PostgreSQL address, or 'own': a throwaway PostgreSQL "
+                        "of the bench's own (bench/servers.py; default: a temporary SQLite)")
     parser.add_argument("--sort", default="cumulative", help="pstats' sort key (cumulative, tottime)")
     parser.add_argument("--breakdown", action="store_true", help="medians of each part, timed without profiler")
     parser.add_argument("--dir", default=None, help="where the SQLite file goes (/dev/shm: no disk in the figures)")
     args = parser.parse_args()
+    if args.database == "own":
+        with throwaway_postgres() as (url, why):
+            if url is None:
+                raise SystemExit(why)
+            args.database = url
+            profile(args)
+    else:
+        profile(args)
+
+
+def profile(args) -> None:
     with tempfile.TemporaryDirectory(prefix="referee-profile-", dir=args.dir) as tmp:
         url = args.database or f"sqlite:///{Path(tmp) / 'profile.sqlite3'}"
         limits = {name.removeprefix("FLASK_"): value for name, value in BENCH_LIMITS.items()}

@@ -7,7 +7,8 @@ Referee is served as ``make run`` serves it (``flask --app referee serve``, here
 two processes), the floor (``bench/floor.py``: a bare Flask app appending one JSON row to SQLite in WAL mode with
 ``synchronous=FULL``) under the same server and settings. Every database is a temporary one; the PostgreSQL part runs
 when ``BENCH_DATABASE_URL`` (or ``TEST_DATABASE_URL``) reaches a server, in a scratch database made and dropped
-there, and says it was skipped otherwise. ``streams`` (``bench/streams.py``): 2,000 viewers' server-sent event
+there; where neither is set, ``make bench`` starts a throwaway PostgreSQL of its own where one is installed (as
+``.ci/run`` does: ``initdb`` in a temporary folder, a free port of 127.0.0.1) and says it was skipped otherwise. ``streams`` (``bench/streams.py``): 2,000 viewers' server-sent event
 streams held open while scorers enter, each change timed to every stream. ``tournament`` (``bench/tournament.py``)
 has no floor: a round of 100 tables on PostgreSQL and a club evening of 12 on SQLite, its figures alone; nor has
 ``prints`` (``bench/prints.py``): the table cards, ranking and exports of 150 tables and 300 pairs. ``director``
@@ -213,7 +214,7 @@ def postgres_entries(only: set, quick: bool, args, task: dict, options: dict, cp
     """On PostgreSQL (BENCH_DATABASE_URL), what ran on SQLite of the trick POST, the evening's growth and the 50
     scorers: their figures kept in ``cost``; the scorers' rows answered."""
     url = servers.postgres_server()
-    why = servers.reachable(url) if url else "set BENCH_DATABASE_URL to a PostgreSQL server"
+    why = servers.reachable(url) if url else servers.NO_POSTGRES[0]
     if why:
         cost.skipped["PostgreSQL"] = f"skipped: {why}"
         return [["PostgreSQL", f"skipped: {why}", "", "", ""]] if "scorers" in only else []
@@ -240,4 +241,5 @@ def postgres_entries(only: set, quick: bool, args, task: dict, options: dict, cp
 
 if __name__ == "__main__":
     os.chdir(ROOT)
-    main()
+    with servers.postgres_for_bench():  # BENCH_DATABASE_URL, else PostgreSQL's own throwaway server where installed
+        main()

@@ -6,12 +6,15 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 from common import ROOT
@@ -141,8 +144,82 @@ def floor(database_url: str, workers: int | None, options: dict, settings: dict 
 # --- PostgreSQL -------------------------------------------------------------------------------------------------
 
 def postgres_server() -> str | None:
-    """The PostgreSQL the benches may use: BENCH_DATABASE_URL, else TEST_DATABASE_URL (as .ci/run sets it)."""
+    """The PostgreSQL the benches may use: BENCH_DATABASE_URL, else TEST_DATABASE_URL (as .ci/run sets it); ``make
+    bench`` sets BENCH_DATABASE_URL to its own throwaway server (``throwaway_postgres``) when neither is set."""
     return os.environ.get("BENCH_DATABASE_URL") or os.environ.get("TEST_DATABASE_URL") or None
+
+
+def postgres_bin() -> Path | None:
+    """The newest installed PostgreSQL's programs (Debian's /usr/lib/postgresql/<n>/bin, else initdb on the PATH)."""
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda path: int(path.parts[-3])
+                   if path.parts[-3].isdigit() else 0)
+    if found:
+        return found[-1].parent
+    initdb = shutil.which("initdb")
+    return Path(initdb).parent if initdb else None
+
+
+NO_POSTGRES = ["set BENCH_DATABASE_URL to a PostgreSQL server"]  # why a PostgreSQL bench is skipped, said once
+
+
+@contextmanager
+def postgres_for_bench():
+    """BENCH_DATABASE_URL (or TEST_DATABASE_URL) as set; where neither is, a throwaway PostgreSQL of the bench's own
+    (``throwaway_postgres``) set as BENCH_DATABASE_URL for the benches and their processes (``bench/cluster.py``)
+    while the block runs; else ``NO_POSTGRES`` says why there is none."""
+    if postgres_server():
+        yield
+        return
+    with throwaway_postgres() as (url, why):
+        if url is None:
+            NO_POSTGRES[0] = why
+            yield
+            return
+        print(f"(PostgreSQL: the bench's own, {url})", file=sys.stderr, flush=True)
+        os.environ["BENCH_DATABASE_URL"] = url
+        try:
+            yield
+        finally:
+            os.environ.pop("BENCH_DATABASE_URL", None)
+
+
+@contextmanager
+def throwaway_postgres():
+    """A PostgreSQL of the bench's own, as ``.ci/run`` starts one: ``initdb`` in a temporary folder, on a free port
+    of 127.0.0.1, trust auth, stopped and removed after; its URL yielded (None, and why, where none is installed or
+    it does not start). As root it runs as the ``postgres`` user (``runuser``), which PostgreSQL requires."""
+    programs = postgres_bin()
+    if programs is None:
+        yield None, "PostgreSQL is not installed (apt-get install postgresql), and BENCH_DATABASE_URL is not set"
+        return
+    folder = Path(tempfile.mkdtemp(prefix="referee-bench-pg-"))
+    as_user = []
+    if os.geteuid() == 0:
+        if subprocess.run(["id", "postgres"], capture_output=True).returncode != 0:
+            subprocess.run(["useradd", "--system", "--no-create-home", "postgres"], check=True)
+        shutil.chown(folder, "postgres")
+        as_user = ["runuser", "-u", "postgres", "--"]
+    port = free_port()
+    data, log = folder / "data", folder / "log"
+    started = False
+    try:
+        made = subprocess.run([*as_user, str(programs / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
+                               "-E", "UTF8", "--no-locale"], capture_output=True, text=True, timeout=120)
+        if made.returncode == 0:
+            started = subprocess.run(
+                [*as_user, str(programs / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-o",
+                 f"-c listen_addresses=127.0.0.1 -p {port} -k {folder}", "start"],
+                capture_output=True, text=True, timeout=120).returncode == 0
+        if not started:
+            why = (made.stderr or (log.read_text() if log.exists() else "")).strip().splitlines()
+            yield None, f"the bench's own PostgreSQL did not start ({why[-1] if why else 'no reason given'})"
+            return
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres", None
+    finally:
+        if started:
+            subprocess.run([*as_user, str(programs / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
+                           capture_output=True, timeout=120)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 class ScratchDatabase:

@@ -96,7 +96,7 @@ def postgresql(workers: int, options: dict, quick: bool) -> dict | str:
     """The 100 tables on a scratch PostgreSQL database, or why not."""
     url = servers.postgres_server()
     if not url:
-        return "skipped: set BENCH_DATABASE_URL to a PostgreSQL server"
+        return f"skipped: {servers.NO_POSTGRES[0]}"
     why = servers.reachable(url)
     if why:
         return f"skipped: {why}"

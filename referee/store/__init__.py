@@ -19,8 +19,9 @@ from referee.store.ledger import Ledger, Unwritten
 from referee.store.once import Created, Once, minted
 from referee.store.records import entered, hash_key, iso, key_role
 from referee.store.rows import WRITERS, cards_of, draft_text, table_role
+from referee.store.state_cache import DEFAULT_MB as CACHE_MB  # a server's replay caches together (``serve``)
 
-__all__ = ["Created", "Ledger", "MAX_REASON", "Once", "Unwritten", "WRITERS", "cards_of", "check_reason", "clubs",
+__all__ = ["CACHE_MB", "Created", "Ledger", "MAX_REASON", "Once", "Unwritten", "WRITERS", "cards_of", "check_reason", "clubs",
            "draft_text", "entered", "hash_key", "iso", "key_role", "minted", "table_role", "tournaments"]
 
 # The modules the command line imports when a command needs them: ``flask --app referee init-db`` / ``db-revision``

@@ -64,7 +64,7 @@ class Entries:
                 if client_event_id is not None and self._stored(table_id, client_event_id):
                     return 200, self.state(table_id, brief)
                 raise
-        state = self._remember(row, after, checkpoint_after(before, after, checkpoint))
+        state = self._remember(row, after, checkpoint_after(before, after, checkpoint), True)  # measured later
         return 201, game.brief(after, state) if brief else state
 
     def _ahead(self, table_id: str, body: dict) -> tuple | None:

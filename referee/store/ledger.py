@@ -279,11 +279,22 @@ class Ledger(Entries, Making):
         game = get_game(row.game)
         return game.replay_from(game.new_table(row.players, row.options, row.dealer), rows.bodies(connection, row.id))
 
-    def _remember(self, row: TableRow, table, checkpoint=None) -> dict:
-        """Serialises ``table`` (its finished deals' documents made now, so the cache counts them) and keeps it."""
+    def _remember(self, row: TableRow, table, checkpoint=None, later: bool = False) -> dict:
+        """Serialises ``table`` (its finished deals' documents made now, so the cache counts them) and keeps it;
+        ``later``: its bytes counted by ``settle_cache`` (a write's state, made from the one kept)."""
         state = self._serialise(row, table)
-        self._cache.put(row.id, row.revision, table, checkpoint)
+        self._cache.put(row.id, row.revision, table, checkpoint, later=later)
         return state
+
+    @property
+    def cache_pending(self) -> bool:
+        """A write's state waits to be measured by ``settle_cache``."""
+        return self._cache.pending
+
+    def settle_cache(self) -> None:
+        """Measures the states the writes kept (``StateCache.settle``): asked once a write's answer is sent, so that
+        the phone does not wait for it; any other use of the cache asks it first."""
+        self._cache.settle()
 
     def _serialise(self, row: TableRow, table) -> dict:
         state = {"id": row.id, "revision": row.revision}

@@ -6,7 +6,9 @@
   fields and its last deal, then steps the copy, so a write costs the open deal, not the whole log, and a state
   someone holds never changes. The engines change only the last deal (``Table.current``); ``tests/test_memory.py``
   checks it for every game.
-- A state's bytes are counted by walking it (a finished deal once, when first seen). A state bigger than the whole
+- A state's bytes are counted by walking it (a finished deal once, when first seen); a write's state is counted
+  after its answer is sent (``put(later=True)``, ``settle``: the web app's ``after_request`` asks it once the
+  answer is out), at its predecessor's bytes until then. A state bigger than the whole
   budget is not kept: it is replayed from the log when asked, and memory stays bounded whatever the log's length.
 - ``REFEREE_CACHE_MB`` sets the budget (``DEFAULT_MB`` when unset; 0 keeps nothing, every read replays).
 - Beside each state, a checkpoint: the state at the start of its open deal (after the first ``checkpoint.version``
@@ -114,6 +116,7 @@ class StateCache:
         self.max_bytes = max_bytes
         self._kept: OrderedDict = OrderedDict()
         self._bytes = 0
+        self._pending: dict = {}  # table id -> (state kept, the one it replaced), to measure (``settle``)
         self._lock = threading.Lock()
 
     def get(self, table_id: str, revision: int):
@@ -138,11 +141,23 @@ class StateCache:
             kept = self._kept.get(table_id)
             return kept.checkpoint if kept is not None and kept.revision == revision else None
 
-    def put(self, table_id: str, revision: int, state, checkpoint=None) -> None:
+    def put(self, table_id: str, revision: int, state, checkpoint=None, later: bool = False) -> None:
+        """Keeps ``state`` as the table's newest (an older revision than the one kept is left out). ``later``: a
+        write's state, made from the one kept by one event, kept at once at that one's size and measured by
+        ``settle`` (after the write's answer is sent: ``pending``), so that the phone does not wait for the walk;
+        every other call settles what waits first, so at most the writes under way wait to be measured."""
         if self.max_bytes <= 0:
             return
+        if self._pending:
+            self.settle()
         with self._lock:
             before = self._kept.get(table_id)
+            if later and before is not None and before.revision < revision:
+                kept = _Kept(revision, state, before.size, before.deal_sizes, checkpoint)
+                self._kept[table_id] = kept  # its predecessor's bytes stand for its own until measured
+                self._kept.move_to_end(table_id)
+                self._pending[table_id] = (kept, before)  # ``before`` held: its deals' ids stay theirs
+                return
         if before is not None and before.revision > revision:
             return
         size, deal_sizes = measure(state, before.deal_sizes if before is not None else None, self.max_bytes,
@@ -159,17 +174,46 @@ class StateCache:
                 return  # bigger than the whole budget: replayed when asked, never kept
             self._kept[table_id] = _Kept(revision, state, size, deal_sizes, checkpoint)
             self._bytes += size
-            while self._bytes > self.max_bytes:
-                _, dropped = self._kept.popitem(last=False)
-                self._bytes -= dropped.size
+            self._within_budget()
+
+    @property
+    def pending(self) -> bool:
+        """States kept by ``put(later=True)`` wait to be measured (``settle``)."""
+        return bool(self._pending)
+
+    def settle(self) -> None:
+        """Measures the states kept at their predecessor's size (``put(later=True)``) and drops the least recently
+        used ones until the cache is within its budget again; a state replaced or dropped meanwhile is skipped."""
+        with self._lock:
+            pending, self._pending = self._pending, {}
+        for table_id, (kept, before) in pending.items():
+            size, deal_sizes = measure(kept.state, before.deal_sizes, self.max_bytes, kept.checkpoint,
+                                       before.checkpoint_size if before.checkpoint is kept.checkpoint else None)
+            with self._lock:
+                if self._kept.get(table_id) is not kept:
+                    continue
+                self._bytes += size - kept.size
+                kept.size, kept.deal_sizes = size, deal_sizes
+                if size > self.max_bytes:  # grown past the whole budget: replayed when asked, never kept
+                    del self._kept[table_id]
+                    self._bytes -= size
+                self._within_budget()
+
+    def _within_budget(self) -> None:
+        """Drops the least recently used states until the bytes kept are within the budget (under the lock)."""
+        while self._bytes > self.max_bytes:
+            _, dropped = self._kept.popitem(last=False)
+            self._bytes -= dropped.size
 
     def clear(self) -> None:
         with self._lock:
             self._kept.clear()
+            self._pending.clear()
             self._bytes = 0
 
     def stats(self) -> dict:
-        """What the cache holds: tables, bytes and the budget."""
+        """What the cache holds: tables, bytes and the budget (every state measured)."""
+        self.settle()
         with self._lock:
             return {"tables": len(self._kept), "bytes": self._bytes, "max_bytes": self.max_bytes}
 

@@ -157,6 +157,15 @@ def make_services(app: Flask) -> None:
     """Every service the views use (``referee/web/services.py`` reads them): one of each per app."""
     ledger = Ledger(app.config["DATABASE_URL"])
     app.extensions["referee.ledger"] = ledger
+
+    @app.after_request
+    def measure_after(response):
+        """A write's new state is measured for the replay cache once its answer is sent (``Ledger.settle_cache``):
+        the phone has its answer a walk of the state sooner."""
+        if ledger.cache_pending:
+            response.call_on_close(ledger.settle_cache)
+        return response
+
     app.extensions["referee.tournaments"] = Tournaments(ledger)  # through the ledger's doors and replay cache
     app.extensions["referee.clubs"] = Clubs(ledger)  # the same
     app.config.setdefault("LIVE_REFRESH_SECONDS", REFRESH_SECONDS)

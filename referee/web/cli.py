@@ -114,6 +114,7 @@ def register(app) -> None:
             return create_app(overrides)
 
         app.extensions["referee.ledger"].forget_connections()  # nothing of the master's crosses the fork
+        serving.share_cache(workers)  # the workers' replay caches: 64 MB together unless REFEREE_CACHE_MB is set
         serving.serve_gunicorn(worker_app, host, port, workers, threads, tls)
 
 

@@ -30,6 +30,9 @@ Flask apps that hold many connections.
 - ``app.config["LIVE_STREAMS"]``, the server-sent event streams one process holds at once, is ``LIVE_STREAMS`` under
   gevent unless the operator set ``FLASK_LIVE_STREAMS``; under waitress half its threads (a stream holds a thread
   there: the other half answer everyone else), past which a page polls instead.
+- Memory: the master freezes its objects before forking (``gc.freeze``), so that the workers' garbage collections
+  leave the pages they share with it unwritten (a worker's own pages at start: 17 MB instead of 50); ``serve``'s
+  workers share the replay cache's budget (``share_cache``) unless ``REFEREE_CACHE_MB`` is set.
 - A worker dies with its master (``PR_SET_PDEATHSIG`` on Linux): a server killed outright (``kill -9``, a crash)
   leaves no orphan holding the port or writing after it.
 - ``REFEREE_TLS_CERT`` and ``REFEREE_TLS_KEY`` (file paths: a certificate the club provides and its key) make gunicorn
@@ -41,6 +44,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import math
 import os
 import signal
@@ -155,7 +159,22 @@ def serve_gunicorn(make_app: Callable[[], Flask], host: str, port: int, workers:
             app = make_app()
             return holds_streams(app) if worker_class == "gevent" else app
 
+    gc.collect()
+    # the master's objects (every module imported, the app made) are left out of the workers' collections: a
+    # collection writes to every object it visits, and each page written becomes a worker's own copy
+    gc.freeze()
     Referee().run()
+
+
+def share_cache(workers: int) -> None:
+    """The replay caches of the server's workers hold ``CACHE_MB`` (``referee/store/state_cache.py``) together, not
+    each, unless the operator set ``REFEREE_CACHE_MB`` (then a process's own, as documented): a server's memory is
+    bounded whatever the number of its workers (2,000 streams and two full caches went past 300 MB). Set by
+    ``serve`` (``cli.py``) in the environment the forked workers read when they make their app."""
+    from referee.store import CACHE_MB
+
+    if not os.environ.get("REFEREE_CACHE_MB", "").strip():
+        os.environ["REFEREE_CACHE_MB"] = f"{CACHE_MB / max(1, workers):g}"
 
 
 def holds_streams(app: Flask) -> Flask:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 
 from flask import Response
-from openpyxl import Workbook
 
 from referee.web.shared.csv_files import FORMULA
 
@@ -38,7 +37,10 @@ def xlsx_bytes(title: str, header: list, rows: list) -> bytes:
 
 
 def xlsx_sheets(sheets: list) -> bytes:
-    """A workbook of several sheets, each (title, header, rows) (a club's members, series and ratings)."""
+    """A workbook of several sheets, each (title, header, rows) (a club's members, series and ratings). openpyxl is
+    imported by the first download, not by every process that never makes one (some 6 MB each)."""
+    from openpyxl import Workbook
+
     book = Workbook()
     for number, (title, header, rows) in enumerate(sheets):
         sheet = book.active if number == 0 else book.create_sheet()
