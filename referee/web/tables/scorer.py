@@ -19,6 +19,7 @@ from referee.web.tables import bp
 from referee.web.tables.correcting import kept_reason, signing_context
 from referee.web.tables.offline_data import offline_data
 from referee.web.tables.sheet import capture_extras, fields_for, tally_body
+from referee.web.tables.tapped import render_tap, tap_changes_alone
 from referee.web.tables.views import (LAYING, SHOWING, ScorerInput, card_order, last_trick, modes_for, next_player, number,
                                       picker)
 
@@ -80,9 +81,9 @@ def new_event_id() -> str:
 
 
 def render_scorer(table_id: str, key: str, entry: ScorerInput | None = None, error: str | None = None, status=200,
-                  refused: str | None = None):
+                  refused: str | None = None, context: dict | None = None):
     """The scorer's page, or its fragment for htmx; ``refused`` is the card a refusal names (it shakes)."""
-    context = page_context(table_id, key, entry, error)
+    context = context or page_context(table_id, key, entry, error)
     context.update(refused_card=refused, trick_done=g.get("trick_done", False))
     template = "_scorer.html" if is_htmx() else "scorer.html"
     response = make_response(render_template(template, **context), status)
@@ -95,7 +96,13 @@ def render_scorer(table_id: str, key: str, entry: ScorerInput | None = None, err
 
 
 def done(table_id: str, key: str, entry: ScorerInput):
-    """After an entry: the fragment for htmx, a redirect (post/redirect/get) without JavaScript."""
+    """After an entry: the fragment for htmx (a card tapped: only what it changed), a redirect (post/redirect/get)
+    without JavaScript."""
+    if is_htmx() and g.get("tapped") is not None:
+        context = page_context(table_id, key, entry)
+        if tap_changes_alone(context):
+            return render_tap(context, g.tapped, g.get("trick_done", False))
+        return render_scorer(table_id, key, entry, context=context)
     if is_htmx():
         return render_scorer(table_id, key, entry)
     return redirect(url_for("tables.table", table_id=table_id, key=key, _anchor=anchor(entry), **entry.query(),
@@ -221,6 +228,7 @@ def tap(post: Post) -> ScorerInput:
         return entry.with_pending([c for c in entry.pending if c != card] if card in entry.pending
                                   else [*entry.pending, card])
     cards = [c.code for c in [*entry.pending, card]]
+    g.tapped = picker(post.game, post.table, entry)  # the deck as this page showed it: the answer swaps what changed
     if len(cards) < len(post.table.players):  # the trick under way, for every phone (checked there, R-COMMON-4)
         post.set_draft(cards)
         return ScorerInput()
