@@ -123,11 +123,12 @@ def test_exchange_button_only_when_possible(client):
 
 def test_htmx_gets_the_fragment_and_the_new_address(client):
     scorer = create(client)
-    scorer.post("deal", card="11E", dealer="0")
-    response = scorer.post("tap", htmx=True, card="1C")
+    response = scorer.post("deal", htmx=True, card="11E", dealer="0")
     body = response.get_data(as_text=True)
     assert response.status_code == 200 and body.lstrip().startswith("{%") is False
     assert "<html" not in body and 'id="scorer"' in body
+    response = scorer.post("tap", htmx=True, card="1C")  # a card tapped: what it changed (tests/test_tap_answer.py)
+    body = response.get_data(as_text=True)
     assert "pending" not in response.headers["HX-Replace-Url"] and 'name="pending" value="1C"' in body
     response = scorer.post("tap", htmx=True, card="1C")
     assert response.status_code == 200 and 'role="alert"' in response.get_data(as_text=True)

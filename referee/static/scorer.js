@@ -34,7 +34,12 @@
     var scorer = document.getElementById("scorer");
     return scorer ? scorer.dataset.reveal || "" : "";
   }
-  document.addEventListener("htmx:beforeSwap", function () { named = naming(); });
+  // A tap's answer may swap only the cards it changed (scorer.py, tapped.py): a card refused before stops shaking
+  // once anything is answered; a refusal's answer is the whole scorer, that marks it again.
+  document.addEventListener("htmx:beforeSwap", function () {
+    named = naming();
+    document.querySelectorAll("#picker .card.refused").forEach(function (card) { card.classList.remove("refused"); });
+  });
   document.addEventListener("htmx:afterSwap", function (event) {
     buzz(event.detail && event.detail.elt);
     if (naming() !== named) { reveal(); }

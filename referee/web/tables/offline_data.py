@@ -34,7 +34,7 @@ def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
         goes_on = not deal.complete
     if not goes_on:
         return None
-    deck = game.deck_for(table)
+    deck, language = game.deck_for(table), lang()  # the language asked once, not once a card (a tap's cost)
     data = {
         "table": state["id"], "key": key, "game": state["game"], "mode": entry.mode, "revision": state["revision"],
         "deal_word": game.deal_word,  # "deal" or "hand": how the queue names an entry
@@ -43,7 +43,7 @@ def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
         "side": entry.side or 0, "captured": [s for s, pile in enumerate(getattr(deal, "captures", None) or [])
                                               if pile is not None],
         "pending": [c.code for c in entry.pending],
-        "labels": {c.code: c.short(lang()) for c in dict.fromkeys(deck.cards)},
+        "labels": {c.code: c.short(language) for c in dict.fromkeys(deck.cards)},
     }
     if tricks:
         data.update({

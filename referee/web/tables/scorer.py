@@ -19,6 +19,7 @@ from referee.web.tables import bp
 from referee.web.tables.correcting import kept_reason, signing_context
 from referee.web.tables.offline_data import offline_data
 from referee.web.tables.sheet import capture_extras, fields_for, tally_body
+from referee.web.tables.tapped import render_tap, tap_changes_alone
 from referee.web.tables.views import (LAYING, SHOWING, ScorerInput, card_order, last_trick, modes_for, next_player, number,
                                       picker)
 
@@ -35,8 +36,10 @@ def read_entry(values, game, table) -> ScorerInput:
                       fields_for(game.id, len(table.players), len(table.sides)), modes_for(game))
 
 
-def page_context(table_id: str, key: str, entry: ScorerInput | None = None, error: str | None = None) -> dict:
-    state, table, draft, stored_mode = ledger().look(table_id)
+def page_context(table_id: str, key: str, entry: ScorerInput | None = None, error: str | None = None,
+                 looked: tuple | None = None) -> dict:
+    """``looked``: the table as ``Ledger.look`` gives it, when the request already read it (a card tapped)."""
+    state, table, draft, stored_mode = looked or ledger().look(table_id)
     game = get_game(state["game"])
     deck = game.deck_for(table)
     entry = (entry or read_entry(request.args, game, table)).with_draft(draft, deck)
@@ -80,9 +83,9 @@ def new_event_id() -> str:
 
 
 def render_scorer(table_id: str, key: str, entry: ScorerInput | None = None, error: str | None = None, status=200,
-                  refused: str | None = None):
+                  refused: str | None = None, context: dict | None = None):
     """The scorer's page, or its fragment for htmx; ``refused`` is the card a refusal names (it shakes)."""
-    context = page_context(table_id, key, entry, error)
+    context = context or page_context(table_id, key, entry, error)
     context.update(refused_card=refused, trick_done=g.get("trick_done", False))
     template = "_scorer.html" if is_htmx() else "scorer.html"
     response = make_response(render_template(template, **context), status)
@@ -95,7 +98,13 @@ def render_scorer(table_id: str, key: str, entry: ScorerInput | None = None, err
 
 
 def done(table_id: str, key: str, entry: ScorerInput):
-    """After an entry: the fragment for htmx, a redirect (post/redirect/get) without JavaScript."""
+    """After an entry: the fragment for htmx (a card tapped: only what it changed), a redirect (post/redirect/get)
+    without JavaScript."""
+    if is_htmx() and g.get("tapped") is not None:
+        context = page_context(table_id, key, entry, looked=g.get("looked"))  # a trick under way: read once
+        if tap_changes_alone(context):
+            return render_tap(context, g.tapped, g.get("trick_done", False))
+        return render_scorer(table_id, key, entry)
     if is_htmx():
         return render_scorer(table_id, key, entry)
     return redirect(url_for("tables.table", table_id=table_id, key=key, _anchor=anchor(entry), **entry.query(),
@@ -118,6 +127,7 @@ class Post:
     deck: object
     entry: ScorerInput
     revision: int  # the table's, as this post found it
+    looked: tuple = ()  # the table as ``Ledger.look`` gave it to this post
 
     def card(self):
         return self.deck.parse(request.form.get("card", ""))
@@ -147,10 +157,10 @@ class Post:
         """The trick under way this phone's page showed (its cards' codes), in the trick mode; None in the others."""
         return tuple(c.code for c in self.entry.pending) if self.entry.mode == "trick" else None
 
-    def set_draft(self, cards) -> None:
-        """The trick under way becomes ``cards`` (codes), if it is still the one this page showed."""
+    def set_draft(self, cards) -> tuple:
+        """The trick under way becomes ``cards`` (codes), if it is still the one this page showed; returns them."""
         revision = self.seen() if self.seen() is not None else self.revision
-        ledger().set_draft(self.table_id, cards, revision, seen=self.draft_seen() or (), key=self.key)
+        return ledger().set_draft(self.table_id, cards, revision, seen=self.draft_seen() or (), key=self.key)
 
     def event_id(self) -> str | None:
         """The form's own id (the page writes one per form), checked as the API checks ``client_event_id``."""
@@ -182,11 +192,12 @@ def scorer_post(rule: str):
         @wraps(view)
         def handle(table_id):
             key = request_key() or request.form.get("key")
-            state, table = ledger().snapshot(table_id, key, write=True)  # the key checked on the same read
+            looked = ledger().look(table_id, key, write=True)  # the key checked on the same read
+            state, table = looked[:2]
             game = get_game(state["game"])
             deck = game.deck_for(table)
             entry = read_entry(request.form, game, table)
-            post = Post(table_id, key, game, table, deck, entry, state["revision"])
+            post = Post(table_id, key, game, table, deck, entry, state["revision"], looked)
             try:
                 # A form stored before moved the revision it shows: only a stale (or revision-less) one is looked up.
                 stale = post.seen() != state["revision"]
@@ -221,8 +232,10 @@ def tap(post: Post) -> ScorerInput:
         return entry.with_pending([c for c in entry.pending if c != card] if card in entry.pending
                                   else [*entry.pending, card])
     cards = [c.code for c in [*entry.pending, card]]
+    g.tapped = picker(post.game, post.table, entry)  # the deck as this page showed it: the answer swaps what changed
     if len(cards) < len(post.table.players):  # the trick under way, for every phone (checked there, R-COMMON-4)
-        post.set_draft(cards)
+        state, table, _, mode = post.looked
+        g.looked = (state, table, post.set_draft(cards), mode)  # the table as read, with this trick under way
         return ScorerInput()
     post.store({"type": "trick", "cards": cards})
     g.trick_done = True  # the fragment shows the trick's winner where the finger is

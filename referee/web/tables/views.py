@@ -164,15 +164,26 @@ class ScorerInput:
         return ScorerInput(self.mode, (), self.side, player, self.meld, self.at, tuple(hands), self.closed_by)
 
 
+ORDERS: dict = {}  # (game, deck) -> its rows: worked out once a process, not once a tap
+
+
 def card_order(game, deck) -> list:
     """The deck as rows of a suit each, strongest card first (the game's own strength order)."""
+    key = (game.id, deck.id, deck.cards)
+    rows = ORDERS.get(key)
+    if rows is None:
+        if len(ORDERS) >= 64:  # a few decks a game (Brusquembille's, by the cards removed): bounded all the same
+            ORDERS.clear()
+        rows = ORDERS[key] = tuple(_card_order(game, deck))
+    return list(rows)
+
+
+def _card_order(game, deck):
     strength = getattr(game, "strength", {}) or {}
-    rows = []
     for suit in deck.suits:
         cards = list(dict.fromkeys(c for c in deck.cards if c.suit == suit))
         cards.sort(key=lambda c: -strength.get(c.rank, 0))
-        rows.append((cards[0].suit_info, cards))
-    return rows
+        yield cards[0].suit_info, tuple(cards)
 
 
 def picker(game, table, entry: ScorerInput) -> list:
