@@ -1,6 +1,6 @@
 """``make bench``: Referee's figures side by side with their floor, one table per bench, with the issue's goals.
 
-    .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers,streams,tournament,hostile,cluster]
+    .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers,streams,tournament,hostile,cluster,event]
 
 Referee is served as ``make run`` serves it (``flask --app referee serve``, here on 127.0.0.1 with ``--workers 2``:
 two processes), the floor (``bench/floor.py``: a bare Flask app appending one JSON row to SQLite in WAL mode with
@@ -12,8 +12,9 @@ has no floor: a round of 100 tables on PostgreSQL and a club evening of 12 on SQ
 idle sockets and 100 slowloris clients held open while normal requests are timed, against Referee, the floor under
 the same server and the floor under gunicorn's gthread workers (as Referee was served before). ``cluster``
 (``bench/cluster.py``): one, then two Referee servers behind nginx with PostgreSQL and Redis (where nginx and
-redis-server exist and a PostgreSQL is reachable; else it says why it skipped). Figures only: nothing
-asserts, and a run takes under ten minutes.
+redis-server exist and a PostgreSQL is reachable; else it says why it skipped). ``event`` (``bench/event.py``): the
+evening rehearsed, a signed Burraco tournament of 150 tables with 2,000 followers on one server as ``make run`` serves
+it and of 300 tables on the rig with a server killed, beside the floor. Figures only: nothing asserts.
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ import tournament  # noqa: E402
 from common import (ROOT, machine, ms, ms_of, print_table, raise_open_files, rate, run_load, secs,  # noqa: E402
                     times)
 
-BENCHES = ("entries", "depth", "scorers", "viewers", "streams", "tournament", "hostile", "cluster")
+BENCHES = ("entries", "depth", "scorers", "viewers", "streams", "tournament", "hostile", "cluster", "event")
 
 
 def load(task: dict) -> dict:
@@ -193,6 +194,10 @@ def main() -> None:
         subprocess.run([sys.executable, str(ROOT / "bench" / "cluster.py")] + (["--quick"] if quick else []),
                        check=False, timeout=1200)
         took("several servers behind nginx")
+    if "event" in only:  # its own process (gevent), its own servers: the evening on one server, then on the rig
+        subprocess.run([sys.executable, str(ROOT / "bench" / "event.py")] + (["--quick"] if quick else []),
+                       check=False, timeout=3600)
+        took("the evening rehearsed")
     print(f"(make bench took {time.monotonic() - started:.0f} s)")
 
 

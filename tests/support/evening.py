@@ -200,8 +200,9 @@ class Evening:
             half.set()
 
     # --- a round --------------------------------------------------------------------------------------------
-    def round(self, number: int) -> None:
-        tables = self.seat(number)
+    def round(self, number: int, tables: list | None = None) -> None:
+        """Round ``number`` played, settled and closed; seated first unless its ``tables`` are given (seated)."""
+        tables = tables or self.seat(number)
         drawn = self.rng.sample(tables, CALLS[number - 1] + CORRECTIONS[number - 1])
         calling, correcting = drawn[:CALLS[number - 1]], drawn[CALLS[number - 1]:]
         half, counted = threading.Event(), [0, len(tables) * HANDS]

@@ -14,9 +14,9 @@ import time
 
 STREAM = re.compile(r'sse-connect="([^"]+)"')
 REVISION = re.compile(rb'data-revision="(\d+)"|[?&;]since=(\d+)')  # the fragment's, or its poll's address
-# Who follows what, in shares of the followers: most on the wall and on the viewers' standings, a few on the
-# director's page (the director and the assistants).
-PAGES = (("wall", 45), ("viewers", 50), ("director", 5))
+# Who follows what, in turn: of every 20 followers one on the director's page (the director and the assistants),
+# nine on the wall, ten on the viewers' standings.
+TURN = ["director"] + ["wall", "viewers"] * 9 + ["viewers"]
 
 
 class Follower(threading.Thread):
@@ -36,7 +36,10 @@ class Follower(threading.Thread):
                 if stream is None:
                     status, page = self.phone.call("GET", self.path, headers={"Accept": "text/html"}, kind="page")
                     found = STREAM.search(page if isinstance(page, str) else "")
-                    assert status == 200 and found, (self.path, status)
+                    if status != 200 or not found:  # no round seated yet on the director's page: looked at again
+                        self.refused += 1
+                        self.stopping.wait(2)
+                        continue
                     stream = html.unescape(found.group(1))
                     self.phone.close()
                     self.note(REVISION.search(stream.encode()))  # what the page shows as it opens
@@ -83,7 +86,7 @@ class Follower(threading.Thread):
 
 
 class Followers:
-    """``count`` followers of ``evening``'s pages, shared as ``PAGES`` says; ``phone(n)`` gives the n-th its
+    """``count`` followers of ``evening``'s pages, shared as ``TURN`` says; ``phone(n)`` gives the n-th its
     connection (its address)."""
 
     def __init__(self, phone, evening, count: int, spread: float = 0.0):
@@ -91,9 +94,7 @@ class Followers:
         paths = {"wall": f"/tournaments/{evening.id}/screen?key={evening.viewer_key}",
                  "viewers": f"/tournaments/{evening.id}/standings?key={evening.viewer_key}",
                  "director": f"/tournaments/{evening.id}?key={evening.director_key}"}
-        kinds = [kind for kind, share in PAGES for _ in range(share)]
-        self.all = [Follower(phone(n), paths[kind], kind)
-                    for n, kind in enumerate(kinds[n % len(kinds)] for n in range(count))]
+        self.all = [Follower(phone(n), paths[TURN[n % len(TURN)]], TURN[n % len(TURN)]) for n in range(count)]
 
     def start(self) -> "Followers":
         for n, follower in enumerate(self.all):
