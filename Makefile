@@ -18,7 +18,7 @@ help:
 	@echo "make run  [PORT=5000]        install, init the db and serve on the LAN"
 	@echo "make test-fast [PYTEST_ARGS=...]  after every change: engines, ledger, API (the tests marked fast, < 30 s)"
 	@echo "make test [PYTEST_ARGS=...]  before landing: install and run the whole suite, on both cores (XDIST=)"
-	@echo "make bench [BENCH_ARGS=...]  print Referee's figures beside its floor's (bench/run.py; ~10 min; PostgreSQL too with BENCH_DATABASE_URL)"
+	@echo "make bench [BENCH_ARGS=...]  print Referee's figures beside its floor's (bench/run.py; ~20 min; PostgreSQL too with BENCH_DATABASE_URL)"
 	@echo "make event [EVENT_ARGS=...]  the evening rehearsed alone (bench/event.py; --quick: 40 tables, 200 followers)"
 	@echo "make taps                    print taps, scrolls and seconds per deal in each way of entry (Chromium)"
 	@echo "make clean                   remove .venv, node_modules and referee/static/vendor"
