@@ -75,6 +75,7 @@ class Phone:
     def close(self) -> None:
         if self.connection is not None:
             self.connection.close()
+            self.connection = None
 
 
 def hand_numbers(rng: random.Random) -> list:
@@ -115,6 +116,7 @@ class Evening:
         self.lock = threading.Lock()
         self.rounds: list = []  # per round: {"close", "seat"} seconds
         self.playing = (0.0, 0.0)
+        self.errors: list = []  # what went wrong at a table (its phone's thread stopped there)
 
     # --- the director ---------------------------------------------------------------------------------------
     def director(self, method: str, path: str, body=None, kind: str = "director", once: str | None = None) -> dict:
@@ -167,6 +169,13 @@ class Evening:
         return answer
 
     def play(self, number: int, table: dict, calls: bool, half: threading.Event, counted: list) -> None:
+        try:
+            self.entered(number, table, calls, half, counted)
+        except Exception as error:  # noqa: BLE001 — said by ``round``, which fails with it
+            self.errors.append(f"round {number} table {table['number']}: {error!r}")
+            half.set()
+
+    def entered(self, number: int, table: dict, calls: bool, half: threading.Event, counted: list) -> None:
         phone = self.phone(table["number"])
         rng = random.Random(f"{self.id}-{number}-{table['number']}")
         ident = table["table_id"]
@@ -212,10 +221,13 @@ class Evening:
         for thread in threads:
             thread.start()
         if self.midway is not None:
-            half.wait()
-            self.midway(number)
+            while not half.wait(0.5) and any(thread.is_alive() for thread in threads):
+                pass  # half the round's hands entered, or every phone done
+            if not self.errors:
+                self.midway(number)
         for thread in threads:
             thread.join()
+        assert not self.errors, self.errors[:5]
         self.playing = (self.playing[0] + time.monotonic() - started, self.playing[1])
         self.settle(number, calling, correcting)
         started = time.monotonic()
@@ -248,6 +260,7 @@ class Evening:
         ident = table["table_id"]
         reason = "East-West held 5 more in hand in the last hand"
         path = f"/api/v1/tables/{ident}/undo"
+        self.director_phone.close()  # a connection of its own: never one the server closed while it was idle
         status, answer = self.director_phone.call("POST", path, {"reason": reason}, self.director_key, kind="correct",
                                                   tries=1)  # never sent twice: an undo has no id of its own
         assert status == 200, (status, answer)
