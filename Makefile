@@ -9,7 +9,7 @@ PYTEST_ARGS ?=
 XDIST       ?= -n 2 --dist loadfile
 FLASK       := $(VENV)/bin/flask --app referee
 
-.PHONY: help install install-test db backup run test test-fast test-tools bench taps translations clean
+.PHONY: help install install-test db backup run test test-fast test-tools bench event taps translations clean
 
 help:
 	@echo "make install                 create .venv (the app's Python deps) and node_modules (htmx, its SSE extension)"
@@ -18,7 +18,8 @@ help:
 	@echo "make run  [PORT=5000]        install, init the db and serve on the LAN"
 	@echo "make test-fast [PYTEST_ARGS=...]  after every change: engines, ledger, API (the tests marked fast, < 30 s)"
 	@echo "make test [PYTEST_ARGS=...]  before landing: install and run the whole suite, on both cores (XDIST=)"
-	@echo "make bench [BENCH_ARGS=...]  print Referee's figures beside its floor's (bench/run.py; ~10 min; PostgreSQL too: BENCH_DATABASE_URL, else its own where installed)"
+	@echo "make bench [BENCH_ARGS=...]  print Referee's figures beside its floor's (bench/run.py; ~20 min; PostgreSQL too: BENCH_DATABASE_URL, else its own where installed)"
+	@echo "make event [EVENT_ARGS=...]  the evening rehearsed alone (bench/event.py; --quick: 40 tables, 200 followers)"
 	@echo "make taps                    print taps, scrolls and seconds per deal in each way of entry (Chromium)"
 	@echo "make clean                   remove .venv, node_modules and referee/static/vendor"
 
@@ -87,9 +88,14 @@ test-tools:
 	      apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
 	    else echo "note: missing$$missing (sudo apt-get install$$missing): those tests are skipped"; fi; fi
 
-# The benches' own tools (locust) in a third stamp: neither `make run` nor `make test` installs them.
-bench: install $(VENV)/.installed-bench
+# The benches' own tools (locust) in a third stamp: neither `make run` nor `make test` installs them. The rig's
+# benches (bench/cluster.py, bench/event.py) start it as the tests do (tests/support/rig.py): the test extra too.
+bench: install $(VENV)/.installed-test $(VENV)/.installed-bench
 	$(VENV)/bin/python bench/run.py $(BENCH_ARGS)
+
+# The evening rehearsed (part of `make bench`), alone: the floor, one server as `make run` serves, the rig.
+event: install $(VENV)/.installed-test $(VENV)/.installed-bench
+	$(VENV)/bin/python bench/event.py $(EVENT_ARGS)
 
 $(VENV)/.installed-bench: $(VENV)/.installed
 	$(VENV)/bin/pip install -e '.[bench]' || \

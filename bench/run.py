@@ -1,7 +1,7 @@
 """``make bench``: Referee's figures side by side with their floor, one table per bench, with the issue's goals.
 
     .venv/bin/python bench/run.py [--quick] [--only entries,depth,scorers,viewers,streams,tournament,director,prints,
-                                   hostile,cluster]
+                                   hostile,cluster,event]
 
 Referee is served as ``make run`` serves it (``flask --app referee serve``, here on 127.0.0.1 with ``--workers 2``:
 two processes), the floor (``bench/floor.py``: a bare Flask app appending one JSON row to SQLite in WAL mode with
@@ -17,8 +17,9 @@ floor's live fragment. ``hostile`` (``bench/hostile.py``): 2,000
 idle sockets and 100 slowloris clients held open while normal requests are timed, against Referee, the floor under
 the same server and the floor under gunicorn's gthread workers (as Referee was served before). ``cluster``
 (``bench/cluster.py``): one, then two Referee servers behind nginx with PostgreSQL and Redis (where nginx and
-redis-server exist and a PostgreSQL is reachable; else it says why it skipped). Figures only: nothing
-asserts, and a run takes under ten minutes.
+redis-server exist and a PostgreSQL is reachable; else it says why it skipped). ``event`` (``bench/event.py``): the
+evening rehearsed, a signed Burraco tournament of 150 tables with 2,000 followers on one server as ``make run`` serves
+it and of 300 tables on the rig with a server killed, beside the floor. Figures only: nothing asserts.
 """
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ from common import (ROOT, machine, ms, ms_of, print_table, raise_open_files, rat
                     times)
 
 BENCHES = ("entries", "depth", "scorers", "viewers", "streams", "tournament", "director", "prints", "hostile",
-           "cluster")
+           "cluster", "event")
 
 
 def load(task: dict) -> dict:
@@ -207,6 +208,10 @@ def main() -> None:
         subprocess.run([sys.executable, str(ROOT / "bench" / "cluster.py")] + (["--quick"] if quick else []),
                        check=False, timeout=1200)
         took("several servers behind nginx")
+    if "event" in only:  # its own process (gevent), its own servers: the evening on one server, then on the rig
+        subprocess.run([sys.executable, str(ROOT / "bench" / "event.py")] + (["--quick"] if quick else []),
+                       check=False, timeout=3600)
+        took("the evening rehearsed")
     print(f"(make bench took {time.monotonic() - started:.0f} s)")
 
 

@@ -10,5 +10,7 @@ the hooks). By subject:
   scorer, sheet, picker: the scorer's pages, the numbers sheet and Buraco's picker through Flask's client;
 - deals, series, simulate, engine: recorded deals and series, deals played to the rules, an engine driver;
 - ledgers, limits, fuzzing, http_load: ledger and database helpers, rate limits, the fuzzers' tables, many phones;
+  rig: nginx, servers, Redis on this machine; evening, evening_streams, evening_check: a signed Burraco evening
+  played through the API, its followers' streams, and what it must leave behind;
 - text, printing, pdfread: words on a page, printed pages read back; waiting: ``until`` a condition holds.
 """
