@@ -9,17 +9,13 @@ table is signed or settled, and the standings are those worked out here from the
 Skipped with a sentence where nginx or redis-server is missing (never under CI=true: .ci/run installs them)."""
 from __future__ import annotations
 
-import os
-import shutil
-
 import pytest
 
-from tests.support.env import need
 from tests.support.evening import CALLS, CORRECTIONS, PENALTIES, Evening, Phone
 from tests.support.evening_check import entries_not_once, standings_differences, unsettled
 from tests.support.evening_streams import Followers
 from tests.support.ledgers import wipe
-from tests.support.rig import Rig
+from tests.support.rig import Rig, rig_database
 from tests.support.waiting import until
 
 pytestmark = pytest.mark.server
@@ -30,12 +26,7 @@ ADDRESSES = [f"127.0.0.{2 + n}" for n in range(20)]  # phones on a Wi-Fi, each i
 
 @pytest.fixture(scope="module")
 def rig(tmp_path_factory):
-    need(bool(shutil.which("nginx")) and bool(shutil.which("redis-server")),
-         "nginx or redis-server is missing (apt-get install nginx redis-server; .ci/run installs them)")
-    need(bool(shutil.which("openssl")), "openssl is missing (apt-get install openssl)")
-    url = os.environ.get("TEST_DATABASE_URL")
-    need(bool(url), "TEST_DATABASE_URL is not set (.ci/run starts a PostgreSQL and sets it)")
-    wipe(url)
+    url = rig_database()
     started = Rig(tmp_path_factory.mktemp("evening"), url).start()
     yield started
     started.stop()

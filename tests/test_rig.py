@@ -31,7 +31,7 @@ from referee.store import migrations
 
 from tests.support.env import ROOT, need
 from tests.support.ledgers import wipe
-from tests.support.rig import Rig
+from tests.support.rig import Rig, rig_database
 from tests.support.burraco import VP_ROWS
 from tests.support.waiting import until
 
@@ -44,12 +44,7 @@ LIMIT = 10  # tables an hour per address, for both servers together
 
 @pytest.fixture(scope="module")
 def rig(tmp_path_factory):
-    need(bool(shutil.which("nginx")) and bool(shutil.which("redis-server")),
-         "nginx or redis-server is missing (apt-get install nginx redis-server; .ci/run installs them)")
-    need(bool(shutil.which("openssl")), "openssl is missing (apt-get install openssl)")
-    url = os.environ.get("TEST_DATABASE_URL")
-    need(bool(url), "TEST_DATABASE_URL is not set (.ci/run starts a PostgreSQL and sets it)")
-    wipe(url)
+    url = rig_database()
     started = Rig(tmp_path_factory.mktemp("rig"), url, FLASK_RATELIMIT_TABLES=f"{LIMIT} per hour").start()
     yield started
     started.stop()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import ssl
 import subprocess
@@ -17,7 +18,7 @@ import urllib.request
 from pathlib import Path
 
 from deploy.fill import fill
-from tests.support.env import ROOT, free_port
+from tests.support.env import ROOT, free_port, need
 
 DEPLOY = ROOT / "deploy"
 NGINX_MAIN = """user {user};
@@ -37,6 +38,19 @@ http {{
     include {prefix}/referee.conf;
 }}
 """
+
+
+def rig_database() -> str:
+    """What a rig needs (nginx, Redis, openssl, a PostgreSQL: .ci/run installs and starts them), checked as ``need``
+    does; the PostgreSQL test database emptied for it: its URL."""
+    from tests.support.ledgers import wipe
+    need(bool(shutil.which("nginx")) and bool(shutil.which("redis-server")),
+         "nginx or redis-server is missing (apt-get install nginx redis-server; .ci/run installs them)")
+    need(bool(shutil.which("openssl")), "openssl is missing (apt-get install openssl)")
+    url = os.environ.get("TEST_DATABASE_URL")
+    need(bool(url), "TEST_DATABASE_URL is not set (.ci/run starts a PostgreSQL and sets it)")
+    wipe(url)
+    return url
 
 
 def env_file(text: str) -> dict:
