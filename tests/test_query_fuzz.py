@@ -17,7 +17,8 @@ SENTENCE = ("This address holds an invisible control character (a line break, a 
             "check the link and try again.")
 # Every query parameter a view reads (the test below holds the list to the code), and one none reads.
 PARAMS = ["key", "lang", "next", "since", "view", "renewed", "full", "done", "mode", "pending", "hands", "side",
-          "player", "closed_by", "meld", "at", "v", "v0", "v1", "x", "pick", "club", "form", "unknown_one"]
+          "player", "closed_by", "meld", "at", "v", "v0", "v1", "x", "pick", "club", "form", "q", "status",
+          "unknown_one"]
 # As they reach QUERY_STRING: %-encoded, and raw (a client that sends the bytes as they are).
 BAD = ["%0D%0A", "%00", "%7F", "%09", "/%0d%0aX", "a%1Fb", "\r\n", "\x00", "\x7f"]
 CONTROL_NAMES = ["a%00b=1", "%0D%0A=1", "\x7f=1"]
