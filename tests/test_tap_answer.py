@@ -17,7 +17,6 @@ from tests.support.deals import DEAL_4P
 from tests.support.oob import Spans, apply_oob, element, normal
 from tests.support.scorer import Scorer, create
 from tests.support.simulate import LONG_SERIES, PLAYERS, brisca_deal, brouc_deal, brulot_deal, brusquembille_deal
-from tests.test_sixth_game import TRICKS as DUEL_TRICKS
 
 TRICK = DEAL_4P[0][0]
 TRICKS = [cards for cards, _winner, _points in DEAL_4P]
@@ -70,15 +69,15 @@ def test_r_common_2_a_tricks_last_tap_redraws_the_open_deals_row_and_tricks_and_
     body = response.get_data(as_text=True)
     assert response.headers["HX-Reswap"] == "none" and 'id="scorer"' not in body
     assert swapped(body) == ["card-11O", "card-6O", "card-1C", "card-2C", *MID_TRICK[1:], "status-series",
-                             "board-last-deal", "tricks-1"]  # the scoreboard's open deal, not the whole board
+                             "board-last-deal"]  # the scoreboard's open deal, not the whole board
     assert 'id="scoreboard"' not in body and len(response.data) < 8 * 1024
     assert sorted(re.findall(r'value="(\w+)" class="card played"', body)) == sorted(TRICK)
     news = " ".join(re.search(r'id="status-news".*?</p>', body, re.S).group(0).split())
     assert 'class="status-last fresh" role="status"' in news and "Trick 1: Bo wins, 14 points." in news
     row = " ".join(re.search(r'<tbody id="board-last-deal".*?</tbody>', body, re.S).group(0).split())
     assert re.findall(r"<summary>(\d+)</summary>", row) == ["0", "14"]  # R-BRISCA-1: Bo and Di's side, 11 + 3
-    tricks = re.search(r'<details class="tricks" id="tricks-1" open hx-swap-oob="true">.*?</details>', body, re.S)
-    assert "→ Bo, 14 points" in " ".join(tricks.group(0).split())
+    added = re.findall(r'<ol hx-swap-oob="beforeend:#tricks-1-list">(.*?)</ol>', body, re.S)  # the trick, at the end
+    assert len(added) == 1 and added[0].count("<li>") == 1 and "→ Bo, 14 points" in " ".join(added[0].split())
     assert offline_copy(body)["pending"] == [] and offline_copy(body)["revision"] == 2
     line = " ".join(re.search(r'id="status-trick".*?</div>', body, re.S).group(0).split())
     assert "Trick 2" in line and "Bo's card" in line  # R-COMMON-2: the winner leads the next trick
@@ -113,6 +112,8 @@ def test_r_common_4_the_viewers_see_each_card_a_tap_answered_in_parts(client):
         assert live.count('class="played-now"') == count
 
 
+# Duel's deal (tests/test_sixth_game.py): Ana deals and keeps the turned JH, Bo leads (R-TEST-2, 3).
+DUEL_TRICKS = [["AS", "JS"], ["KS", "JH"], ["AH", "QH"], ["KD", "AD"], ["KH", "QS"], ["QD", "JD"]]
 # Each game played card by card (the five registered that play tricks and Duel, the sixth game of tests/sixth_game):
 # its players, options and one deal's entries (tests/support/simulate.py), dealt by ``dealer`` from ``seed``.
 PLAYED = {
@@ -121,7 +122,7 @@ PLAYED = {
     "brusquembille": (["Ana", "Bo", "Cy"], {"deals": 12}, lambda dealer, seed: brusquembille_deal(3, dealer, seed)),
     "brouc": (PLAYERS, {}, lambda dealer, seed: brouc_deal(dealer, seed)),
     "duel": (["Ana", "Bo"], {"deals": 12}, lambda dealer, seed: [{"type": "deal", "trump": "JH", "dealer": dealer}]
-             + [{"type": "trick", "cards": list(cards)} for cards, _winner, _points in DUEL_TRICKS]),
+             + [{"type": "trick", "cards": cards} for cards in DUEL_TRICKS]),
 }
 
 
@@ -162,10 +163,10 @@ def check_as_a_get(scorer, game: str, code: str) -> None:
     fresh = scorer.client.get(scorer.url).get_data(as_text=True)
     held, loaded = normal(element(scorer.page, "scorer")), normal(element(fresh, "scorer"))
     if held != loaded:  # where they part, to read
-        at = next(i for i, (a, b) in enumerate(zip(held, loaded)) if a != b) if held[:len(loaded)] != loaded[
-            :len(held)] else min(len(held), len(loaded))
+        at = next((i for i, (a, b) in enumerate(zip(held, loaded)) if a != b), min(len(held), len(loaded)))
         raise AssertionError(f"{game}, after {code}: the page held differs from a GET at {at}:\n"
-                             f"held:   …{held[max(0, at - 300):at + 300]}\nloaded: …{loaded[max(0, at - 300):at + 300]}")
+                             f"held:   …{held[max(0, at - 300):at + 300]}\n"
+                             f"loaded: …{loaded[max(0, at - 300):at + 300]}")
 
 
 def play_whole_deal_by_taps(client, game: str) -> list:
@@ -185,7 +186,9 @@ def play_whole_deal_by_taps(client, game: str) -> list:
 def test_r_common_4_every_tap_leaves_the_page_a_get_shows(client, game):
     last_taps = play_whole_deal_by_taps(client, game)
     assert last_taps[-1] == ["scorer"]  # the deal's last trick: the whole scorer, the next deal's screen
-    assert all("scorer" not in ids and "scoreboard" not in ids for ids in last_taps[:-1])
+    board = ["board-last-deal", "board-jetons"] if game == "brusquembille" else ["board-last-deal"]  # R-BRUSQ-4
+    for ids in last_taps[:-1]:  # the open deal's rows (and jetons), its trick added: nothing else of the scoreboard
+        assert ids[ids.index("status-series"):] == ["status-series", *board, "+tricks-8-list"]
 
 
 def test_r_test_1_2_3_every_tap_of_a_duel_deal_leaves_the_page_a_get_shows(tmp_path):
@@ -198,4 +201,6 @@ def test_r_test_1_2_3_every_tap_of_a_duel_deal_leaves_the_page_a_get_shows(tmp_p
         last_taps = play_whole_deal_by_taps(app.test_client(), "duel")
     finally:
         remove()
-    assert last_taps[-1] == ["scorer"] and all("scorer" not in ids for ids in last_taps[:-1])
+    assert last_taps[-1] == ["scorer"]  # R-TEST-4: its board draws no parts alone: the whole board, the trick added
+    assert all(ids[ids.index("status-series"):] == ["status-series", "scoreboard-board", "+tricks-8-list"]
+               for ids in last_taps[:-1])

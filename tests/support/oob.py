@@ -1,6 +1,7 @@
 """htmx's out-of-band swaps done on a page's HTML, as the browser does them on its DOM: each element of an answer that
-carries ``hx-swap-oob="true"`` replaces the element of the same id (``<template>`` wrappers, for a table's parts, are
-left behind as htmx leaves them). So a test compares the page a phone holds after its taps with a fresh GET."""
+carries ``hx-swap-oob="true"`` replaces the element of the same id; one that carries ``hx-swap-oob="beforeend:#id"``
+adds its children at the end of that element. So a test compares the page a phone holds after its taps with a fresh
+GET."""
 from __future__ import annotations
 
 import re
@@ -11,8 +12,8 @@ OOB_ATTRIBUTE = re.compile(r'\s+hx-swap-oob="true"')
 
 
 class Spans(HTMLParser):
-    """Where each element with an id starts and ends in ``text`` (character offsets), and the ids marked out of band,
-    in their order."""
+    """Where each element with an id starts and ends in ``text`` (character offsets), and the elements marked out of
+    band: (their ``hx-swap-oob``, their id, where they start and end, where their children start and end)."""
 
     def __init__(self, text: str):
         super().__init__(convert_charrefs=False)
@@ -27,12 +28,10 @@ class Spans(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         start, attrs = self.position(), dict(attrs)
-        if attrs.get("hx-swap-oob") and attrs.get("id"):
-            self.oob.append(attrs["id"])
         if tag in VOID:
             self.found(attrs.get("id"), start, start + len(self.get_starttag_text()))
         else:
-            self.stack.append((tag, attrs.get("id"), start))
+            self.stack.append((tag, attrs, start, start + len(self.get_starttag_text())))
 
     def handle_startendtag(self, tag, attrs):
         start, attrs = self.position(), dict(attrs)
@@ -41,8 +40,10 @@ class Spans(HTMLParser):
     def handle_endtag(self, tag):
         end = self.text.index(">", self.position()) + 1
         while self.stack:
-            open_tag, element_id, start = self.stack.pop()
-            self.found(element_id, start, end)
+            open_tag, attrs, start, inner = self.stack.pop()
+            self.found(attrs.get("id"), start, end)
+            if attrs.get("hx-swap-oob"):
+                self.oob.append((attrs["hx-swap-oob"], attrs.get("id"), start, end, inner, self.position()))
             if open_tag == tag:
                 break
 
@@ -58,16 +59,24 @@ def element(text: str, element_id: str) -> str:
 
 
 def apply_oob(page: str, answer: str) -> tuple[str, list]:
-    """``page`` with each out-of-band part of ``answer`` swapped in (outerHTML, by id); and the ids swapped. A part
-    whose id the page lacks is an error here (htmx would drop it silently)."""
-    parts = Spans(answer)
-    for element_id in parts.oob:
-        start, end = parts.spans[element_id]
+    """``page`` with each out-of-band part of ``answer`` swapped in, in the answer's order; and the ids of the
+    elements swapped (``+id`` for one added to). A part whose target the page lacks is an error here (htmx would drop
+    it silently)."""
+    swapped = []
+    for how, element_id, start, end, inner, inner_end in sorted(Spans(answer).oob, key=lambda part: part[2]):
+        target = element_id if how == "true" else how.removeprefix("beforeend:#")
         spans = Spans(page).spans
-        assert element_id in spans, f"the answer swaps #{element_id}, which the page has not"
-        at, to = spans[element_id]
-        page = page[:at] + OOB_ATTRIBUTE.sub("", answer[start:end], count=1) + page[to:]
-    return page, parts.oob
+        assert target in spans, f"the answer swaps #{target}, which the page has not"
+        at, to = spans[target]
+        if how == "true":
+            page = page[:at] + OOB_ATTRIBUTE.sub("", answer[start:end], count=1) + page[to:]
+            swapped.append(target)
+        else:
+            assert how.startswith("beforeend:#"), how
+            close = page.rindex("</", at, to)
+            page = page[:close] + answer[inner:inner_end] + page[close:]
+            swapped.append(f"+{target}")
+    return page, swapped
 
 
 def normal(html: str) -> str:
