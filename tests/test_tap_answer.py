@@ -14,7 +14,7 @@ from referee import create_app
 from referee.games import add_game
 from tests.sixth_game import Duel
 from tests.support.deals import DEAL_4P
-from tests.support.oob import Spans, apply_oob, element, normal
+from tests.support.oob import Spans, apply_oob, element, same_html
 from tests.support.scorer import Scorer, create
 from tests.support.simulate import LONG_SERIES, PLAYERS, brisca_deal, brouc_deal, brulot_deal, brusquembille_deal
 
@@ -161,12 +161,7 @@ def tap_as_htmx(scorer, code: str) -> list:
 
 def check_as_a_get(scorer, game: str, code: str) -> None:
     fresh = scorer.client.get(scorer.url).get_data(as_text=True)
-    held, loaded = normal(element(scorer.page, "scorer")), normal(element(fresh, "scorer"))
-    if held != loaded:  # where they part, to read
-        at = next((i for i, (a, b) in enumerate(zip(held, loaded)) if a != b), min(len(held), len(loaded)))
-        raise AssertionError(f"{game}, after {code}: the page held differs from a GET at {at}:\n"
-                             f"held:   …{held[max(0, at - 300):at + 300]}\n"
-                             f"loaded: …{loaded[max(0, at - 300):at + 300]}")
+    same_html(element(scorer.page, "scorer"), element(fresh, "scorer"), f"{game}, after {code}")
 
 
 def play_whole_deal_by_taps(client, game: str) -> list:

@@ -86,3 +86,14 @@ def normal(html: str) -> str:
     html = re.sub(r'(name="(?:event_id|csrf_token)" value=")[^"]*"', r'\1…"', html)
     html = re.sub(r'("(?:event_id|csrf_token)":\s*")[^"]*"', r'\1…"', html)
     return re.sub(r">\s+<", "><", re.sub(r"\s+", " ", html)).strip()
+
+
+def same_html(held: str, loaded: str, what: str) -> None:
+    """``held`` (the page a phone holds) and ``loaded`` (a fresh GET's) are the same HTML once ``normal``; else an
+    error that shows where they part."""
+    held, loaded = normal(held), normal(loaded)
+    if held != loaded:
+        at = next((i for i, (a, b) in enumerate(zip(held, loaded)) if a != b), min(len(held), len(loaded)))
+        raise AssertionError(f"{what}: the page held differs from a fresh one at {at}:\n"
+                             f"held:   …{held[max(0, at - 300):at + 300]}\n"
+                             f"loaded: …{loaded[max(0, at - 300):at + 300]}")
