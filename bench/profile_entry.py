@@ -163,7 +163,7 @@ def timers_on(app) -> Timers:
     from referee.store import state_cache
     from flask_compress import Compress
     from referee.web.api import tables as api_tables
-    from referee.web.tables import scorer
+    from referee.web.tables import scorer, tapped
 
     timers = Timers()
     timers.hooks(app.before_request_funcs.setdefault(None, []), lambda hook: f"before: {_name(hook)}")
@@ -189,6 +189,7 @@ def timers_on(app) -> Timers:
             (ledger_module.Ledger, "set_draft", "draft: UPDATE"),
             (scorer, "page_context", "page: context"),
             (scorer, "render_template", "page: template"),
+            (tapped, "render_template", "page: template (a tap's parts)"),
             (Compress, "after_request", "gzip (Flask-Compress)")):
         timers.wrap(owner, name, label)
     return timers
