@@ -1,7 +1,8 @@
 """Where an entry's time goes, in-process: a trick POST through the API, a trick POST of the scorer's form (its last
 tap, stored) and a card tapped (the trick under way), each under cProfile with Flask's test client, on a temporary
 SQLite file (or ``--database`` a PostgreSQL address), the limiter on as ``make run`` has it. Prints each kind's
-median time without the profiler, then the top entries by cumulative time. Figures only: nothing asserts.
+median time without the profiler (the wall's, and the process's CPU: what a busy machine's other work adds less to),
+then the top entries by cumulative time. Figures only: nothing asserts.
 
     .venv/bin/python bench/profile_entry.py [--depth 2] [--entries 300] [--top 40] [--only api,last,tap]
         [--breakdown] [--dir /dev/shm] [--database own|postgresql+psycopg://…]
@@ -94,7 +95,10 @@ def entries(table: Table, kind: str):
                 table.tap(cards[-1], cards[:-1])
 
 
-def measure(app, kind: str, depth: int, count: int, profile: cProfile.Profile | None, timers=None) -> list:
+def measure(app, kind: str, depth: int, count: int, profile: cProfile.Profile | None, timers=None,
+            clock=time.perf_counter) -> list:
+    """Each entry's seconds by ``clock``: the wall's (``time.perf_counter``) or this process's CPU
+    (``time.process_time``: what a busy machine's other work does not add)."""
     client = app.test_client()
     seconds, tables, made = [], [], 0
     while len(seconds) < count:
@@ -107,9 +111,9 @@ def measure(app, kind: str, depth: int, count: int, profile: cProfile.Profile | 
                 timers.entry = {}
             if profile is not None:
                 profile.enable()
-            start = time.perf_counter()
+            start = clock()
             step()
-            seconds.append(time.perf_counter() - start)
+            seconds.append(clock() - start)
             if timers is not None:
                 timers.done(seconds[-1])
             if profile is not None:
@@ -159,7 +163,7 @@ def timers_on(app) -> Timers:
     from referee.store import state_cache
     from flask_compress import Compress
     from referee.web.api import tables as api_tables
-    from referee.web.tables import scorer
+    from referee.web.tables import scorer, tapped
 
     timers = Timers()
     timers.hooks(app.before_request_funcs.setdefault(None, []), lambda hook: f"before: {_name(hook)}")
@@ -185,6 +189,7 @@ def timers_on(app) -> Timers:
             (ledger_module.Ledger, "set_draft", "draft: UPDATE"),
             (scorer, "page_context", "page: context"),
             (scorer, "render_template", "page: template"),
+            (tapped, "render_template", "page: template (a tap's parts)"),
             (Compress, "after_request", "gzip (Flask-Compress)")):
         timers.wrap(owner, name, label)
     return timers
@@ -239,6 +244,7 @@ def profile(args) -> None:
         for kind in args.only.split(","):
             measure(app, kind, args.depth, 40, None)  # warm: templates compiled, statements cached
             plain = measure(app, kind, args.depth, args.entries, None)
+            cpu = measure(app, kind, args.depth, args.entries, None, clock=time.process_time)
             if args.breakdown:
                 timers = timers_on(app) if kind == args.only.split(",")[0] else timers
                 timers.spent = {}
@@ -249,8 +255,8 @@ def profile(args) -> None:
                 continue
             profile = cProfile.Profile()
             measure(app, kind, args.depth, args.entries, profile)
-            print(f"## {LABELS[kind]} at {args.depth} deals: median {ms(median(plain))} without the profiler "
-                  f"({len(plain)} entries)\n")
+            print(f"## {LABELS[kind]} at {args.depth} deals: median {ms(median(plain))} without the profiler, "
+                  f"{ms(median(cpu))} of CPU ({len(plain)} entries)\n")
             out = io.StringIO()
             stats = pstats.Stats(profile, stream=out).strip_dirs().sort_stats(args.sort)
             stats.print_stats(args.top)

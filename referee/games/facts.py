@@ -59,6 +59,9 @@ class Facts:
     - ``summed_deals(state, deals)``: what some deals add up to per side (points, deal wins), for a board that
       shows the earlier deals in one row (Brisca: a deal that does not count adds nothing, R-BRISCA-6).
 
+    - ``board_parts``: whether its board, drawn with ``board_part`` "open", draws only what a trick stored changes
+      while the deal goes on (each part with its id, ``hx-swap-oob``: the open deal's rows, ``#board-last-deal``);
+      else a trick's last tap redraws the whole board (``#scoreboard-board``, _scorer_tap.html).
     - ``template_folder``: the folder of the game's own templates, ``templates/`` beside its module (its board
       ``_board_<game>.html``, its sheets ``_sheet_<game>.html`` and ``_sheet_print_<game>.html``, its partials):
       the web's template loader searches every registered game's (``referee/web/app.py``).
@@ -81,6 +84,7 @@ class Facts:
     round_unit: str | None = None
     scored_by_vp_table: bool = False
     tournament_first: bool = False
+    board_parts: bool = False
     event_fields: dict = {}
     event_examples: dict = {}
 

@@ -59,6 +59,7 @@ def _both(fr: str, en: str) -> Words:
 class Brisca(TrickGame):
     id = "brisca"
     names = _both("Brisca", "Brisca")
+    board_parts = True  # its board draws the open deal's parts alone (board_part "open", _board_brisca.html)
     event_fields, event_examples = EVENT_FIELDS, EVENT_EXAMPLES  # as the API's document declares them
     origin = _both("Espagne, Catalogne", "Spain, Catalonia")
     flag = "es"  # static/flags/es.svg

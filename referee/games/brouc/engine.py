@@ -58,6 +58,7 @@ class BroucDeal(TrickDeal):
 class Brouc(TrickGame):
     id = "brouc"
     names = _both("Brouc", "Brouc")
+    board_parts = True  # its board draws the open deal's parts alone (board_part "open", _board_brouc.html)
     event_fields, event_examples = EVENT_FIELDS, EVENT_EXAMPLES  # as the API's document declares them
     origin = _both("Valais (Suisse)", "Valais (Switzerland)")
     flag = "ch-vs"

@@ -58,6 +58,7 @@ class BrulotDeal(TrickDeal):
 class Brulot(TrickGame):
     id = "brulot"
     names = _both("Brûlot", "Brûlot")
+    board_parts = True  # its board draws the open deal's parts alone (board_part "open", _board_brulot.html)
     event_fields, event_examples = EVENT_FIELDS, EVENT_EXAMPLES  # as the API's document declares them
     origin = _both("Québec", "Québec")
     flag = "ca-qc"

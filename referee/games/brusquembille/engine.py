@@ -82,6 +82,7 @@ def movements_of(trick_cards: list, players: list, winner: int, trump: str, side
 class Brusquembille(TrickGame):
     id = "brusquembille"
     names = _both("Brusquembille", "Brusquembille")
+    board_parts = True  # its board draws the open deal's parts alone (board_part "open", _board_brusquembille.html)
     event_fields, event_examples = EVENT_FIELDS, EVENT_EXAMPLES  # as the API's document declares them
     origin = _both("France, XVIIIe siècle", "France, 18th century")
     flag = "fr"
