@@ -21,7 +21,7 @@ from referee.web.i18n import lang
 from referee.web.serving.live_streams import (api_events, event, full_for_api, full_for_page, page_events,
                                               since_shown, stream, watcher)
 from referee.web.services import standings_watch
-from referee.web.shared.live import keyed_stream, refresh_seconds
+from referee.web.shared.live import keyed_stream, newest, refresh_seconds
 from referee.web.shared.requests import key_of
 from referee.web.tournaments import bp
 from referee.web.tournaments.live import live_view, render_live
@@ -67,8 +67,7 @@ def director_stream(tournament_id: str, key: str, role: str, topic: tuple):
     variant, sent, since = (tournament_id, "director", lang(), role, key), {}, since_shown()
 
     def stamp_now():
-        now = watcher().value(topic)
-        return None if now is None else str(now)
+        return newest(watcher().value(topic), since)
 
     def rendered():
         now = watcher().value(topic)
