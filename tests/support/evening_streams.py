@@ -14,6 +14,7 @@ import time
 
 STREAM = re.compile(r'sse-connect="([^"]+)"')
 REVISION = re.compile(rb'data-revision="(\d+)"|[?&;]since=(\d+)')  # the fragment's, or its poll's address
+EVENT_ID = re.compile(rb"^id: ?(\S+)", re.M)
 # Who follows what, in turn: of every 20 followers one on the director's page (the director and the assistants),
 # nine on the wall, ten on the viewers' standings.
 TURN = ["director"] + ["wall", "viewers"] * 9 + ["viewers"]
@@ -60,14 +61,17 @@ class Follower(threading.Thread):
                 self.stopping.wait(2)
                 return last_id
             self.connects += 1
+            pending = b""
             while not self.stopping.is_set():
-                line = answer.fp.readline()
-                if not line:
+                chunk = answer.read1(1 << 16)  # as it comes, whole events cut out of it (a browser's EventSource)
+                if not chunk:
                     return last_id
-                if line.startswith(b"id:"):
-                    last_id = line[3:].strip().decode()
-                if line.startswith(b"data:"):
-                    self.note(REVISION.search(line))
+                *events, pending = (pending + chunk).split(b"\n\n")
+                for said in events:
+                    found = EVENT_ID.search(said, 0, 200)  # its head: "event: live\nid: 123\ndata: …"
+                    if found:
+                        last_id = found.group(1).decode()
+                    self.note(REVISION.search(said))
             return last_id
         finally:
             connection.close()

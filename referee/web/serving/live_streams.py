@@ -207,13 +207,13 @@ class Watcher:
         for topic, value in found.items():
             with self._lock:
                 kept = self._topics.get(topic)
-                changed = kept is not None and self._values.get(topic) != value and not self.gathered(topic)
+                changed = kept is not None and self._values.get(topic) != value and not self.gathered(topic, value)
                 if changed:
                     self._values[topic] = value
             if changed:
                 kept.notify()
 
-    def gathered(self, topic: tuple) -> bool:
+    def gathered(self, topic: tuple, value: object) -> bool:
         """Whether ``topic``'s change waits (a GATHERED topic told of one less than ``redraw_seconds`` ago: its
         streams are told at the end of that time, of every change made meanwhile); else it is told now. A
         tournament gone (None) is told at once too."""
@@ -221,7 +221,7 @@ class Watcher:
             return False
         now = time.monotonic()
         due = self._told.get(topic, float("-inf")) + self.redraw_seconds
-        if now < due and self._values.get(topic) is not None:
+        if now < due and value is not None:
             self._due = due if self._due is None else min(self._due, due)
             return True
         self._told[topic] = now
@@ -268,8 +268,11 @@ COMMENT = b": alive\n\n"
 
 
 def stream(topic: tuple, value: object, events: Callable[[Topic], Iterator[bytes]]) -> Response | None:
-    """The stream's answer, or None when this process holds ``LIVE_STREAMS`` already. ``events`` yields what to
-    send, waiting on the topic between changes; the stream holds its place until the server closes it."""
+    """The stream's answer, or None when this process holds ``LIVE_STREAMS`` already. ``events(topic, within)``
+    yields what to send, waiting on the topic between changes, and works each event out within ``within`` (the
+    request's context, pushed then only: never while it waits, nor across a yield, so that an "alive" costs no push
+    and streams iterated in turn by one thread nest nothing); the stream holds its place until the server closes
+    it."""
     held = watcher()
     if not held.take():
         return None
@@ -282,18 +285,12 @@ def stream(topic: tuple, value: object, events: Callable[[Topic], Iterator[bytes
             held.leave(topic)
             held.release()
 
-    context = request_ctx.copy()  # the request's, pushed while each event is worked out (rendered, translated)
+    context = request_ctx.copy()  # the request's, pushed while an event is worked out (rendered, translated)
 
     def body():
         try:
             yield f"retry: {RETRY_MS}\n\n".encode()
-            made = events(kept)
-            while True:
-                with context:  # never held across a yield: streams iterated in turn by one thread nest nothing
-                    chunk = next(made, None)
-                if chunk is None:
-                    return
-                yield chunk
+            yield from events(kept, context)
         finally:
             release()
 
@@ -316,42 +313,46 @@ def full_for_page() -> Response:
     return Response(status=204, headers=STREAM_HEADERS)
 
 
-def api_events(read: Callable[[], object], state: Callable[[object], str | None], kept: Topic,
+def api_events(read: Callable[[], object], state: Callable[[object], str | None], kept: Topic, within,
                ) -> Iterator[bytes]:
     """The API's stream: ``event: state`` at once and at each change (``state`` gives its data, None ends the
-    stream: a renewed key), a comment line every ``COMMENT_SECONDS`` between them."""
+    stream: a renewed key), a comment line every ``COMMENT_SECONDS`` between them (nothing to work out)."""
     sent = None
     while True:
         seen = kept.seq
-        data = state(read())
+        with within:
+            data = state(read())
         if data is None or kept.closed:
             return
         if data != sent:
             yield event("state", data)
             sent = data
-        if kept.wait(seen, COMMENT_SECONDS) == seen:
+        while kept.wait(seen, COMMENT_SECONDS) == seen:
             yield COMMENT
 
 
-def page_events(since: str, stamp: Callable[[], str | None], render: Callable[[], tuple], kept: Topic,
+def page_events(since: str, stamp: Callable[[], str | None], render: Callable[[], tuple], kept: Topic, within,
                 ) -> Iterator[bytes]:
     """A page's stream: "alive" at once and every ``ALIVE_SECONDS``; the live part's event whenever what there is
     to show (``stamp``; None ends the stream: a renewed key, a table gone) is not what the page shows (``since``).
-    ``render`` gives (its stamp, the event's bytes), rendered once for every stream (``watch.Renders``)."""
+    ``render`` gives (its stamp, the event's bytes), rendered once for every stream (``watch.Renders``). Between
+    two changes the watcher tells, nothing is worked out: "alive" only."""
     yield ALIVE
     asked = None  # the stamp last rendered for (a fragment may be newer than the rows the watcher read)
     while True:
         seen = kept.seq
-        now = stamp()
+        made = None
+        with within:
+            now = stamp()
+            if now is not None and not kept.closed and now != since and now != asked:
+                asked = now
+                shown, made = render()
         if now is None or kept.closed:
             return
-        if now != since and now != asked:
-            asked = now
-            shown, made = render()
-            if shown != since:
-                yield made
-                since = shown
-        if kept.wait(seen, ALIVE_SECONDS) == seen:
+        if made is not None and shown != since:
+            yield made
+            since = shown
+        while kept.wait(seen, ALIVE_SECONDS) == seen:
             yield ALIVE
 
 

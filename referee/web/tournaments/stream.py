@@ -75,7 +75,7 @@ def director_stream(tournament_id: str, key: str, role: str, topic: tuple):
                                  lambda: render_live(tournament_id, key, "director", role))
         return fragment.stamp, event("live", rows_not_sent(fragment.body.decode(), sent), fragment.stamp)
 
-    answer = stream(topic, revision, lambda held: page_events(since, stamp_now, rendered, held))
+    answer = stream(topic, revision, lambda held, within: page_events(since, stamp_now, rendered, held, within))
     return answer or full_for_page()
 
 
@@ -86,5 +86,6 @@ def api_stream(tournament_id):
     def state(now):
         return None if now is None else json.dumps({"revision": now})
 
-    answer = stream(topic, revision, lambda kept: api_events(lambda: watcher().value(topic), state, kept))
+    answer = stream(topic, revision,
+                    lambda kept, within: api_events(lambda: watcher().value(topic), state, kept, within))
     return answer or full_for_api()
