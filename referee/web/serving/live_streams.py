@@ -34,6 +34,8 @@ from flask import Flask, Response, current_app, jsonify, request
 from flask.globals import request_ctx
 
 from referee.web.serving.bus import Bus
+from referee.web.serving.compression import accepts_gzip
+from referee.web.serving.stream_gzip import gzipped
 from referee.web.services import club_watch, clubs, standings_watch, tournaments, watch
 
 ALIVE_SECONDS = 5.0  # a page's stream says "alive" this often (static/live.js: healthy while one came in 7 s)
@@ -267,12 +269,13 @@ ALIVE = event("alive", "")
 COMMENT = b": alive\n\n"
 
 
-def stream(topic: tuple, value: object, events: Callable[[Topic], Iterator[bytes]]) -> Response | None:
+def stream(topic: tuple, value: object, events: Callable[[Topic, object], Iterator[bytes]],
+           page: bool = False) -> Response | None:
     """The stream's answer, or None when this process holds ``LIVE_STREAMS`` already. ``events(topic, within)``
     yields what to send, waiting on the topic between changes, and works each event out within ``within`` (the
     request's context, pushed then only: never while it waits, nor across a yield, so that an "alive" costs no push
     and streams iterated in turn by one thread nest nothing); the stream holds its place until the server closes
-    it."""
+    it. A ``page``'s stream travels gzipped when the browser takes it (``stream_gzip.py``)."""
     held = watcher()
     if not held.take():
         return None
@@ -294,7 +297,12 @@ def stream(topic: tuple, value: object, events: Callable[[Topic], Iterator[bytes
         finally:
             release()
 
-    response = Response(body(), mimetype="text/event-stream", headers=STREAM_HEADERS)
+    squeezed = page and accepts_gzip()
+    response = Response(gzipped(body()) if squeezed else body(), mimetype="text/event-stream", headers=STREAM_HEADERS)
+    if page:
+        response.vary.add("Accept-Encoding")
+    if squeezed:
+        response.headers["Content-Encoding"] = "gzip"
     response.call_on_close(release)  # a stream never started (its client gone first) gives its place back too
     return response
 

@@ -250,5 +250,6 @@ def keyed_stream(kept: KeyedWatch, topic: tuple, variant: tuple, render: Callabl
         fragment = kept.fragment(variant, revision if now is None else now, render)
         return fragment.stamp, fragment.sse
 
-    answer = stream(topic, revision, lambda held, within: page_events(since, stamp_now, rendered, held, within))
+    answer = stream(topic, revision, lambda held, within: page_events(since, stamp_now, rendered, held, within),
+                    page=True)
     return answer or full_for_page()

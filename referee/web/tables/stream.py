@@ -49,7 +49,8 @@ def live_stream(table_id):
         fragment = watch().fragment(variant, now, lambda: live_fragment(table_id, key, screen_view))
         return fragment.stamp, fragment.sse
 
-    answer = stream(("table", table_id), row, lambda kept, within: page_events(since, stamp, render, kept, within))
+    answer = stream(("table", table_id), row, lambda kept, within: page_events(since, stamp, render, kept, within),
+                    page=True)
     return answer or full_for_page()
 
 

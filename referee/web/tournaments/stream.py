@@ -75,7 +75,8 @@ def director_stream(tournament_id: str, key: str, role: str, topic: tuple):
                                  lambda: render_live(tournament_id, key, "director", role))
         return fragment.stamp, event("live", rows_not_sent(fragment.body.decode(), sent), fragment.stamp)
 
-    answer = stream(topic, revision, lambda held, within: page_events(since, stamp_now, rendered, held, within))
+    answer = stream(topic, revision, lambda held, within: page_events(since, stamp_now, rendered, held, within),
+                    page=True)
     return answer or full_for_page()
 
 
