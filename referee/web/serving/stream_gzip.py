@@ -1,6 +1,7 @@
 """A page's stream of server-sent events, gzipped when the browser takes it (issue 40): a tournament's wall and
 standings are 50–60 KB of HTML at 300 entrants, sent at each redraw to every phone and screen that follows them
-(two thousand at a national evening); gzipped, a fifth of that.
+(two thousand at a national evening); gzipped, a tenth of that or less (62 KB: 3 KB with
+``tests/support/big_round.py``'s names).
 
 Each event is compressed once for every stream that sends it (``deflated``: the same bytes, kept), as a piece of
 deflate data of its own, flushed to a byte's boundary (``Z_SYNC_FLUSH``) so that the browser reads it at once; a
