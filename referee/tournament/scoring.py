@@ -190,12 +190,13 @@ def standings(entrants: list[dict], results: list[dict], game_id: str | None = N
     def first_keys(row):
         return -row["vp"], -sign * row["mp_difference"]
 
-    groups: dict = {}
-    for row in rows.values():
-        groups.setdefault(first_keys(row), []).append(row["entrant"])
-    for members in groups.values():
-        for entrant in members:
-            rows[entrant]["head_to_head"] = _tidy(sum(between.get((entrant, other), 0) for other in members))
+    group_of = {entrant: first_keys(row) for entrant, row in rows.items()}
+    taken: dict = {}  # entrant -> VP taken from the entrants tied with it (each met pair once: no n² over a group)
+    for (entrant, other), vp in between.items():
+        if other in group_of and group_of.get(entrant) == group_of[other]:
+            taken[entrant] = taken.get(entrant, 0) + vp
+    for entrant, row in rows.items():
+        row["head_to_head"] = _tidy(taken.get(entrant, 0))
 
     def key(row):
         return first_keys(row) + (-row["head_to_head"],)

@@ -10,6 +10,7 @@ tournaments' API as a phone's or a director's does (``Phone``: sent again as it 
 (``check.py``: every entry once, every table settled, the standings recomputed)."""
 from __future__ import annotations
 
+import gzip
 import http.client
 import json
 import random
@@ -66,6 +67,8 @@ class Phone:
             took = time.monotonic() - started
             if kind:
                 self.timings.setdefault(kind, []).append(took)
+            if answer.getheader("Content-Encoding") == "gzip":  # a page, asked as a browser asks it
+                raw = gzip.decompress(raw)
             try:
                 return answer.status, json.loads(raw or b"null")
             except ValueError:

@@ -1,6 +1,7 @@
 """The evening's followers (tests/support/evening.py): people holding the pages' streams as their browsers do. Each
 opens its page (the wall, the viewers' standings, the director's page), takes the stream the page names
-(``sse-connect``) and holds it, coming back by itself when it ends (``Last-Event-ID``, as EventSource does); every
+(``sse-connect``) and holds it, asked as a browser asks (gzip taken), coming back by itself when it ends
+(``Last-Event-ID``, as EventSource does); every
 event's revision (``data-revision``) is noted with when it came. A change is seen on a page once its stream shows the
 tournament's revision as it was when the change was acknowledged, or a later one."""
 from __future__ import annotations
@@ -11,9 +12,12 @@ import http.client
 import re
 import threading
 import time
+import zlib
 
 STREAM = re.compile(r'sse-connect="([^"]+)"')
 REVISION = re.compile(rb'data-revision="(\d+)"|[?&;]since=(\d+)')  # the fragment's, or its poll's address
+EVENT_ID = re.compile(rb"^id: ?(\S+)", re.M)
+BROWSER = {"Accept": "text/html", "Accept-Encoding": "gzip"}  # what a browser asks (its pages and streams gzipped)
 # Who follows what, in turn: of every 20 followers one on the director's page (the director and the assistants),
 # nine on the wall, ten on the viewers' standings.
 TURN = ["director"] + ["wall", "viewers"] * 9 + ["viewers"]
@@ -34,7 +38,7 @@ class Follower(threading.Thread):
         while not self.stopping.is_set():
             try:
                 if stream is None:
-                    status, page = self.phone.call("GET", self.path, headers={"Accept": "text/html"}, kind="page")
+                    status, page = self.phone.call("GET", self.path, headers=BROWSER, kind="page")
                     found = STREAM.search(page if isinstance(page, str) else "")
                     if status != 200 or not found:  # no round seated yet on the director's page: looked at again
                         self.refused += 1
@@ -51,7 +55,7 @@ class Follower(threading.Thread):
     def hold(self, stream: str, last_id: str | None) -> str | None:
         connection = self.phone.open(timeout=40)
         try:
-            connection.request("GET", stream, headers={"Accept": "text/event-stream",
+            connection.request("GET", stream, headers={**BROWSER, "Accept": "text/event-stream",
                                                        **({"Last-Event-ID": last_id} if last_id else {})})
             answer = connection.getresponse()
             if answer.status != 200:  # 204: the server holds as many streams as it may; the page polls instead
@@ -60,14 +64,20 @@ class Follower(threading.Thread):
                 self.stopping.wait(2)
                 return last_id
             self.connects += 1
+            pending = b""
+            reader = zlib.decompressobj(31) if answer.getheader("Content-Encoding") == "gzip" else None
             while not self.stopping.is_set():
-                line = answer.fp.readline()
-                if not line:
+                chunk = answer.read1(1 << 16)  # as it comes, whole events cut out of it (a browser's EventSource)
+                if not chunk:
                     return last_id
-                if line.startswith(b"id:"):
-                    last_id = line[3:].strip().decode()
-                if line.startswith(b"data:"):
-                    self.note(REVISION.search(line))
+                if reader is not None:
+                    chunk = reader.decompress(chunk)
+                *events, pending = (pending + chunk).split(b"\n\n")
+                for said in events:
+                    found = EVENT_ID.search(said, 0, 200)  # its head: "event: live\nid: 123\ndata: …"
+                    if found:
+                        last_id = found.group(1).decode()
+                    self.note(REVISION.search(said))
             return last_id
         finally:
             connection.close()

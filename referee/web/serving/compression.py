@@ -4,7 +4,8 @@ The library compresses, chooses by the request's ``Accept-Encoding``, says ``Var
 apart from the plain body's (``"v:gzip"``), weighing ``If-None-Match`` again afterwards (``/sw.js``: 304 as before).
 
 Never compressed: answers without a body or with one too small to gain (204, 304, a live view's "nothing changed",
-anything under ``MIN_BYTES``), files sent as they are (``static/``, with their own validators), streams, and answers
+anything under ``MIN_BYTES``), files sent as they are (``static/``, with their own validators), streams (a page's
+stream compresses its events itself, each once for every stream: ``stream_gzip.py``), and answers
 that already say their encoding: a live view's fragment is compressed once per revision (``gzip_bytes``) and kept
 for every viewer's poll (``referee/web/shared/live.py``: ``Fragment``), which a library compressing each answer as
 it leaves cannot do. Every answer that could have been compressed says ``Vary: Accept-Encoding``.

@@ -13,6 +13,12 @@ nobody here streams costs none); a write through another process or machine is s
 goes through the database), or at once where the deployment has a bus (``bus.py``: Redis, ``BUS_URL``), whose
 message wakes the watcher as a write of its own does.
 
+A tournament's or a club's pages (the wall, the standings, the director's round, a club's wall) show every one
+of their tables: at an evening's pace (a hundred entries a second at 150 tables) each of their changes would redraw
+them, in every process, a hundred times a second. The watcher tells their topics of a change at most once every
+``LIVE_REDRAW_SECONDS`` (1 s): the first change after a quiet second at once, the ones that follow within it together
+at its end (``Watcher.gathered``). A table's own pages (its viewer, its big screen) are told of each change at once.
+
 ``LIVE_STREAMS`` bounds the streams one process holds at once (each holds a thread on a threaded server): beyond it a
 page's stream answers 204 (the page polls instead) and the API's 503 with ``Retry-After``.
 """
@@ -28,11 +34,15 @@ from flask import Flask, Response, current_app, jsonify, request
 from flask.globals import request_ctx
 
 from referee.web.serving.bus import Bus
+from referee.web.serving.compression import accepts_gzip
+from referee.web.serving.stream_gzip import gzipped
 from referee.web.services import club_watch, clubs, standings_watch, tournaments, watch
 
 ALIVE_SECONDS = 5.0  # a page's stream says "alive" this often (static/live.js: healthy while one came in 7 s)
 COMMENT_SECONDS = 10.0  # an API stream's comment line (the contract: at least every 15 s)
 DEFAULT_STREAMS = 16  # per process on a threaded server: each stream holds one of its threads
+REDRAW_SECONDS = 1.0  # a tournament's or club's pages told of a change at most this often (LIVE_REDRAW_SECONDS)
+GATHERED = ("tournament", "club")  # the topics whose changes are gathered (every table of theirs changes them)
 RETRY_MS = 2000  # the browser's own reconnection delay, told in the stream
 STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}  # no cache, no proxy buffering
 
@@ -63,9 +73,11 @@ class Topic:
 class Watcher:
     """The process's one watcher: topics (("table", id) or ("tournament", id)) -> Topic, and the thread that reads."""
 
-    def __init__(self, app: Flask, refresh_seconds: float, bus: Bus | None = None):
+    def __init__(self, app: Flask, refresh_seconds: float, bus: Bus | None = None,
+                 redraw_seconds: float = REDRAW_SECONDS):
         self.app = app
         self.refresh_seconds = refresh_seconds
+        self.redraw_seconds = redraw_seconds  # GATHERED topics: told at most this often
         self.bus = bus  # the other servers' writes, when the deployment has one (bus.py)
         self.reads = 0  # read rounds, for the tests and the benches
         self._start(None)
@@ -74,7 +86,9 @@ class Watcher:
         """Fresh state (at first, and in a forked child: the parent's thread and locks do not cross a fork)."""
         self._pid = pid
         self._topics: dict[tuple, Topic] = {}
-        self._values: dict[tuple, object] = {}  # topic -> what the last read found
+        self._values: dict[tuple, object] = {}  # topic -> what its streams were last told of
+        self._told: dict[tuple, float] = {}  # a GATHERED topic -> when its streams were last told of a change
+        self._due: float | None = None  # the earliest moment a gathered change is to be told
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
@@ -125,6 +139,7 @@ class Watcher:
                 if kept.streams <= 0:
                     del self._topics[topic]
                     self._values.pop(topic, None)
+                    self._told.pop(topic, None)
 
     def close(self) -> None:
         """Ends every stream of this process at once (a server stopping need not wait for their next event)."""
@@ -174,7 +189,10 @@ class Watcher:
             except Exception:  # the database away for a moment: the streams wait, the next tick tries again
                 log.exception("the live watcher could not read")
             self.reads += 1
-            self._wake.wait(max(0.0, self.refresh_seconds - (time.monotonic() - started)))
+            pause = self.refresh_seconds - (time.monotonic() - started)
+            if self._due is not None:  # a gathered change to tell by then, whatever the tick
+                pause = min(pause, self._due - time.monotonic())
+            self._wake.wait(max(0.0, pause))
 
     def _read(self, watched: list) -> None:
         found = {}
@@ -187,14 +205,29 @@ class Watcher:
                 found[(kind, ident)] = standings_watch().reread(ident, tournaments().revision)
             elif kind == "club":
                 found[(kind, ident)] = club_watch().reread(ident, clubs().revision)
+        self._due = None
         for topic, value in found.items():
             with self._lock:
                 kept = self._topics.get(topic)
-                changed = kept is not None and self._values.get(topic) != value
-                if kept is not None:
+                changed = kept is not None and self._values.get(topic) != value and not self.gathered(topic, value)
+                if changed:
                     self._values[topic] = value
             if changed:
                 kept.notify()
+
+    def gathered(self, topic: tuple, value: object) -> bool:
+        """Whether ``topic``'s change waits (a GATHERED topic told of one less than ``redraw_seconds`` ago: its
+        streams are told at the end of that time, of every change made meanwhile); else it is told now. A
+        tournament gone (None) is told at once too."""
+        if topic[0] not in GATHERED:
+            return False
+        now = time.monotonic()
+        due = self._told.get(topic, float("-inf")) + self.redraw_seconds
+        if now < due and value is not None:
+            self._due = due if self._due is None else min(self._due, due)
+            return True
+        self._told[topic] = now
+        return False
 
 
 def watcher() -> Watcher:
@@ -204,8 +237,10 @@ def watcher() -> Watcher:
 def init_streams(app: Flask) -> None:
     """The process's watcher, the streams' bound, and the one hook that tells the live views of a write through here."""
     app.config.setdefault("LIVE_STREAMS", DEFAULT_STREAMS)
+    app.config.setdefault("LIVE_REDRAW_SECONDS", REDRAW_SECONDS)
     bus = app.extensions["referee.bus"] = Bus(app.config.get("BUS_URL"))
-    app.extensions["referee.watcher"] = Watcher(app, app.config["LIVE_REFRESH_SECONDS"], bus)
+    app.extensions["referee.watcher"] = Watcher(app, app.config["LIVE_REFRESH_SECONDS"], bus,
+                                                app.config["LIVE_REDRAW_SECONDS"])
 
     @app.after_request
     def _written(response):
@@ -234,9 +269,13 @@ ALIVE = event("alive", "")
 COMMENT = b": alive\n\n"
 
 
-def stream(topic: tuple, value: object, events: Callable[[Topic], Iterator[bytes]]) -> Response | None:
-    """The stream's answer, or None when this process holds ``LIVE_STREAMS`` already. ``events`` yields what to
-    send, waiting on the topic between changes; the stream holds its place until the server closes it."""
+def stream(topic: tuple, value: object, events: Callable[[Topic, object], Iterator[bytes]],
+           page: bool = False) -> Response | None:
+    """The stream's answer, or None when this process holds ``LIVE_STREAMS`` already. ``events(topic, within)``
+    yields what to send, waiting on the topic between changes, and works each event out within ``within`` (the
+    request's context, pushed then only: never while it waits, nor across a yield, so that an "alive" costs no push
+    and streams iterated in turn by one thread nest nothing); the stream holds its place until the server closes
+    it. A ``page``'s stream travels gzipped when the browser takes it (``stream_gzip.py``)."""
     held = watcher()
     if not held.take():
         return None
@@ -249,22 +288,21 @@ def stream(topic: tuple, value: object, events: Callable[[Topic], Iterator[bytes
             held.leave(topic)
             held.release()
 
-    context = request_ctx.copy()  # the request's, pushed while each event is worked out (rendered, translated)
+    context = request_ctx.copy()  # the request's, pushed while an event is worked out (rendered, translated)
 
     def body():
         try:
             yield f"retry: {RETRY_MS}\n\n".encode()
-            made = events(kept)
-            while True:
-                with context:  # never held across a yield: streams iterated in turn by one thread nest nothing
-                    chunk = next(made, None)
-                if chunk is None:
-                    return
-                yield chunk
+            yield from events(kept, context)
         finally:
             release()
 
-    response = Response(body(), mimetype="text/event-stream", headers=STREAM_HEADERS)
+    squeezed = page and accepts_gzip()
+    response = Response(gzipped(body()) if squeezed else body(), mimetype="text/event-stream", headers=STREAM_HEADERS)
+    if page:
+        response.vary.add("Accept-Encoding")
+    if squeezed:
+        response.headers["Content-Encoding"] = "gzip"
     response.call_on_close(release)  # a stream never started (its client gone first) gives its place back too
     return response
 
@@ -283,42 +321,46 @@ def full_for_page() -> Response:
     return Response(status=204, headers=STREAM_HEADERS)
 
 
-def api_events(read: Callable[[], object], state: Callable[[object], str | None], kept: Topic,
+def api_events(read: Callable[[], object], state: Callable[[object], str | None], kept: Topic, within,
                ) -> Iterator[bytes]:
     """The API's stream: ``event: state`` at once and at each change (``state`` gives its data, None ends the
-    stream: a renewed key), a comment line every ``COMMENT_SECONDS`` between them."""
+    stream: a renewed key), a comment line every ``COMMENT_SECONDS`` between them (nothing to work out)."""
     sent = None
     while True:
         seen = kept.seq
-        data = state(read())
+        with within:
+            data = state(read())
         if data is None or kept.closed:
             return
         if data != sent:
             yield event("state", data)
             sent = data
-        if kept.wait(seen, COMMENT_SECONDS) == seen:
+        while kept.wait(seen, COMMENT_SECONDS) == seen:
             yield COMMENT
 
 
-def page_events(since: str, stamp: Callable[[], str | None], render: Callable[[], tuple], kept: Topic,
+def page_events(since: str, stamp: Callable[[], str | None], render: Callable[[], tuple], kept: Topic, within,
                 ) -> Iterator[bytes]:
     """A page's stream: "alive" at once and every ``ALIVE_SECONDS``; the live part's event whenever what there is
     to show (``stamp``; None ends the stream: a renewed key, a table gone) is not what the page shows (``since``).
-    ``render`` gives (its stamp, the event's bytes), rendered once for every stream (``watch.Renders``)."""
+    ``render`` gives (its stamp, the event's bytes), rendered once for every stream (``watch.Renders``). Between
+    two changes the watcher tells, nothing is worked out: "alive" only."""
     yield ALIVE
     asked = None  # the stamp last rendered for (a fragment may be newer than the rows the watcher read)
     while True:
         seen = kept.seq
-        now = stamp()
+        made = None
+        with within:
+            now = stamp()
+            if now is not None and not kept.closed and now != since and now != asked:
+                asked = now
+                shown, made = render()
         if now is None or kept.closed:
             return
-        if now != since and now != asked:
-            asked = now
-            shown, made = render()
-            if shown != since:
-                yield made
-                since = shown
-        if kept.wait(seen, ALIVE_SECONDS) == seen:
+        if made is not None and shown != since:
+            yield made
+            since = shown
+        while kept.wait(seen, ALIVE_SECONDS) == seen:
             yield ALIVE
 
 

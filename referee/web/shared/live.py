@@ -227,6 +227,15 @@ def keyed_poll(kept: KeyedWatch, ident: str, fragment_at: Callable[[int], Fragme
     return fragment.response()
 
 
+def newest(now: int | None, since: str) -> str | None:
+    """A keyed live view's stamp for its stream: the revision its watcher last told (None: gone), or the page's own
+    (``since``) when newer: a page drawn after a change its stream's watcher still gathers (``Watcher.gathered``) is
+    sent nothing older than itself."""
+    if now is None:
+        return None
+    return str(max(now, int(since))) if since.isdigit() else str(now)
+
+
 def keyed_stream(kept: KeyedWatch, topic: tuple, variant: tuple, render: Callable[[], Fragment]) -> Response:
     """A keyed live view's page stream (its key checked first; ``topic``: (kind, id), as the watcher reads it): the
     live part whenever the revision is not the one the page shows; past ``LIVE_STREAMS``, 204 (the page polls)."""
@@ -234,13 +243,13 @@ def keyed_stream(kept: KeyedWatch, topic: tuple, variant: tuple, render: Callabl
     since = since_shown()
 
     def stamp_now():
-        now = watcher().value(topic)
-        return None if now is None else str(now)
+        return newest(watcher().value(topic), since)
 
     def rendered():
         now = watcher().value(topic)
         fragment = kept.fragment(variant, revision if now is None else now, render)
         return fragment.stamp, fragment.sse
 
-    answer = stream(topic, revision, lambda held: page_events(since, stamp_now, rendered, held))
+    answer = stream(topic, revision, lambda held, within: page_events(since, stamp_now, rendered, held, within),
+                    page=True)
     return answer or full_for_page()

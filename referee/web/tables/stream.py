@@ -49,7 +49,8 @@ def live_stream(table_id):
         fragment = watch().fragment(variant, now, lambda: live_fragment(table_id, key, screen_view))
         return fragment.stamp, fragment.sse
 
-    answer = stream(("table", table_id), row, lambda kept: page_events(since, stamp, render, kept))
+    answer = stream(("table", table_id), row, lambda kept, within: page_events(since, stamp, render, kept, within),
+                    page=True)
     return answer or full_for_page()
 
 
@@ -64,7 +65,8 @@ def api_stream(table_id):
         made = watch().revision_fragment((table_id, "api"), now.revision, lambda: version_of(table_id))
         return made.body.decode()
 
-    answer = stream(("table", table_id), row, lambda kept: api_events(lambda: opened(table_id, key), state, kept))
+    answer = stream(("table", table_id), row,
+                    lambda kept, within: api_events(lambda: opened(table_id, key), state, kept, within))
     return answer or full_for_api()
 
 

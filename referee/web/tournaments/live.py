@@ -25,7 +25,7 @@ from referee.web.serving.compression import MIN_BYTES, gzip_bytes
 from referee.web.services import phone_link, standings_watch
 from referee.web.services import tournaments as store
 from referee.web.shared.visible import standings_hidden, visible_penalties, visible_standings
-from referee.web.shared.live import Fragment, keyed_poll, poll_guard
+from referee.web.shared.live import Fragment, keyed_poll, poll_guard, refresh_seconds
 from referee.web.shared.qr import qr_svg
 from referee.web.shared.requests import key_of
 from referee.web.tournaments import bp
@@ -102,24 +102,43 @@ def render_live(tournament_id: str, key: str, view: str | None, role: str) -> Fr
     return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None)
 
 
+def drawn_once(tournament_id: str, page: str, key: str, role: str, draw):
+    """A page every phone of the hall opens at once (the phones' standings, the wall: two thousand as a round
+    closes), drawn once per revision, language and address for all of them (``KeyedWatch.fragment``, as its live
+    part), gzipped once, with an ETag (304 while current). ``draw(state)`` renders it. The director's key draws its
+    own (it sees what the phones do not: the standings the director hides)."""
+    if role != "viewer":
+        return draw(store().state(tournament_id))
+
+    def render() -> Fragment:
+        state = store().state(tournament_id)
+        body = draw(state).encode()
+        return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None)
+
+    revision = standings_watch().revision(tournament_id, refresh_seconds())
+    variant = (tournament_id, "page", page, lang(), key, request.full_path)
+    return standings_watch().fragment(variant, revision, render).response()
+
+
 @bp.get("/tournaments/<tournament_id>/standings")
 def standings(tournament_id):
     key = key_of()
     role = standings_watch().role(tournament_id, key)
-    state = store().state(tournament_id)
-    return render_template("tournament_standings.html", state=state, key=key, role=role,
-                           **standings_view(state, role))
+    return drawn_once(tournament_id, "standings", key, role, lambda state: render_template(
+        "tournament_standings.html", state=state, key=key, role=role, **standings_view(state, role)))
 
 
 @bp.get("/tournaments/<tournament_id>/screen")
 def screen(tournament_id):
     key = key_of()
     standings_watch().role(tournament_id, key)
-    state = store().state(tournament_id)
-    # The phones' link: the viewer key (read only), whatever key opened the wall.
-    link = phone_link("tournaments.standings", tournament_id=tournament_id, key=viewer_key(tournament_id))
-    return render_template("tournament_screen.html", state=state, key=key, phones=link, phones_qr=qr_svg(link),
-                           pace=wall_pace(), **standings_view(state))
+
+    def draw(state):
+        # The phones' link: the viewer key (read only), whatever key opened the wall.
+        link = phone_link("tournaments.standings", tournament_id=tournament_id, key=viewer_key(tournament_id))
+        return render_template("tournament_screen.html", state=state, key=key, phones=link, phones_qr=qr_svg(link),
+                               pace=wall_pace(), **standings_view(state))
+    return drawn_once(tournament_id, "screen", key, "viewer", draw)  # the hall's, whatever key opened it
 
 
 def wall_pace() -> dict:

@@ -21,7 +21,7 @@ from referee.web.i18n import lang
 from referee.web.serving.live_streams import (api_events, event, full_for_api, full_for_page, page_events,
                                               since_shown, stream, watcher)
 from referee.web.services import standings_watch
-from referee.web.shared.live import keyed_stream, refresh_seconds
+from referee.web.shared.live import keyed_stream, newest, refresh_seconds
 from referee.web.shared.requests import key_of
 from referee.web.tournaments import bp
 from referee.web.tournaments.live import live_view, render_live
@@ -67,8 +67,7 @@ def director_stream(tournament_id: str, key: str, role: str, topic: tuple):
     variant, sent, since = (tournament_id, "director", lang(), role, key), {}, since_shown()
 
     def stamp_now():
-        now = watcher().value(topic)
-        return None if now is None else str(now)
+        return newest(watcher().value(topic), since)
 
     def rendered():
         now = watcher().value(topic)
@@ -76,7 +75,8 @@ def director_stream(tournament_id: str, key: str, role: str, topic: tuple):
                                  lambda: render_live(tournament_id, key, "director", role))
         return fragment.stamp, event("live", rows_not_sent(fragment.body.decode(), sent), fragment.stamp)
 
-    answer = stream(topic, revision, lambda held: page_events(since, stamp_now, rendered, held))
+    answer = stream(topic, revision, lambda held, within: page_events(since, stamp_now, rendered, held, within),
+                    page=True)
     return answer or full_for_page()
 
 
@@ -87,5 +87,6 @@ def api_stream(tournament_id):
     def state(now):
         return None if now is None else json.dumps({"revision": now})
 
-    answer = stream(topic, revision, lambda kept: api_events(lambda: watcher().value(topic), state, kept))
+    answer = stream(topic, revision,
+                    lambda kept, within: api_events(lambda: watcher().value(topic), state, kept, within))
     return answer or full_for_api()
