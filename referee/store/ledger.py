@@ -3,10 +3,11 @@ writes the records: the tournaments' store (``referee/tournament/store.py``) doe
 (``reading``, ``write``, ``store_new``, ``tables_at``) and its statements (``tournaments.py``); the
 database whole is only the schema's (``migrations/``) and the backup's (``backup.py``).
 
-The ledger in four modules: this one (connections, reads, the replay cache), ``entries.py`` (an entry, an
-undo, the trick under way), ``making.py`` (new tables, imports, rematches, keys) and the statements they
-ask (``rows.py``; a tournament's, ``tournaments.py``). One way to write: SQLAlchemy Core statements
-on one connection, the record's lock taken first by an ``UPDATE … RETURNING``.
+The ledger in five modules: this one (connections, reads, the replay cache), ``entries.py`` (an entry, an
+undo, the trick under way), ``entry_write.py`` (an entry's short way), ``making.py`` (new tables, imports, rematches,
+keys) and the statements they ask (``rows.py``; a tournament's, ``tournaments.py``). One way to write: SQLAlchemy
+Core statements on one connection, the record's lock taken first by an ``UPDATE … RETURNING`` (the short way's
+compiled once and run on the driver's own connection).
 
 - The state of a table is never stored: it is what replaying its events in force through the engine gives (one
   loop, ``Game.replay_from``).
@@ -15,7 +16,9 @@ on one connection, the record's lock taken first by an ``UPDATE … RETURNING``.
   On SQLite a write's transaction begins IMMEDIATE (``database.py``): it waits for the database's write
   lock before it reads, never failing with "database is locked" while another table is written.
 - An entry asks the database two statements, whatever the log's length (``rows.py``): the UPDATE
-  that locks and bumps, the INSERT. A read asks one when its state is cached.
+  that locks and bumps, the INSERT. Worked out on this process's newest state, its short way (``entry_write.py``)
+  puts every check in that UPDATE's WHERE: one statement and one round trip on PostgreSQL. A read asks one when its
+  state is cached.
 - Replayed states are kept per process within ``REFEREE_CACHE_MB`` (``state_cache.py``): one per table,
   successive states sharing their finished deals, with a checkpoint at the start of the open deal so that an undo
   replays that deal's events, not the log.
@@ -39,6 +42,7 @@ from referee.games import get_game
 from referee.store import rows
 from referee.store.database import connect, database_url, write_queue
 from referee.store.entries import UNCHECKED, Entries
+from referee.store.entry_write import EntryWrite
 from referee.store.making import Making
 from referee.store.rows import TableRow, missing, role_of
 from referee.store.records import iso
@@ -61,6 +65,7 @@ class Ledger(Entries, Making):
         self.engine = connect(self.url)
         self._write_engine = self.engine.execution_options(referee_write=True)  # same pool, BEGIN IMMEDIATE
         self._queue = write_queue(self.url)
+        self._entry_write = EntryWrite(self.engine, self._queue)  # an entry's short way (entry_write.py)
         budget = budget_from_env() if cache_mb is None else int(cache_mb * 1024 * 1024)
         self._cache = StateCache(budget)
 

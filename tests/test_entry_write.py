@@ -1,0 +1,188 @@
+"""An entry's short way (issue 40, ``referee/store/entry_write.py``): an entry worked out on this process's newest
+state of the table is stored by a write whose statement checks every condition, in one round trip on PostgreSQL and
+four statements of SQLite; every refusal is still the long way's own, answered as before (R-COMMON-7, R-COMMON-8),
+and nothing of a refused write is stored."""
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+
+import pytest
+from sqlalchemy import event
+
+from referee.errors import Conflict, Forbidden, RuleError, Unauthorized
+from tests.support.deals import DEAL_4P
+from tests.support.env import need
+from tests.support.ledgers import at_once, new
+
+DEAL = {"type": "deal", "trump": "11E"}
+TRICK = {"type": "trick", "cards": DEAL_4P[0][0]}
+
+
+class Recorded:
+    """What the ledger's connections send the database while lent out: SQLite's statements (its trace callback),
+    PostgreSQL's protocol messages (libpq's trace), from the pool's checkout to its checkin."""
+
+    def __init__(self, ledger):
+        self.ledger, self.sqlite = ledger, ledger.engine.dialect.name == "sqlite"
+        self.statements: list = []
+        self.file = tempfile.TemporaryFile(mode="w+")
+        event.listen(ledger.engine, "checkout", self._lent)
+        event.listen(ledger.engine, "checkin", self._back)
+
+    def _lent(self, dbapi_connection, _record, _proxy):
+        if self.sqlite:
+            dbapi_connection.set_trace_callback(self.statements.append)
+        else:
+            from psycopg.pq import Trace
+            dbapi_connection.pgconn.trace(self.file.fileno())
+            dbapi_connection.pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS | Trace.REGRESS_MODE)
+
+    def _back(self, dbapi_connection, _record):
+        if self.sqlite:
+            dbapi_connection.set_trace_callback(None)
+        elif dbapi_connection is not None and not dbapi_connection.closed:
+            dbapi_connection.pgconn.untrace()  # libpq flushes what it traced
+
+    def round_trips(self) -> int:
+        """PostgreSQL: the messages after which the client waited for the server (a simple Query, or a Sync)."""
+        self.file.seek(0)
+        sent = [line.split("\t") for line in self.file.read().splitlines() if line.startswith("F\t")]
+        return sum(1 for fields in sent if len(fields) > 2 and fields[2].split(" ")[0] in ("Query", "Sync"))
+
+    def during(self, work):
+        self.statements.clear()
+        self.file.seek(0)
+        self.file.truncate()
+        return work()
+
+    def close(self):
+        event.remove(self.ledger.engine, "checkout", self._lent)
+        event.remove(self.ledger.engine, "checkin", self._back)
+        self.file.close()
+
+
+def test_an_entry_on_postgresql_is_one_round_trip(ledger):
+    """BEGIN, UPDATE, INSERT and COMMIT were four round trips; the entry is now one statement in autocommit."""
+    if ledger.engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL's round trips")
+    table_id, scorer, _ = new(ledger)
+    ledger.append(table_id, DEAL, key=scorer)
+    ledger.engine.dispose()  # new connections, traced from their first checkout
+    recorded = Recorded(ledger)
+    try:
+        ledger.state(table_id)  # a connection opened and lent back
+        status, state = recorded.during(lambda: ledger.append(table_id, TRICK, key=scorer, client_event_id="t-1"))
+        assert (status, state["version"], recorded.round_trips()) == (201, 2, 1)
+    finally:
+        recorded.close()
+    log = ledger.events(table_id)
+    assert [(e["seq"], e["type"], e["by"], e.get("client_event_id")) for e in log] == \
+        [(1, "deal", "scorer", None), (2, "trick", "scorer", "t-1")]
+    assert ledger.state(table_id) == state
+
+
+def test_an_entry_on_sqlite_is_its_four_statements(ledger):
+    if ledger.engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's statements")
+    table_id, scorer, _ = new(ledger)
+    ledger.append(table_id, DEAL, key=scorer)
+    recorded = Recorded(ledger)
+    try:
+        status, state = recorded.during(lambda: ledger.append(table_id, TRICK, key=scorer))
+        assert (status, state["version"]) == (201, 2)
+        assert [statement.split()[0] for statement in recorded.statements] == ["BEGIN", "UPDATE", "INSERT", "COMMIT"]
+        assert recorded.statements[0] == "BEGIN IMMEDIATE"  # the write lock before the row is read
+    finally:
+        recorded.close()
+
+
+def test_a_stale_version_is_refused_as_ever_and_nothing_is_stored(ledger):
+    table_id, scorer, _ = new(ledger)
+    ledger.append(table_id, DEAL, key=scorer)
+    with pytest.raises(Conflict) as refused:
+        ledger.append(table_id, TRICK, expected_version=0, key=scorer)
+    assert refused.value.code == "version_conflict" and refused.value.params == {"version": 1, "revision": 1}
+    with pytest.raises(Conflict):
+        ledger.append(table_id, TRICK, expected_revision=0, key=scorer)
+    assert ledger.state(table_id)["revision"] == 1 and len(ledger.events(table_id)) == 1
+
+
+def test_a_viewer_key_and_a_wrong_key_store_nothing(ledger):
+    table_id, scorer, viewer = new(ledger)
+    ledger.append(table_id, DEAL, key=scorer)
+    with pytest.raises(Forbidden):
+        ledger.append(table_id, TRICK, key=viewer)
+    with pytest.raises(Unauthorized):
+        ledger.append(table_id, TRICK, key="not-a-key-of-this-table")
+    assert ledger.state(table_id)["revision"] == 1 and len(ledger.events(table_id)) == 1
+
+
+def test_r_common_8_the_co_scorers_entry_is_kept_as_the_co_scorers(ledger):
+    table_id, scorer, _ = new(ledger)
+    coscorer = ledger.new_key(table_id, "coscorer")
+    ledger.append(table_id, DEAL, key=scorer)
+    assert ledger.append(table_id, TRICK, key=coscorer)[0] == 201
+    assert [e["by"] for e in ledger.events(table_id)] == ["scorer", "coscorer"]
+
+
+def test_a_retried_entry_is_answered_and_stored_once(ledger):
+    table_id, scorer, _ = new(ledger)
+    ledger.append(table_id, DEAL, key=scorer)
+    first = ledger.append(table_id, TRICK, client_event_id="phone-1", key=scorer)
+    again = ledger.append(table_id, TRICK, client_event_id="phone-1", key=scorer)
+    assert (first[0], again[0]) == (201, 200) and again[1] == ledger.state(table_id)
+    assert [e.get("client_event_id") for e in ledger.events(table_id)] == [None, "phone-1"]
+
+
+def test_the_same_entry_sent_six_times_at_once_is_stored_once(ledger):
+    table_id, scorer, _ = new(ledger)
+    ledger.append(table_id, DEAL, key=scorer)
+    assert at_once(6, lambda: ledger.append(table_id, TRICK, client_event_id="trick-1", key=scorer)) == \
+        [200] * 5 + [201]
+    assert len(ledger.events(table_id)) == 2
+
+
+def test_two_phones_entering_on_the_same_revision_one_is_stored_the_other_refused(ledger):
+    table_id, scorer, _ = new(ledger)
+    ledger.append(table_id, DEAL, key=scorer)
+    assert at_once(4, lambda: ledger.append(table_id, TRICK, expected_revision=1, key=scorer)) == [201, 409, 409, 409]
+    assert ledger.state(table_id)["version"] == 2
+
+
+def test_an_entry_after_another_process_wrote_takes_the_long_way_and_is_right(ledger):
+    """This process's newest state is a revision behind: the short way's statement finds another revision, stores
+    nothing, and the entry is worked out again on the table as it is."""
+    from referee.store import Ledger
+
+    table_id, scorer, _ = new(ledger)
+    ledger.append(table_id, DEAL, key=scorer)
+    other = Ledger(ledger.url)
+    try:
+        other.append(table_id, TRICK, key=scorer)
+        second = {"type": "trick", "cards": DEAL_4P[1][0]}
+        status, state = ledger.append(table_id, second, key=scorer)
+        assert (status, state["version"], state["revision"]) == (201, 3, 3)
+        assert [e["seq"] for e in ledger.events(table_id)] == [1, 2, 3]
+        assert other.state(table_id) == state
+    finally:
+        other.engine.dispose()
+
+
+def test_a_trick_under_way_another_phone_changed_is_refused(ledger):
+    table_id, scorer, _ = new(ledger)
+    ledger.append(table_id, DEAL, key=scorer)
+    ledger.set_draft(table_id, DEAL_4P[0][0][:2], 1, key=scorer)
+    with pytest.raises(Conflict) as refused:
+        ledger.append(table_id, TRICK, expected_draft=DEAL_4P[0][0][:1], key=scorer)
+    assert refused.value.code == "draft_conflict" and len(ledger.events(table_id)) == 1
+    assert ledger.append(table_id, TRICK, expected_draft=DEAL_4P[0][0][:2], key=scorer)[0] == 201
+
+
+def test_an_entry_the_engine_refuses_stores_nothing(ledger):
+    table_id, scorer, _ = new(ledger)
+    ledger.append(table_id, DEAL, key=scorer)
+    with pytest.raises(RuleError):
+        ledger.append(table_id, {"type": "trick", "cards": ["1C", "1C", "2C", "6O"]}, key=scorer)
+    assert ledger.state(table_id)["revision"] == 1
