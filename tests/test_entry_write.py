@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import event
 
 from referee.errors import Conflict, Forbidden, RuleError, Unauthorized
+from tests.support.corrected import buraco_signed, correct_last_hand, post, read
 from tests.support.deals import DEAL_4P
 from tests.support.env import need
 from tests.support.ledgers import at_once, new
@@ -180,9 +181,25 @@ def test_a_trick_under_way_another_phone_changed_is_refused(ledger):
     assert ledger.append(table_id, TRICK, expected_draft=DEAL_4P[0][0][:2], key=scorer)[0] == 201
 
 
-def test_an_entry_the_engine_refuses_stores_nothing(ledger):
+def test_r_common_5_an_entry_the_engine_refuses_stores_nothing(ledger):
     table_id, scorer, _ = new(ledger)
     ledger.append(table_id, DEAL, key=scorer)
     with pytest.raises(RuleError):
         ledger.append(table_id, {"type": "trick", "cards": ["1C", "1C", "2C", "6O"]}, key=scorer)
     assert ledger.state(table_id)["revision"] == 1
+
+
+def test_r_common_7_and_8_a_signed_round_table_refuses_its_keys_and_takes_the_directors_with_a_reason(
+        client_on_each_database):
+    """Through the API (the short way's path: the process holds the table's newest state): both sides signed, the
+    table's own key is refused (R-COMMON-7), the director's without a reason too (R-COMMON-8), nothing stored; the
+    director's correction with its reason is stored as the director's."""
+    client = client_on_each_database
+    _, director, table_id, key = buraco_signed(client)
+    version = read(client, table_id, key)["version"]
+    assert post(client, table_id, key, {"type": "dispute", "side": 1}, 409)["code"] == "signed"
+    assert post(client, table_id, director, {"type": "dispute", "side": 1}, 422)["code"] == "reason_required"
+    assert read(client, table_id, key)["version"] == version
+    assert correct_last_hand(client, table_id, director, 15)["totals"] == [1130, 465]
+    last = client.get(f"/api/v1/tables/{table_id}/events?key={key}").get_json()["events"][-1]
+    assert (last["type"], last["by"], last["reason"]) == ("tally", "director", "East-West held 15 in hand, not 5")
