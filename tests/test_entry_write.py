@@ -203,3 +203,56 @@ def test_r_common_7_and_8_a_signed_round_table_refuses_its_keys_and_takes_the_di
     assert correct_last_hand(client, table_id, director, 15)["totals"] == [1130, 465]
     last = client.get(f"/api/v1/tables/{table_id}/events?key={key}").get_json()["events"][-1]
     assert (last["type"], last["by"], last["reason"]) == ("tally", "director", "East-West held 15 in hand, not 5")
+
+
+def fresh_state(ledger, table_id: str) -> dict:
+    """The table's state replayed from its whole log by a process that never saw it."""
+    from referee.store import Ledger
+
+    other = Ledger(ledger.url)
+    try:
+        return other.state(table_id)
+    finally:
+        other.engine.dispose()
+
+
+def test_a_process_a_few_entries_behind_steps_its_state_on_the_newest_events_only(ledger):
+    """Two worker processes taking a table's entries in turn: each finds its newest state one entry behind and steps
+    it on the one event it lacks (a SELECT … LIMIT), never the whole log; the states are the log's."""
+    from referee.store import Ledger
+
+    table_id, scorer, _ = new(ledger)
+    other = Ledger(ledger.url)
+    recorded = Recorded(ledger)
+    try:
+        bodies = [DEAL] + [{"type": "trick", "cards": cards} for cards, _, _ in DEAL_4P[:6]]
+        for number, body in enumerate(bodies):
+            writer = ledger if number % 2 == 0 else other
+            status, state = recorded.during(lambda: writer.append(table_id, body, key=scorer))
+            assert status == 201 and state == fresh_state(ledger, table_id)
+            if writer is ledger and number > 0 and recorded.sqlite:
+                reads = [s for s in recorded.statements if s.startswith("SELECT") and "FROM events" in s]
+                assert len(reads) == 1 and "LIMIT 1" in reads[0] and "ORDER BY events.seq DESC" in reads[0]
+        assert ledger.state(table_id)["version"] == 7
+    finally:
+        recorded.close()
+        other.engine.dispose()
+
+
+def test_after_another_process_undid_an_entry_the_whole_log_is_replayed(ledger):
+    """An undo moves the version down: the newest events are no longer the ones the kept state lacks."""
+    from referee.store import Ledger
+
+    table_id, scorer, _ = new(ledger)
+    other = Ledger(ledger.url)
+    try:
+        ledger.append(table_id, DEAL, key=scorer)
+        ledger.append(table_id, TRICK, key=scorer)
+        other.undo(table_id)
+        other.append(table_id, {"type": "trick", "cards": DEAL_4P[0][0]}, key=scorer)  # revision and version +1
+        status, state = ledger.append(table_id, {"type": "trick", "cards": DEAL_4P[1][0]}, key=scorer)
+        assert (status, state["version"], state["revision"]) == (201, 3, 5)
+        assert state == fresh_state(ledger, table_id)
+        assert [e["withdrawn"] for e in ledger.events(table_id)] == [False, True, False, False]
+    finally:
+        other.engine.dispose()

@@ -58,7 +58,7 @@ class Entries:
                     signed_lock(row.in_tournament, by, before)
                     sides_sign(by, before, body)
                 else:
-                    before, checkpoint = self._replayed(connection, row, row.revision - 1)
+                    before, checkpoint = self._replayed(connection, row, row.revision - 1, row.version - 1)
                     signed_lock(row.in_tournament, by, before)  # before the engine: "signed" says why, not "series finished"
                     sides_sign(by, before, body)
                     event = game.parse_event(before, body)
@@ -147,7 +147,8 @@ class Entries:
             _check_draft(row.trick(row.revision - 1), expected_draft)
             need_reason(by, reason)
             if row.in_tournament and by != "director":
-                signed_lock(row.in_tournament, by, self._replayed(connection, row, row.revision - 1)[0])
+                signed_lock(row.in_tournament, by,
+                            self._replayed(connection, row, row.revision - 1, row.version + 1)[0])
                 if rows.last_entered_by(connection, table_id) == "director":  # R-COMMON-7: the director's own
                     raise Conflict("signed", "The director entered this: only the director can withdraw it.",
                                    rule="R-COMMON-7")
