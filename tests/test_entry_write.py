@@ -4,64 +4,16 @@ four statements of SQLite; every refusal is still the long way's own, answered a
 and nothing of a refused write is stored."""
 from __future__ import annotations
 
-import os
-import tempfile
-import threading
-
 import pytest
-from sqlalchemy import event
 
 from referee.errors import Conflict, Forbidden, RuleError, Unauthorized
 from tests.support.corrected import buraco_signed, correct_last_hand, post, read
 from tests.support.deals import DEAL_4P
-from tests.support.env import need
 from tests.support.ledgers import at_once, new
+from tests.support.statements import Recorded
 
 DEAL = {"type": "deal", "trump": "11E"}
 TRICK = {"type": "trick", "cards": DEAL_4P[0][0]}
-
-
-class Recorded:
-    """What the ledger's connections send the database while lent out: SQLite's statements (its trace callback),
-    PostgreSQL's protocol messages (libpq's trace), from the pool's checkout to its checkin."""
-
-    def __init__(self, ledger):
-        self.ledger, self.sqlite = ledger, ledger.engine.dialect.name == "sqlite"
-        self.statements: list = []
-        self.file = tempfile.TemporaryFile(mode="w+")
-        event.listen(ledger.engine, "checkout", self._lent)
-        event.listen(ledger.engine, "checkin", self._back)
-
-    def _lent(self, dbapi_connection, _record, _proxy):
-        if self.sqlite:
-            dbapi_connection.set_trace_callback(self.statements.append)
-        else:
-            from psycopg.pq import Trace
-            dbapi_connection.pgconn.trace(self.file.fileno())
-            dbapi_connection.pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS | Trace.REGRESS_MODE)
-
-    def _back(self, dbapi_connection, _record):
-        if self.sqlite:
-            dbapi_connection.set_trace_callback(None)
-        elif dbapi_connection is not None and not dbapi_connection.closed:
-            dbapi_connection.pgconn.untrace()  # libpq flushes what it traced
-
-    def round_trips(self) -> int:
-        """PostgreSQL: the messages after which the client waited for the server (a simple Query, or a Sync)."""
-        self.file.seek(0)
-        sent = [line.split("\t") for line in self.file.read().splitlines() if line.startswith("F\t")]
-        return sum(1 for fields in sent if len(fields) > 2 and fields[2].split(" ")[0] in ("Query", "Sync"))
-
-    def during(self, work):
-        self.statements.clear()
-        self.file.seek(0)
-        self.file.truncate()
-        return work()
-
-    def close(self):
-        event.remove(self.ledger.engine, "checkout", self._lent)
-        event.remove(self.ledger.engine, "checkin", self._back)
-        self.file.close()
 
 
 def test_an_entry_on_postgresql_is_one_round_trip(ledger):
