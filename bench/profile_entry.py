@@ -250,8 +250,9 @@ def profile(args) -> None:
                 timers = timers_on(app) if kind == args.only.split(",")[0] else timers
                 timers.spent = {}
                 measure(app, kind, args.depth, args.entries, None, timers)
-                print(f"## {LABELS[kind]} at {args.depth} deals: median {ms(median(plain))}{' of CPU' if args.cpu else ''}; by part (medians of "
-                      f"the entries that went through it)\n")
+                clock = " of CPU" if args.cpu else ""
+                print(f"## {LABELS[kind]} at {args.depth} deals: median {ms(median(plain))}{clock}; by part (medians "
+                      f"of the entries that went through it)\n")
                 print_breakdown(timers)
                 continue
             profile = cProfile.Profile()

@@ -241,8 +241,9 @@ def test_the_readme_states_the_default_limits(setting):
 
 
 def test_an_entry_pays_no_app_wide_limit_check_and_the_views_limits_still_count(tmp_path):
-    """Referee's limits are on their views (each checks its own when called): with no app-wide limit set, Flask-Limiter's
-    check of every request is left out (issue 40: 0.1 ms an entry), and the tables' limit still counts."""
+    """Referee's limits are on their views (each checks its own when called): with no app-wide limit set,
+    Flask-Limiter's check of every request is left out (issue 40: 0.1 ms an entry), and the tables' limit still
+    counts."""
     app = limited_app(tmp_path, RATELIMIT_TABLES="2 per hour")
     limiter = app.extensions["referee.limiter"]
     assert not [hook for hook in app.before_request_funcs.get(None, []) if getattr(hook, "__self__", None) is limiter]
