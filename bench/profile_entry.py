@@ -5,7 +5,7 @@ median time without the profiler (the wall's, and the process's CPU: what a busy
 then the top entries by cumulative time. Figures only: nothing asserts.
 
     .venv/bin/python bench/profile_entry.py [--depth 2] [--entries 300] [--top 40] [--only api,last,tap]
-        [--breakdown] [--dir /dev/shm] [--database own|postgresql+psycopg://…]
+        [--breakdown] [--cpu] [--dir /dev/shm] [--database own|postgresql+psycopg://…]
 """
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from referee import create_app  # noqa: E402
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
 REVISION = re.compile(rb'name="revision" value="(\d+)"')
 HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
+CLOCK = [time.perf_counter]  # --cpu: this thread's CPU time (time.thread_time), not the wall's
 
 
 class Table:
@@ -96,9 +97,10 @@ def entries(table: Table, kind: str):
 
 
 def measure(app, kind: str, depth: int, count: int, profile: cProfile.Profile | None, timers=None,
-            clock=time.perf_counter) -> list:
+            clock=None) -> list:
     """Each entry's seconds by ``clock``: the wall's (``time.perf_counter``) or this process's CPU
-    (``time.process_time``: what a busy machine's other work does not add)."""
+    (``time.process_time``: what a busy machine's other work does not add); by default ``--cpu``'s choice."""
+    clock = clock or CLOCK[0]
     client = app.test_client()
     seconds, tables, made = [], [], 0
     while len(seconds) < count:
@@ -134,11 +136,11 @@ class Timers:
         static = isinstance(inspect.getattr_static(owner, name), staticmethod)
 
         def timed(*args, **kwargs):
-            start = time.perf_counter()
+            start = CLOCK[0]()
             try:
                 return original(*args, **kwargs)
             finally:
-                self.entry[label] = self.entry.get(label, 0.0) + time.perf_counter() - start
+                self.entry[label] = self.entry.get(label, 0.0) + CLOCK[0]() - start
         setattr(owner, name, staticmethod(timed) if static else timed)
 
     def hooks(self, hooks: list, label_of) -> None:
@@ -160,7 +162,7 @@ def timers_on(app) -> Timers:
     from referee.games import base
     from referee.store import entries as ledger_entries
     from referee.store import ledger as ledger_module
-    from referee.store import state_cache
+    from referee.store import entry_write, state_cache
     from flask_compress import Compress
     from referee.web.api import tables as api_tables
     from referee.web.tables import scorer, tapped
@@ -171,6 +173,8 @@ def timers_on(app) -> Timers:
     for owner, name, label in (
             (ledger_module.Ledger, "authorize", "key check (SELECT)"),
             (api_tables, "json_body", "JSON body read"),
+            (entry_write.EntryWrite, "write", "write: the entry's short way, whole (entry_write.py)"),
+            (entry_write.Prepared, "run", "write: a prepared statement (short way)"),
             (ledger_entries.rows, "lock_row", "write: UPDATE … RETURNING"),
             (ledger_entries.rows, "insert_event", "write: INSERT"),
             (app.extensions["referee.ledger"].engine.dialect, "do_commit", "write: COMMIT"),
@@ -220,8 +224,12 @@ def main() -> None:
                         "of the bench's own (bench/servers.py; default: a temporary SQLite)")
     parser.add_argument("--sort", default="cumulative", help="pstats' sort key (cumulative, tottime)")
     parser.add_argument("--breakdown", action="store_true", help="medians of each part, timed without profiler")
+    parser.add_argument("--cpu", action="store_true", help="this process's CPU time, not the wall's (a shared "
+                        "machine's waits and the database server's work left out)")
     parser.add_argument("--dir", default=None, help="where the SQLite file goes (/dev/shm: no disk in the figures)")
     args = parser.parse_args()
+    if args.cpu:
+        CLOCK[0] = time.thread_time
     if args.database == "own":
         with throwaway_postgres() as (url, why):
             if url is None:
@@ -249,8 +257,9 @@ def profile(args) -> None:
                 timers = timers_on(app) if kind == args.only.split(",")[0] else timers
                 timers.spent = {}
                 measure(app, kind, args.depth, args.entries, None, timers)
-                print(f"## {LABELS[kind]} at {args.depth} deals: median {ms(median(plain))}; by part (medians of "
-                      f"the entries that went through it)\n")
+                clock = " of CPU" if args.cpu else ""
+                print(f"## {LABELS[kind]} at {args.depth} deals: median {ms(median(plain))}{clock}; by part (medians "
+                      f"of the entries that went through it)\n")
                 print_breakdown(timers)
                 continue
             profile = cProfile.Profile()

@@ -240,25 +240,18 @@ def test_an_exchange_tapped_beside_the_trick_under_way_keeps_its_cards_R_BRISCA_
 def test_a_tapped_card_costs_one_write_and_a_trick_its_entry_only(client):
     """A tap is one request and one statement that writes (the draft's conditional UPDATE); the trick's last tap
     writes what an entry writes (the row's lock and bump, the event), no more. Counted, never timed."""
-    from sqlalchemy import event
+    from tests.support.statements import Recorded
 
     scorer = create(client)
     scorer.post("deal", card="11E", dealer="0")
-    written = []
-
-    def seen(_connection, _cursor, statement, *_):
-        if statement.split(None, 1)[0] in ("INSERT", "UPDATE", "DELETE"):
-            written.append(" ".join(statement.split()[:3]))
-
-    engine = client.application.extensions["referee.ledger"].engine
-    event.listen(engine, "before_cursor_execute", seen)
-    scorer.post("tap", htmx=True, card="1C")
-    assert written == ["UPDATE tables SET"]
-    written.clear()
-    for code in TRICK[1:]:
-        scorer.post("tap", htmx=True, card=code)
-    assert written == ["UPDATE tables SET"] * 2 + ["UPDATE tables SET", "INSERT INTO events"]
-    event.remove(engine, "before_cursor_execute", seen)
+    recorded = Recorded(client.application.extensions["referee.ledger"])  # at the driver: the entry's short way too
+    try:
+        recorded.during(lambda: scorer.post("tap", htmx=True, card="1C"))
+        assert recorded.written() == ["UPDATE tables SET"]
+        recorded.during(lambda: [scorer.post("tap", htmx=True, card=code) for code in TRICK[1:]])
+        assert recorded.written() == ["UPDATE tables SET"] * 2 + ["UPDATE tables SET", "INSERT INTO events"]
+    finally:
+        recorded.close()
 
 
 def test_the_same_tap_sent_twice_is_taken_once(client):

@@ -238,3 +238,28 @@ def test_the_readme_states_the_default_limits(setting):
     from referee.web.serving.limits import DEFAULTS
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     assert re.search(rf"`FLASK_{setting}`[^\n]*`{re.escape(DEFAULTS[setting])}`", readme), setting
+
+
+def test_an_entry_pays_no_app_wide_limit_check_and_the_views_limits_still_count(tmp_path):
+    """Referee's limits are on their views (each checks its own when called): with no app-wide limit set,
+    Flask-Limiter's check of every request is left out (issue 40: 0.1 ms an entry), and the tables' limit still
+    counts."""
+    app = limited_app(tmp_path, RATELIMIT_TABLES="2 per hour")
+    limiter = app.extensions["referee.limiter"]
+    assert not [hook for hook in app.before_request_funcs.get(None, []) if getattr(hook, "__self__", None) is limiter]
+    client = app.test_client()
+    created = create(client).get_json()
+    entry = {"type": "deal", "trump": "4O"}
+    answer = client.post(f"/api/v1/tables/{created['id']}/events", json=entry, environ_base=CLUB,
+                         headers={"Authorization": f"Bearer {created['scorer_key']}"})
+    assert answer.status_code == 201 and answer.get_json()["state"]["version"] == 1
+    assert create(client).status_code == 201
+    assert_rate_limited(create(client))
+
+
+def test_an_app_wide_limit_an_operator_sets_is_checked_on_every_request(tmp_path):
+    """FLASK_RATELIMIT_DEFAULT (Flask-Limiter's own setting) keeps its check of every request."""
+    client = limited_app(tmp_path, RATELIMIT_DEFAULT="3 per minute").test_client()
+    assert [client.get("/api/v1/games", environ_base=CLUB).status_code for _ in range(3)] == [200] * 3
+    assert_rate_limited(client.get("/api/v1/games", environ_base=CLUB))
+    assert client.get("/api/v1/games", environ_base=OTHER).status_code == 200

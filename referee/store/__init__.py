@@ -2,7 +2,8 @@
 transaction or writes a statement (tests/test_layers.py).
 
 - ``ledger.py``: ``Ledger``, tables and their append-only log; its parts ``entries.py`` (an entry, an undo, the trick
-  under way) and ``making.py`` (new tables, imports, rematches, keys).
+  under way; an entry's short way, its checks in one statement, in ``entry_write.py``) and ``making.py`` (new
+  tables, imports, rematches, keys).
 - ``rows.py`` (a table's statements), ``tournaments.py`` (a tournament's), ``clubs.py`` (a club's): SQLAlchemy Core
   on the records of ``records.py``; ``database.py``: connections, SQLite's IMMEDIATE writes and their queue;
   ``state_cache.py``: replayed states within ``REFEREE_CACHE_MB``; ``once.py``: a creation's id and keys derived

@@ -10,7 +10,10 @@ from sqlalchemy.exc import IntegrityError
 from referee.errors import Conflict, ParseError, RefereeError, RuleError
 from referee.games import get_game
 from referee.store import rows
-from referee.store.rows import missing, role_of, sides_sign, signed_lock
+from referee.store.entry_write import Taken
+from referee.store.records import hash_key, utc_now
+from referee.store.rows import (closed_to_sides, director_may_sign, draft_text, missing, role_of, sides_sign,
+                                signed_lock)
 from referee.store.state_cache import checkpoint_after
 
 
@@ -33,6 +36,11 @@ class Entries:
         table's own keys (409 ``signed``, R-COMMON-7)."""
         reason = check_reason(reason)
         ahead = self._ahead(table_id, body)
+        if ahead is not None and isinstance(key, str) and key and not keep_draft:
+            done = self._append_ahead(table_id, body, ahead, key, reason, client_event_id, expected_version,
+                                      expected_revision, expected_draft, brief)
+            if done is not None:
+                return done
         with self.writing() as connection:
             row = rows.lock_row(connection, table_id, +1)
             if row is None:
@@ -50,7 +58,7 @@ class Entries:
                     signed_lock(row.in_tournament, by, before)
                     sides_sign(by, before, body)
                 else:
-                    before, checkpoint = self._replayed(connection, row, row.revision - 1)
+                    before, checkpoint = self._replayed(connection, row, row.revision - 1, row.version - 1)
                     signed_lock(row.in_tournament, by, before)  # before the engine: "signed" says why, not "series finished"
                     sides_sign(by, before, body)
                     event = game.parse_event(before, body)
@@ -66,6 +74,34 @@ class Entries:
                 raise
         state = self._remember(row, after, checkpoint_after(before, after, checkpoint), True)  # measured later
         return 201, game.brief(after, state) if brief else state
+
+    def _append_ahead(self, table_id: str, body: dict, ahead: tuple, key: str, reason, client_event_id,
+                      expected_version, expected_revision, expected_draft, brief: bool) -> tuple | None:
+        """``append``'s short way (``entry_write.py``): the entry worked out before the lock (``ahead``) stored by a
+        write whose statement checks that the table is still at that revision, the key, R-COMMON-7's lock and
+        R-COMMON-8's reason; (status, state) as ``append`` answers, or None when any check fails (nothing stored:
+        the long way answers, refusing as ever)."""
+        revision, before, checkpoint, event, after = ahead
+        if (expected_revision is not None and expected_revision != revision) or \
+                (expected_version is not None and expected_version != before.version):
+            return None  # stale: the long way says 409 with the table's counters
+        try:
+            written = self._entry_write.write({
+                "b_table": table_id, "b_revision": revision, "b_hash": hash_key(key),
+                "b_sides_open": not closed_to_sides(before),  # R-COMMON-7: else a round's table refuses its keys
+                "b_director_may": bool(reason) and director_may_sign(before, body),  # R-COMMON-8, R-COMMON-7b
+                "b_any_draft": expected_draft is None, "b_seen": draft_text(expected_draft or ()) or "",
+                "b_type": event.type, "b_body": own_fields(event, body), "b_client": client_event_id,
+                "b_at": utc_now(), "b_reason": reason})
+        except Taken:  # a retry of an entry stored before is answered, not refused
+            if client_event_id is not None and self._stored(table_id, client_event_id):
+                return 200, self.state(table_id, brief)
+            return None
+        if written is None:
+            return None
+        row = written[0]
+        state = self._remember(row, after, checkpoint_after(before, after, checkpoint), True)  # measured later
+        return 201, get_game(row.game).brief(after, state) if brief else state
 
     def _ahead(self, table_id: str, body: dict) -> tuple | None:
         """The entry worked out before the lock, on this process's newest state of the table: (revision, before,
@@ -111,7 +147,8 @@ class Entries:
             _check_draft(row.trick(row.revision - 1), expected_draft)
             need_reason(by, reason)
             if row.in_tournament and by != "director":
-                signed_lock(row.in_tournament, by, self._replayed(connection, row, row.revision - 1)[0])
+                signed_lock(row.in_tournament, by,
+                            self._replayed(connection, row, row.revision - 1, row.version + 1)[0])
                 if rows.last_entered_by(connection, table_id) == "director":  # R-COMMON-7: the director's own
                     raise Conflict("signed", "The director entered this: only the director can withdraw it.",
                                    rule="R-COMMON-7")

@@ -153,7 +153,7 @@ class Making:
                 return 200, self.state(made)
             scorer_hash, coscorer_hash, viewer_key, _ = rows.keys(connection, table_id)
             game = get_game(row.game)
-            played, checkpoint = self._replayed(connection, row, row.revision - 1)
+            played, checkpoint = self._replayed(connection, row, row.revision - 1, row.version)
             if not played.finished:
                 raise RuleError("series_not_finished", "The series is not over yet: a rematch starts when it is.")
             table = game.new_table(list(row.players), dict(row.options), game.next_dealer(played))

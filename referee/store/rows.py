@@ -4,7 +4,8 @@ too). The frequent calls:
 
 - a read (``read_row``): the table's row and its rematch links, one SELECT; the events only when the state is not
   in the replay cache;
-- an entry (``lock_row`` then ``insert_event``): one UPDATE that takes the table's write lock, bumps its revision
+- an entry (``lock_row`` then ``insert_event``; its short way, ``entry_write.py``, the same two with every check in
+  the UPDATE's WHERE): one UPDATE that takes the table's write lock, bumps its revision
   and version and answers the row (``RETURNING``), one INSERT whose ``seq`` is worked out inside it;
 - an undo: the same UPDATE, one UPDATE that withdraws the last event in force, and the events of the open deal;
 - a card tapped into the trick under way (``set_draft``): one conditional UPDATE of the table's draft, made only if
@@ -164,19 +165,29 @@ def signed_lock(in_tournament: bool, role: str, table) -> None:
     the director corrects it. So is one under the director's correction: a side has confirmed or called the director
     and the director's undo opened the series again (a correction is the director's alone, and the signatures it
     keeps were given to the result before it)."""
-    if role not in ("scorer", "coscorer") or not in_tournament:
-        return
-    if (len(table.signatures) == len(table.sides) and not table.disputes) or \
-            ((table.signatures or table.disputes) and not table.finished):
+    if role in ("scorer", "coscorer") and in_tournament and closed_to_sides(table):
         raise Conflict("signed", "Both sides signed this table's result: only the director can change it now. "
                        "Call the director if it is wrong.", rule="R-COMMON-7")
+
+
+def closed_to_sides(table) -> bool:
+    """R-COMMON-7: a round's table in this state refuses its own keys (``signed_lock``): signed by every side, or
+    under the director's correction."""
+    return bool((len(table.signatures) == len(table.sides) and not table.disputes) or
+                ((table.signatures or table.disputes) and not table.finished))
+
+
+def director_may_sign(table, body) -> bool:
+    """R-COMMON-7b: the director's key may enter ``body`` here: anything but a side's confirmation of a corrected
+    result not yet signed again (``sides_sign``)."""
+    return not (isinstance(body, dict) and body.get("type") == "confirm" and table.correction is not None
+                and not (len(table.signatures) == len(table.sides) and not table.disputes))
 
 
 def sides_sign(role: str, table, body) -> None:
     """R-COMMON-7b: a result the director corrected is confirmed again by the sides, with the table's own keys only
     (403 ``sides_sign``): the director's key does not sign for a side."""
-    if role == "director" and isinstance(body, dict) and body.get("type") == "confirm" and \
-            table.correction is not None and not (len(table.signatures) == len(table.sides) and not table.disputes):
+    if role == "director" and not director_may_sign(table, body):
         raise Forbidden("sides_sign", "Each side confirms the corrected result on the table's phone, with the "
                         "table's key: the director's key does not sign for a side.", rule="R-COMMON-7b")
 

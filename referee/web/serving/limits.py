@@ -75,7 +75,25 @@ def init_limits(app: Flask) -> Limiter:
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])
     app.register_error_handler(RateLimitExceeded, lambda error: too_many_created(limiter, error))
     app.extensions["referee.limiter"] = limiter
+    check_limited_views_only(app, limiter)
     return limiter
+
+
+# Flask-Limiter's settings whose limits its before_request hook checks on every request (a default or application
+# limit, meta limits, an in-memory fallback for a storage out of reach); Referee's own limits are on their views.
+APP_WIDE = ("RATELIMIT_DEFAULT", "RATELIMIT_APPLICATION", "RATELIMIT_META", "RATELIMIT_IN_MEMORY_FALLBACK")
+
+
+def check_limited_views_only(app: Flask, limiter: Limiter) -> None:
+    """Flask-Limiter checks every request in a ``before_request`` hook for the limits of the whole app; a view
+    limited by its decorator checks its own limits when called, whatever that hook did. With none of ``APP_WIDE``
+    set (Referee sets none) the hook has nothing to check, at 0.1 ms a request (an entry's tenth of the floor's
+    time): it is left out, and an operator who sets one of them gets it back."""
+    if any(app.config.get(name) for name in APP_WIDE):
+        return
+    hooks = app.before_request_funcs.get(None, [])
+    hooks[:] = [hook for hook in hooks if not (getattr(hook, "__self__", None) is limiter
+                                               and getattr(hook, "__name__", "") == "_check_request_limit")]
 
 
 def guessed_at() -> str:

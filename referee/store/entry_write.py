@@ -1,0 +1,144 @@
+"""An entry written on the state this process worked it out on (``Entries.append``, when its replay cache held the
+table's newest state): every condition of the write in the WHERE of the UPDATE that takes the table's lock — the
+table still at that revision, the key one that writes here, the table's own keys only while its result is open to
+them (R-COMMON-7), a director's write with its reason (R-COMMON-8), the trick under way the one the phone saw — so
+that a write that meets them all is stored in as few steps as the database allows, and one that fails any of them
+changes nothing and goes the long way (``append``'s own statements under the lock), which answers why, as ever.
+
+- PostgreSQL: one statement, in autocommit: ``WITH locked AS (UPDATE … RETURNING …), added AS (INSERT INTO events …
+  SELECT … FROM locked) SELECT … FROM locked``. One round trip where BEGIN, UPDATE, INSERT and COMMIT took four; the
+  statement is its own transaction (all of it stored, or nothing), committed before the answer.
+- SQLite: ``BEGIN IMMEDIATE``, the same UPDATE … RETURNING, the INSERT, ``COMMIT``, among the queued writers
+  (``database.py``).
+
+Both run on the driver's own connection, lent by the pool: each statement is SQLAlchemy Core compiled once per
+database (``Prepared``), its values converted by its columns' own types, so an entry skips SQLAlchemy's work at each
+call (a statement's cache key, its execution context, its result object: about 0.1 ms a statement, where SQLite's
+own work on it is some 0.01 ms). A key is compared by its hash in the WHERE (the stored value is a SHA-256: timing
+tells nothing of a key); a wrong key never gets in this way, and the long way refuses it (401, counted as a guess).
+"""
+from __future__ import annotations
+
+from sqlalchemy import Boolean, and_, bindparam, case, func, insert, or_, select, update
+
+from referee.store.rows import _DIRECTOR, _ID, _INSERT, COLUMNS, EVENTS, TABLES, TableRow, _links
+
+_HASH = bindparam("b_hash", type_=TABLES.c.scorer_hash.type)
+_AT = bindparam("b_revision", type_=TABLES.c.revision.type)
+_SIDES_OPEN = bindparam("b_sides_open", type_=Boolean())  # the result is open to the table's own keys (R-COMMON-7)
+_DIRECTOR_MAY = bindparam("b_director_may", type_=Boolean())  # a director's write here is one it may make (R-COMMON-8)
+_ANY_DRAFT = bindparam("b_any_draft", type_=Boolean())  # no trick under way expected: whatever it is
+_SEEN = bindparam("b_seen", type_=TABLES.c.draft.type)
+_DIRECTOR_HASH = _DIRECTOR.element  # its tournament's director's key (hashed), None for a free table
+_ROLE = case((TABLES.c.scorer_hash == _HASH, "scorer"), (TABLES.c.coscorer_hash == _HASH, "coscorer"),
+             else_="director")  # whose key it is, as ``rows.table_role`` finds it: the WHERE let in no other
+_MAY_WRITE = and_(
+    TABLES.c.id == _ID, TABLES.c.revision == _AT,
+    or_(and_(or_(TABLES.c.scorer_hash == _HASH, TABLES.c.coscorer_hash == _HASH),
+             or_(_SIDES_OPEN, _DIRECTOR_HASH.is_(None))),
+        and_(_DIRECTOR_HASH == _HASH, _DIRECTOR_MAY)),
+    or_(_ANY_DRAFT, func.coalesce(case((TABLES.c.draft_revision == _AT, TABLES.c.draft)), "") == _SEEN))
+_BUMP = (update(TABLES).where(_MAY_WRITE).values(revision=TABLES.c.revision + 1, version=TABLES.c.version + 1)
+         .returning(*COLUMNS, *_links(), _ROLE.label("role")))
+
+
+def _one_statement():
+    """PostgreSQL's: the UPDATE, then the INSERT of the row it answered (the role it found is the entry's
+    ``entered_by``), in one statement."""
+    locked = _BUMP.cte("locked")
+    prior = EVENTS.alias("prior")
+    added = insert(EVENTS).from_select(
+        ["table_id", "seq", "type", "body", "client_event_id", "at", "withdrawn", "entered_by", "reason"],
+        select(locked.c.id, select(func.coalesce(func.max(prior.c.seq), 0) + 1).where(prior.c.table_id == _ID)
+               .scalar_subquery(), bindparam("b_type"), bindparam("b_body", type_=EVENTS.c.body.type),
+               bindparam("b_client"), bindparam("b_at", type_=EVENTS.c.at.type), False, locked.c.role,
+               bindparam("b_reason")))
+    return select(locked).add_cte(added.cte("added"))
+
+
+class Prepared:
+    """A Core statement compiled once for a dialect and run on the driver's own cursor: its values converted by its
+    bound parameters' types, the row it answers by its columns' types, as SQLAlchemy would."""
+
+    def __init__(self, statement, dialect, columns=()):
+        compiled = statement.compile(dialect=dialect)
+        self.sql, self.order = compiled.string, compiled.positiontup
+        self.names = sorted(set(compiled.bind_names.values()))
+        self.defaults = {name: parameter.value for parameter, name in compiled.bind_names.items()
+                         if not parameter.required}  # the statement's own literals (``version + 1``)
+        converters = {name: parameter.type.dialect_impl(dialect).bind_processor(dialect)
+                      for parameter, name in compiled.bind_names.items()}
+        self.converters = [(name, converter) for name, converter in converters.items() if converter is not None]
+        self.readers = [column.type.dialect_impl(dialect).result_processor(dialect, None) for column in columns]
+
+    def run(self, cursor, values: dict) -> tuple | None:
+        """Runs it with ``values`` (by their parameters' names); the first row it answers, read, or None."""
+        values = {name: values[name] if name in values else self.defaults[name] for name in self.names}
+        for name, converter in self.converters:
+            values[name] = converter(values[name])
+        cursor.execute(self.sql, values if self.order is None else [values[name] for name in self.order])
+        if not self.readers:
+            return None
+        row = cursor.fetchone()
+        return None if row is None else tuple(value if read is None else read(value)
+                                              for read, value in zip(self.readers, row))
+
+
+class Taken(Exception):
+    """The entry's ``client_event_id`` is stored at this table already (the database refused it twice): nothing
+    of this write is stored."""
+
+
+class EntryWrite:
+    """The statements of an entry's one way (compiled once per engine) and their run."""
+
+    def __init__(self, engine, queue):
+        self.engine, self.queue = engine, queue
+        dialect = engine.dialect
+        self.one_statement = dialect.name == "postgresql"
+        returned = list(_BUMP.exported_columns)
+        if self.one_statement:
+            self.statement = Prepared(_one_statement(), dialect, returned)
+        else:
+            self.bump, self.insert = Prepared(_BUMP, dialect, returned), Prepared(_INSERT, dialect)
+        self.integrity = dialect.loaded_dbapi.IntegrityError
+
+    def write(self, values: dict) -> tuple | None:
+        """Stores the entry if the table meets every condition (``values``: each parameter's, ``b_table`` …):
+        (the table's row as the write left it, without its keys; whose key wrote), or None and nothing written.
+        Raises ``Taken`` when its ``client_event_id`` is stored already."""
+        raw = self.engine.raw_connection()
+        try:
+            found = self._one(raw, values) if self.one_statement else self._queued(raw, values)
+        except self.integrity:
+            raw.close()
+            raise Taken() from None
+        except BaseException:
+            raw.invalidate()  # in an unknown state (the server gone, a signal): never lent again
+            raise
+        raw.close()
+        return None if found is None else (TableRow(*found[:-1]), found[-1])
+
+    def _one(self, raw, values: dict):
+        driver = raw.driver_connection
+        driver.autocommit = True
+        try:
+            cursor = raw.cursor()
+            return self.statement.run(cursor, values)
+        finally:
+            if not driver.closed:
+                driver.autocommit = False  # as the pool lends it to the rest of the store
+
+    def _queued(self, raw, values: dict):
+        with self.queue:
+            cursor = raw.cursor()
+            cursor.execute("BEGIN IMMEDIATE")
+            try:
+                found = self.bump.run(cursor, values)
+                if found is not None:
+                    self.insert.run(cursor, {**values, "b_by": found[-1]})
+                cursor.execute("COMMIT" if found is not None else "ROLLBACK")
+            except BaseException:
+                raw.rollback()
+                raise
+            return found
