@@ -7,6 +7,7 @@ import contextlib
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -100,3 +101,58 @@ def test_many_writers_at_once_are_all_stored(tmp_path):
     assert not failures
     assert all(len(ledger.events(table_id)) == 5 and ledger.state(table_id)["revision"] == 10 for table_id in tables)
     ledger.engine.dispose()
+
+
+GEVENT_WRITER = """
+from gevent import monkey
+monkey.patch_all()
+import sys, gevent
+from referee.store.database import WriteQueue
+
+def write():
+    with WriteQueue(sys.argv[1]):
+        print("wrote", flush=True)
+
+def alive():
+    print("alive", flush=True)
+
+writer = gevent.spawn(write)
+gevent.sleep(0)  # the writer asks first and waits for the holder
+gevent.spawn(alive).join()
+writer.join()
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock: the processes' queue is POSIX's")
+def test_a_served_worker_waiting_for_another_process_writer_still_serves_its_other_greenlets(tmp_path):
+    """A gevent worker whose writer waits for another process's write goes on with its other greenlets (its phones,
+    its streams): here the holder lets go only once the waiting worker has said it is alive, so a worker stopped by
+    its wait never gets there."""
+    path = tmp_path / "db.sqlite3-writer"
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    worker = None
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        worker = subprocess.Popen([sys.executable, "-c", GEVENT_WRITER, str(path)], stdout=subprocess.PIPE,
+                                  text=True, cwd=str(Path(__file__).resolve().parents[1]))
+        first = read_line(worker, 60)
+        assert first == "alive", "the worker stopped whole while another process was writing"
+        holder.stdin.write("done\n")
+        holder.stdin.flush()
+        assert read_line(worker, 60) == "wrote"
+        assert worker.wait(60) == 0
+    finally:
+        for process in (holder, worker):
+            if process is not None:
+                process.kill()
+                process.wait(10)
+
+
+def read_line(process, seconds: float) -> str:
+    """The process's next line, or "" when none came within ``seconds`` (a stopped process says nothing)."""
+    got = []
+    reader = threading.Thread(target=lambda: got.append(process.stdout.readline().strip()), daemon=True)
+    reader.start()
+    reader.join(seconds)
+    return got[0] if got else ""

@@ -9,8 +9,9 @@ SQLite's own wait for its write lock is a poll: a writer that finds it taken sle
 tries, so that under fifty scorers at once some waited a second while the lock was free most of the time. The
 ledger's writers therefore queue before they begin (``WriteQueue``): the threads of a process on a lock, the
 processes on an advisory lock of a file beside the database (``flock``), each woken as soon as the one before it is
-done; SQLite's lock is then free when they ask it. The queue only orders writers: SQLite's lock still guards the
-database, for any other program too.
+done; SQLite's lock is then free when they ask it. A served worker (gevent) waits for another process's writer in
+a thread of gevent's pool, never in its own one thread: its other requests and streams go on meanwhile. The queue
+only orders writers: SQLite's lock still guards the database, for any other program too.
 
 Durability: ``synchronous=FULL`` in WAL mode, so a write answered 2xx is on disk before the answer, through a
 process crash and a power loss alike (``NORMAL`` would survive the first only).
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import threading
 
 from sqlalchemy import event
@@ -101,6 +103,32 @@ def ping_when_idle(engine):
     return engine
 
 
+def take_file_lock(fd: int) -> None:
+    """``flock(fd, LOCK_EX)`` without stopping the process: taken at once when free; when another process holds it,
+    waited for in a thread of gevent's pool where gevent patched this process (a served worker), so that the
+    worker's other greenlets (its requests, its streams) go on meanwhile. A plain ``flock`` would block the worker's
+    one thread, and every phone and stream it serves with it, for as long as the other process writes."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return
+    except BlockingIOError:
+        pass
+    pool = gevent_pool()
+    if pool is None:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    else:
+        pool.apply(fcntl.flock, (fd, fcntl.LOCK_EX))
+
+
+def gevent_pool():
+    """gevent's pool of real threads where gevent patched this process, else None."""
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is None or not monkey.is_module_patched("threading"):
+        return None
+    import gevent
+    return gevent.get_hub().threadpool
+
+
 class WriteQueue:
     """The writers of one SQLite database, one after the other: a re-entrant lock for this process's threads, and
     for the processes an exclusive ``flock`` of ``path`` (None: an in-memory database, or no such lock here). Made
@@ -120,7 +148,7 @@ class WriteQueue:
             if self.depth == 0 and self.path is not None and fcntl is not None:
                 if self.file is None:
                     self.file = open(self.path, "ab")  # noqa: SIM115 — kept open: the process's lock handle
-                fcntl.flock(self.file.fileno(), fcntl.LOCK_EX)
+                take_file_lock(self.file.fileno())
         except BaseException:
             self.lock.release()
             raise
