@@ -107,16 +107,17 @@ class EntryWrite:
         """Stores the entry if the table meets every condition (``values``: each parameter's, ``b_table`` …):
         (the table's row as the write left it, without its keys; whose key wrote), or None and nothing written.
         Raises ``Taken`` when its ``client_event_id`` is stored already."""
-        raw = self.engine.raw_connection()
-        try:
-            found = self._one(raw, values) if self.one_statement else self._queued(raw, values)
-        except self.integrity:
+        with self.queue:  # SQLite: the writers' queue first, then a connection, as every writer takes them (one
+            raw = self.engine.raw_connection()  # waiting in the queue with a connection would starve the pool)
+            try:
+                found = self._one(raw, values) if self.one_statement else self._queued(raw, values)
+            except self.integrity:
+                raw.close()
+                raise Taken() from None
+            except BaseException:
+                raw.invalidate()  # in an unknown state (the server gone, a signal): never lent again
+                raise
             raw.close()
-            raise Taken() from None
-        except BaseException:
-            raw.invalidate()  # in an unknown state (the server gone, a signal): never lent again
-            raise
-        raw.close()
         return None if found is None else (TableRow(*found[:-1]), found[-1])
 
     def _one(self, raw, values: dict):
@@ -130,15 +131,15 @@ class EntryWrite:
                 driver.autocommit = False  # as the pool lends it to the rest of the store
 
     def _queued(self, raw, values: dict):
-        with self.queue:
-            cursor = raw.cursor()
-            cursor.execute("BEGIN IMMEDIATE")
-            try:
-                found = self.bump.run(cursor, values)
-                if found is not None:
-                    self.insert.run(cursor, {**values, "b_by": found[-1]})
-                cursor.execute("COMMIT" if found is not None else "ROLLBACK")
-            except BaseException:
-                raw.rollback()
-                raise
-            return found
+        """SQLite's statements, in the writers' queue ``write`` holds."""
+        cursor = raw.cursor()
+        cursor.execute("BEGIN IMMEDIATE")
+        try:
+            found = self.bump.run(cursor, values)
+            if found is not None:
+                self.insert.run(cursor, {**values, "b_by": found[-1]})
+            cursor.execute("COMMIT" if found is not None else "ROLLBACK")
+        except BaseException:
+            raw.rollback()
+            raise
+        return found
