@@ -12,6 +12,7 @@ import threading
 import time
 
 from tests.support.evening import Phone
+from tests.support.evening_streams import seen_lags
 
 WRITES = 8  # a table's round: 3 hands (a deal and a tally each) and two signatures
 
@@ -101,12 +102,5 @@ def lags(result: dict, most: int = 400) -> tuple:
     for follower in result["followers"]:
         by_table.setdefault(follower.table, []).append(follower)
     changes = result["changes"]
-    found, missed = [], 0
-    for sent, table, revision in changes[::max(1, len(changes) // most)]:
-        for follower in by_table.get(table, ()):
-            at = follower.saw(revision)
-            if at is None:
-                missed += 1
-            else:
-                found.append(max(0.0, at - sent))
-    return found, missed
+    return seen_lags((sent, revision, by_table.get(table, ()))
+                     for sent, table, revision in changes[::max(1, len(changes) // most)])

@@ -122,17 +122,23 @@ class Followers:
     def lags(self, changes: list, kind: str, most: int = 400) -> tuple:
         """(lags in seconds, changes never seen) on the ``kind`` pages: from each change's sending to its stream
         showing it (at most ``most`` changes, evenly taken)."""
-        step = max(1, len(changes) // most)
-        lags, missed = [], 0
-        for sent, revision in changes[::step]:
-            for follower in (f for f in self.all if f.kind == kind):
-                at = follower.saw(revision)
-                if at is None:
-                    missed += 1
-                else:
-                    lags.append(max(0.0, at - sent))
-        return lags, missed
+        followers = [f for f in self.all if f.kind == kind]
+        return seen_lags((sent, revision, followers) for sent, revision in changes[::max(1, len(changes) // most)])
 
     def stop(self) -> None:
         for follower in self.all:
             follower.stopping.set()
+
+
+def seen_lags(changes) -> tuple:
+    """(lags in seconds, changes never seen) of ``(sent, revision, followers)``: from each change's sending to each
+    of its followers' streams showing its revision."""
+    lags, missed = [], 0
+    for sent, revision, followers in changes:
+        for follower in followers:
+            at = follower.saw(revision)
+            if at is None:
+                missed += 1
+            else:
+                lags.append(max(0.0, at - sent))
+    return lags, missed
