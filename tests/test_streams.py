@@ -18,6 +18,7 @@ from tests.support.limits import assert_rate_limited, limited_app
 from tests.support.queries import Queries
 from tests.support.series import BRISCA_DEAL
 from tests.support.burraco import VP_ROWS
+from tests.support.streams import patient_streams  # noqa: F401 — the fixture, used by every test
 from tests.support.waiting import until
 
 
@@ -26,12 +27,7 @@ def app(app_on_each_database):
     return app_on_each_database
 
 
-@pytest.fixture(autouse=True)
-def patient_streams(monkeypatch):
-    """A page's "alive" and an API stream's comment a minute apart: an event a test awaits comes before them or the
-    test fails (a generous deadline, whatever the machine's load; how soon is the bench's to say)."""
-    monkeypatch.setattr(live_streams, "ALIVE_SECONDS", 60.0)
-    monkeypatch.setattr(live_streams, "COMMENT_SECONDS", 60.0)
+pytestmark = pytest.mark.usefixtures("patient_streams")
 
 
 class Stream:

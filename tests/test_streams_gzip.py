@@ -9,6 +9,7 @@ import pytest
 
 from referee.web.serving import live_streams
 from referee.web.serving.stream_gzip import HEADER, deflated
+from tests.support.streams import patient_streams  # noqa: F401 — the fixture, used by every test
 from tests.support.burraco import PAIRS, VP_ROWS
 
 
@@ -17,10 +18,7 @@ def app(app_on_each_database):
     return app_on_each_database
 
 
-@pytest.fixture(autouse=True)
-def patient_streams(monkeypatch):
-    """No "alive" in the test's time: the two streams send the same events whatever the machine's load."""
-    monkeypatch.setattr(live_streams, "ALIVE_SECONDS", 600.0)
+pytestmark = pytest.mark.usefixtures("patient_streams")
 
 
 def test_a_walls_stream_is_gzipped_for_a_browser_that_takes_it_and_says_what_the_plain_one_says(app):

@@ -149,6 +149,59 @@ def test_a_served_worker_waiting_for_another_process_writer_still_serves_its_oth
                 process.wait(10)
 
 
+GIVEN_UP = """
+from gevent import monkey
+monkey.patch_all()
+import fcntl, sys, gevent
+from referee.store.database import WriteQueue
+
+def write():
+    with WriteQueue(sys.argv[1]):
+        print("wrote", flush=True)
+
+writer = gevent.spawn(write)
+gevent.sleep(0)  # the writer asks and waits for the holder in a thread
+print("waiting", flush=True)
+writer.kill(TimeoutError("the request's deadline"), block=False)  # the greenlet is killed while it waits
+sys.stdin.readline()  # the holder let go meanwhile
+writer.join()
+print("given up" if isinstance(writer.exception, TimeoutError) else "wrote anyway", flush=True)
+with open(sys.argv[1], "ab") as other:  # another process's writer (its own handle): the lock is free for it
+    fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+print("free", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock: the processes' queue is POSIX's")
+def test_a_writer_given_up_while_it_waits_for_another_process_leaves_the_lock_free(tmp_path):
+    """A served worker's writer killed while its thread waits for another process's lock (its deadline, its phone
+    gone) lets the lock go once the thread has it: another writer then takes it at once (LOCK_NB), where it used
+    to find it held by nobody's write for as long as the worker lived."""
+    path = tmp_path / "db.sqlite3-writer"
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    worker = None
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        worker = subprocess.Popen([sys.executable, "-c", GIVEN_UP, str(path)], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  cwd=str(Path(__file__).resolve().parents[1]))
+        assert read_line(worker, 60) == "waiting"
+        holder.stdin.write("done\n")
+        holder.stdin.flush()
+        assert holder.wait(60) == 0
+        worker.stdin.write("go\n")
+        worker.stdin.flush()
+        assert read_line(worker, 60) == "given up"
+        assert read_line(worker, 60) == "free", worker.stderr.read()[-2000:] if worker.poll() is not None else ""
+        assert worker.wait(60) == 0
+    finally:
+        for process in (holder, worker):
+            if process is not None:
+                process.kill()
+                process.wait(10)
+
+
 def read_line(process, seconds: float) -> str:
     """The process's next line, or "" when none came within ``seconds`` (a stopped process says nothing)."""
     got = []

@@ -69,8 +69,9 @@ class Entries:
                 connection.commit()
             except (RefereeError, IntegrityError):  # a retry of an entry stored before is answered, not refused
                 connection.rollback()
-                if client_event_id is not None and self._stored(table_id, client_event_id):
-                    return 200, self.state(table_id, brief)
+                again = self._answered_again(table_id, client_event_id, brief)
+                if again is not None:
+                    return again
                 raise
         state = self._remember(row, after, checkpoint_after(before, after, checkpoint), True)  # measured later
         return 201, game.brief(after, state) if brief else state
@@ -94,14 +95,19 @@ class Entries:
                 "b_type": event.type, "b_body": own_fields(event, body), "b_client": client_event_id,
                 "b_at": utc_now(), "b_reason": reason})
         except Taken:  # a retry of an entry stored before is answered, not refused
-            if client_event_id is not None and self._stored(table_id, client_event_id):
-                return 200, self.state(table_id, brief)
-            return None
+            return self._answered_again(table_id, client_event_id, brief)
         if written is None:
             return None
         row = written[0]
         state = self._remember(row, after, checkpoint_after(before, after, checkpoint), True)  # measured later
         return 201, get_game(row.game).brief(after, state) if brief else state
+
+    def _answered_again(self, table_id: str, client_event_id, brief: bool) -> tuple | None:
+        """A retry's answer, (200, the state now), when ``client_event_id`` is stored at this table already (the
+        entry sent again after its answer was lost: stored once, answered each time); None otherwise."""
+        if client_event_id is not None and self._stored(table_id, client_event_id):
+            return 200, self.state(table_id, brief)
+        return None
 
     def _ahead(self, table_id: str, body: dict) -> tuple | None:
         """The entry worked out before the lock, on this process's newest state of the table: (revision, before,

@@ -1,4 +1,4 @@
-"""A stream of server-sent events read over HTTP from a served app, in a thread of its own: each event (a dict of
+"""The streams' tests' own: ``patient_streams``; a stream of server-sent events read over HTTP from a served app, in a thread of its own: each event (a dict of
 its fields; a comment line: ``{"event": ":"}``; the stream's end: None) queued with the moment it came."""
 import http.client
 import json
@@ -6,6 +6,19 @@ import queue
 import threading
 import time
 from urllib.parse import urlsplit
+
+import pytest
+
+from referee.web.serving import live_streams
+
+
+@pytest.fixture
+def patient_streams(monkeypatch):
+    """A page's "alive" and an API stream's comment ten minutes apart: an event a test awaits comes before them or
+    the test fails, and two streams read side by side send the same events whatever the machine's load (a generous
+    deadline; how soon is the bench's to say). A test module takes it with ``pytestmark = usefixtures(…)``."""
+    monkeypatch.setattr(live_streams, "ALIVE_SECONDS", 600.0)
+    monkeypatch.setattr(live_streams, "COMMENT_SECONDS", 600.0)
 
 
 class Reader:
