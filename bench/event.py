@@ -76,9 +76,10 @@ def rehearse(url: str, context, tables: int, followers: int, pace: tuple, rounds
     """The evening against ``url``; its figures and checks. ``roots()``: the processes to weigh, with every stream
     open and half of a round entered (the largest of the rounds kept)."""
     timings: dict = {}
+    moments: dict = {}
 
     def phone(n: int) -> Phone:
-        return Phone(url, context, ADDRESSES[n % len(ADDRESSES)] if context else "127.0.0.1", timings)
+        return Phone(url, context, ADDRESSES[n % len(ADDRESSES)] if context else "127.0.0.1", timings, moments)
 
     weighed: dict = {}
 
@@ -114,7 +115,8 @@ def rehearse(url: str, context, tables: int, followers: int, pace: tuple, rounds
             "behind": len(following.behind(final["revision"])), "memory": weighed,
             "not_once": entries_not_once(evening, phone(0)), "unsettled": unsettled(final),
             "standings": standings_differences(evening, final) if finished else ["unfinished"],
-            "acknowledged": sum(len(ids) for ids in evening.entries.values())}
+            "acknowledged": sum(len(ids) for ids in evening.entries.values()),
+            "moments": moments, "changes": evening.changes, "following": following}
 
 
 def single(args, tmp: Path, options: dict) -> dict:
@@ -138,12 +140,16 @@ def rig(args, tmp: Path) -> dict | str:
         running.start()
         down = []
 
+        window = []  # when the server went down, when it was back
+
         def kill_and_restart(number: int) -> None:
             if number == 2:  # halfway through round 2's entries: one machine gone
                 down.append(running.ports[0])
+                window.append(time.monotonic())
                 running.kill_server(running.ports[0])
             elif number == 3 and down:  # back for the last round: nginx gives it its share again
                 running.start_server(down.pop())
+                window.append(time.monotonic())
 
         def roots() -> dict:
             return {("nginx" if name == "nginx" else "redis" if name == "redis" else f"server :{name}"): p.pid
@@ -152,10 +158,30 @@ def rig(args, tmp: Path) -> dict | str:
         figures = rehearse(running.url, running.context, args.rig_tables, args.followers, args.pace, args.rounds,
                            args.deadline, roots, kill_and_restart)
         figures["served"] = "nginx, 2 servers of 1 gevent worker, PostgreSQL, Redis; one killed in round 2"
+        figures["split"] = split_by_window(figures, window)
         return figures
     finally:
         running.stop()
         scratch.drop()
+
+
+def split_by_window(figures: dict, window: list) -> dict:
+    """The rig's entries, signatures and the wall's changes, with both servers up and with one down (``window``:
+    from the kill to the restart, or to the end when it was not started again): row name -> (up, down) cells."""
+    if not window:
+        return {}
+    down, up = window[0], window[1] if len(window) > 1 else float("inf")
+    cells = {}
+    for kind in ("entry", "signature"):
+        pairs = list(zip(figures["moments"].get(kind, []), figures["timings"].get(kind, [])))
+        cells[kind] = tuple(p50_p99([took for sent, took in pairs if (down <= sent < up) == inside])
+                            for inside in (False, True))
+    changes = figures["changes"]
+    for kind, _ in PAGES:
+        cells[f"lag {kind}"] = tuple(
+            p50_p99(figures["following"].lags([c for c in changes if (down <= c[0] < up) == inside], kind)[0])
+            for inside in (False, True))
+    return cells
 
 
 def floor(args, tmp: Path, options: dict) -> dict:
@@ -204,6 +230,8 @@ def column(figures) -> dict:
         cells["settled"] = "yes" if not figures["unsettled"] else f"NO: {figures['unsettled'][:3]}"
         cells["recomputed"] = "yes" if not figures["standings"] else f"NO: {figures['standings'][:2]}"
         cells["behind"] = f"{figures['behind']:,}"
+    for key, (up, down) in figures.get("split", {}).items():
+        cells[f"{key} split"] = f"{up} · {down}"
     cells["memory"] = "; ".join(f"{label} {mib(size)}" for label, size in figures["memory"].items()) + \
         f"; total {mib(sum(figures['memory'].values()))}"
     return cells
@@ -213,6 +241,9 @@ ROWS = [("served", "served by"), ("tables", "tables"), ("followers", "streams op
         ("per_second", "entries and signatures a second (all of them)")] + \
     [(kind, f"{name}, p50 / p99") for kind, name in KINDS] + \
     [(f"lag {kind}", f"a change seen on {name}, p50 / p99") for kind, name in PAGES] + \
+    [(f"{kind} split", f"{name}, p50 / p99: both servers up · one down") for kind, name in
+     (("entry", "an entry"), ("signature", "a signature"), ("lag wall", "a change seen on the wall"),
+      ("lag director", "a change seen on the director's page"))] + \
     [("behind", "streams not at the last revision at the end"), ("memory", "memory (Pss), every stream open"),
      ("turn", "a round closed and the next seated (rounds 1→2, 2→3)"), ("standings", "the standings read at the end"),
      ("once", "every acknowledged entry there exactly once"), ("settled", "every table signed or settled"),

@@ -81,7 +81,7 @@ class EventRecord(SQLModel, table=True):
     __tablename__ = "events"
     __table_args__ = (UniqueConstraint("table_id", "seq"), UniqueConstraint("table_id", "client_event_id"))
     id: int | None = Field(default=None, primary_key=True)
-    table_id: str = Field(foreign_key="tables.id", index=True, max_length=32)
+    table_id: str = Field(foreign_key="tables.id", max_length=32)  # found through both constraints (0008)
     seq: int
     type: str = Field(max_length=32)
     body: dict = Field(sa_column=Column(JSON, nullable=False))

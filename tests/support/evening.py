@@ -29,12 +29,15 @@ CALLS, CORRECTIONS, PENALTIES = (2, 2, 1), (4, 3, 3), (1, 0, 1)
 class Phone:
     """One kept-alive connection (http, or https with ``context``) from loopback address ``source``. ``call``
     answers (status, JSON); a call that got no answer (a reset, nginx's 502/503/504: the server behind went down) is
-    sent again as it was, as a phone does. Each answered call's time is noted under its ``kind``."""
+    sent again as it was, as a phone does. Each answered call's time is noted under its ``kind`` (and when it was
+    sent, given ``moments``)."""
 
-    def __init__(self, url: str, context=None, source: str = "127.0.0.1", timings: dict | None = None):
+    def __init__(self, url: str, context=None, source: str = "127.0.0.1", timings: dict | None = None,
+                 moments: dict | None = None):
         parts = urllib.parse.urlsplit(url)
         self.host, self.port, self.https = parts.hostname, parts.port, parts.scheme == "https"
         self.context, self.source, self.timings = context, source, timings if timings is not None else {}
+        self.moments = moments  # kind -> when each timed call was sent (``time.monotonic``), beside ``timings``
         self.connection = None
 
     def open(self, timeout: float = 60):
@@ -67,6 +70,8 @@ class Phone:
             took = time.monotonic() - started
             if kind:
                 self.timings.setdefault(kind, []).append(took)
+                if self.moments is not None:
+                    self.moments.setdefault(kind, []).append(started)
             if answer.getheader("Content-Encoding") == "gzip":  # a page, asked as a browser asks it
                 raw = gzip.decompress(raw)
             try:

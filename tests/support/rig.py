@@ -142,9 +142,15 @@ class Rig:
         self._wait(self.url + "/api/v1/games", self.processes["nginx"], self.context)
 
     def _spawn(self, command: list) -> subprocess.Popen:
-        log = open(self.folder / f"{Path(command[0]).name}-{len(self.processes)}.log", "ab")
-        return subprocess.Popen(command, cwd=ROOT, env=getattr(self, "env", os.environ), stdout=log, stderr=log,
-                                start_new_session=True)
+        path = self.folder / f"{Path(command[0]).name}-{len(self.processes)}-{time.monotonic_ns()}.log"
+        log = open(path, "ab")  # noqa: SIM115 — the child's own; closed here once it has it
+        try:
+            process = subprocess.Popen(command, cwd=ROOT, env=getattr(self, "env", os.environ), stdout=log,
+                                       stderr=log, start_new_session=True)
+        finally:
+            log.close()
+        process.log_path = path  # what it said, quoted when it stops at start
+        return process
 
     @staticmethod
     def _wait(url: str, process: subprocess.Popen, context) -> None:
@@ -155,7 +161,8 @@ class Rig:
                 return
             except (OSError, urllib.error.URLError):
                 if process.poll() is not None:
-                    raise RuntimeError(f"{process.args[0]} stopped at start ({process.returncode})")
+                    said = process.log_path.read_text(errors="replace")[-3000:] if hasattr(process, "log_path") else ""
+                    raise RuntimeError(f"{process.args[0]} stopped at start ({process.returncode}): {said}")
                 time.sleep(0.2)
         raise RuntimeError(f"{url} did not answer")
 
