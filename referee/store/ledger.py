@@ -229,6 +229,13 @@ class Ledger(Entries, Making):
         return ((self._remember(row, table, checkpoint) if replayed else self._serialise(row, table)), table,
                 row.trick(), row.entry_mode)
 
+    def written(self, state: dict, entry_mode) -> tuple | None:
+        """``look``'s answer just after this process's write answered ``state`` (its trick under way void, its way
+        of entry ``entry_mode`` as read before the write), from the replay cache with no read; None when the cache
+        no longer holds that revision (then ``look`` reads it). A card's last tap draws its page from it."""
+        table = self._cache.get(state["id"], state["revision"])
+        return None if table is None else (state, table, (), entry_mode)
+
     def history(self, table_id: str, key: str | None) -> tuple:
         """(role, set-up, log) of a table from one read, for its history page: ``key``'s role (any key of the table;
         refused as ``authorize`` refuses it), its set-up as ``record_of`` gives it, every event as the log gives it,

@@ -174,11 +174,13 @@ class Post:
         event_id = self.event_id()
         return bool(event_id) and ledger().has_event(self.table_id, event_id)
 
-    def store(self, body: dict, keep_draft: bool = False) -> None:
+    def store(self, body: dict, keep_draft: bool = False) -> tuple:
         """Stores the entry if the table, trick under way included, is as this phone saw it (a co-scorer may have
-        entered first); ``keep_draft``: that trick stays under way beside the entry."""
-        ledger().append(self.table_id, body, client_event_id=self.event_id(), expected_revision=self.seen(),
-                        expected_draft=self.draft_seen(), keep_draft=keep_draft, key=self.key, reason=self.reason())
+        entered first); ``keep_draft``: that trick stays under way beside the entry. (status, state) as
+        ``Ledger.append`` answers."""
+        return ledger().append(self.table_id, body, client_event_id=self.event_id(), expected_revision=self.seen(),
+                               expected_draft=self.draft_seen(), keep_draft=keep_draft, key=self.key,
+                               reason=self.reason())
 
     def reason(self) -> str | None:
         """The director's reason for a correction (R-COMMON-8), carried by every form of the page that asked it."""
@@ -237,8 +239,10 @@ def tap(post: Post) -> ScorerInput:
         state, table, _, mode = post.looked
         g.looked = (state, table, post.set_draft(cards), mode)  # the table as read, with this trick under way
         return ScorerInput()
-    post.store({"type": "trick", "cards": cards})
+    status, state = post.store({"type": "trick", "cards": cards})
     g.trick_done = True  # the fragment shows the trick's winner where the finger is
+    if status == 201:  # the page drawn from the state this write answered, not read again
+        g.looked = ledger().written(state, post.looked[3])
     return ScorerInput()
 
 
