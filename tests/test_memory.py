@@ -160,3 +160,37 @@ def test_a_3000_event_table_and_200_tables_keep_the_servers_memory_under_its_bou
               f"bound {bound // 1024} MB; {time.monotonic() - started:.0f} s")
     finally:
         server.kill()
+
+
+def test_a_writes_state_is_walked_at_its_deals_start_and_every_eighth_write_and_counted_close_between(monkeypatch):
+    """Issue 40: the walk that counts a state's bytes, an entry's largest step after the database's, runs at a
+    deal's start and at every ``MEASURED_EVERY``-th write of a deal; in between a state counts at its predecessor's
+    bytes and a write's growth as the last walks measured it: within a tenth of what a walk says, or 8 KiB on a
+    table's first deal (its first trick's growth, some 2 KiB, stands for the next ones')."""
+    from referee.store import state_cache
+    from referee.store.state_cache import MEASURED_EVERY, checkpoint_after
+
+    walks = []
+    monkeypatch.setattr(state_cache, "measure", lambda state, *rest: walks.append(state) or measure(state, *rest))
+    game, log = get_game("brulot"), brulot_log(120)
+    cache = StateCache(64 * 1024 * 1024)
+    state, checkpoint = game.replay(PLAYERS4, LONG_SERIES, 0, log[:1]), None
+    cache.put("t", 1, state)
+    deal_starts, walked_at, worst = [], [], 0.0
+    for revision, body in enumerate(log[1:], 2):
+        after = game.apply(state, game.parse_event(state, body))
+        checkpoint = checkpoint_after(state, after, checkpoint)
+        if len(after.deals) > len(state.deals):
+            deal_starts.append(revision)
+        walks.clear()
+        cache.put("t", revision, after, checkpoint, later=True)
+        cache.settle()
+        if walks:
+            walked_at.append(revision)
+        state = after
+        counted, truth = cache.stats()["bytes"], measure(after, None, float("inf"), checkpoint)[0]
+        worst = max(worst, abs(counted - truth) / truth if abs(counted - truth) > 8 * 1024 else 0.0)
+    assert worst < 0.1, worst
+    assert set(deal_starts) <= set(walked_at) and len(deal_starts) >= 5  # every deal's start walked
+    gaps = [b - a for a, b in zip([1] + walked_at, walked_at)]
+    assert max(gaps) <= MEASURED_EVERY and len(walked_at) <= len(log) // 4  # about a write in eight walked

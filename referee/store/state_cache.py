@@ -8,7 +8,8 @@
   checks it for every game.
 - A state's bytes are counted by walking it (a finished deal once, when first seen); a write's state is counted
   after its answer is sent (``put(later=True)``, ``settle``: the web app's ``after_request`` asks it once the
-  answer is out), at its predecessor's bytes until then. A state bigger than the whole
+  answer is out), at its predecessor's bytes until then; and walked only at its deal's start and every
+  ``MEASURED_EVERY``-th write of a deal, counted in between at its predecessor's bytes and a write's growth. A state bigger than the whole
   budget is not kept: it is replayed from the log when asked, and memory stays bounded whatever the log's length.
 - ``REFEREE_CACHE_MB`` sets the budget (``DEFAULT_MB`` when unset; 0 keeps nothing, every read replays).
 - Beside each state, a checkpoint: the state at the start of its open deal (after the first ``checkpoint.version``
@@ -30,6 +31,10 @@ from referee.cards import Card
 from referee.games.base import DOCS
 
 CHECKPOINT = "checkpoint"  # its bytes' key among a state's deal sizes
+# A write's state is walked at its deal's start and at every MEASURED_EVERY-th write of the deal; in between it is
+# counted at its predecessor's bytes plus what a write of this deal added when last walked, so that the walk, an
+# entry's largest step after the database's (the more so as the log grows), is paid once in eight entries.
+MEASURED_EVERY = 8
 DEFAULT_MB = 64  # a small machine's share: some 120 tables of an evening (300 entries each), or 5,000 new ones
 # Not a state's own: classes and functions, and cards (each is its deck's, shared by every state: Deck.parse answers
 # the deck's own card, a copy shares it), which are half the objects of an open deal.
@@ -98,11 +103,30 @@ def measure(state, known: dict | None = None, limit: float = float("inf"), check
 class _Kept:
     """A table's state kept: its revision, the state, its bytes (and its finished deals'), its checkpoint."""
 
-    __slots__ = ("revision", "state", "size", "deal_sizes", "checkpoint")
+    __slots__ = ("revision", "state", "size", "deal_sizes", "checkpoint", "unmeasured", "walked", "per_write")
 
-    def __init__(self, revision, state, size, deal_sizes, checkpoint):
+    def __init__(self, revision, state, size, deal_sizes, checkpoint, unmeasured: int = 0, walked=None,
+                 per_write=None):
         self.revision, self.state, self.size, self.deal_sizes = revision, state, size, deal_sizes
         self.checkpoint = checkpoint
+        self.unmeasured = unmeasured  # writes counted, not walked, since the last walk
+        self.walked = walked  # (revision, bytes) of the last state of this table walked
+        self.per_write = per_write  # bytes a write of the open deal added, as the last two walks said; None: unknown
+
+    def estimated(self, revision, state, checkpoint) -> "_Kept":
+        """``state`` (this one, one write on, in the same deal) counted at this one's bytes and a write's growth."""
+        sizes = dict(self.deal_sizes)  # its finished deals are this one's; its open deal is a copy, walked next time
+        sizes.pop(id(self.state.deals[-1]), None)
+        return _Kept(revision, state, self.size + self.per_write, sizes, checkpoint, self.unmeasured + 1, self.walked,
+                     self.per_write)
+
+    def walked_as(self, size: int, deal_sizes: dict, before: "_Kept") -> None:
+        """This state walked (``size``, ``deal_sizes``); ``before``: the one it replaced, when it was written."""
+        if self.checkpoint is before.checkpoint and before.walked is not None and self.revision > before.walked[0]:
+            self.per_write = max(0.0, (size - before.walked[1]) / (self.revision - before.walked[0]))
+        else:  # a new deal: the last deal's growth stands until this one's is known
+            self.per_write = before.per_write
+        self.size, self.deal_sizes, self.walked, self.unmeasured = size, deal_sizes, (self.revision, size), 0
 
     @property
     def checkpoint_size(self) -> int | None:
@@ -153,7 +177,16 @@ class StateCache:
         with self._lock:
             before = self._kept.get(table_id)
             if later and before is not None and before.revision < revision:
-                kept = _Kept(revision, state, before.size, before.deal_sizes, checkpoint)
+                if self._same_deal(before, state, checkpoint) and before.per_write is not None \
+                        and before.unmeasured + 1 < MEASURED_EVERY:
+                    kept = before.estimated(revision, state, checkpoint)  # MEASURED_EVERY
+                    self._kept[table_id] = kept
+                    self._kept.move_to_end(table_id)
+                    self._bytes += kept.size - before.size
+                    self._within_budget()
+                    return
+                kept = _Kept(revision, state, before.size, before.deal_sizes, checkpoint, walked=before.walked,
+                             per_write=before.per_write)
                 self._kept[table_id] = kept  # its predecessor's bytes stand for its own until measured
                 self._kept.move_to_end(table_id)
                 self._pending[table_id] = (kept, before)  # ``before`` held: its deals' ids stay theirs
@@ -172,9 +205,15 @@ class StateCache:
                 del self._kept[table_id]
             if size > self.max_bytes:
                 return  # bigger than the whole budget: replayed when asked, never kept
-            self._kept[table_id] = _Kept(revision, state, size, deal_sizes, checkpoint)
+            self._kept[table_id] = _Kept(revision, state, size, deal_sizes, checkpoint, walked=(revision, size))
             self._bytes += size
             self._within_budget()
+
+    @staticmethod
+    def _same_deal(before: _Kept, state, checkpoint) -> bool:
+        """``state`` is ``before``'s one write on, in the same open deal (the same checkpoint, as many deals)."""
+        deals, were = getattr(state, "deals", None), getattr(before.state, "deals", None)
+        return checkpoint is before.checkpoint and bool(deals) and bool(were) and len(deals) == len(were)
 
     @property
     def pending(self) -> bool:
@@ -193,7 +232,7 @@ class StateCache:
                 if self._kept.get(table_id) is not kept:
                     continue
                 self._bytes += size - kept.size
-                kept.size, kept.deal_sizes = size, deal_sizes
+                kept.walked_as(size, deal_sizes, before)
                 if size > self.max_bytes:  # grown past the whole budget: replayed when asked, never kept
                     del self._kept[table_id]
                     self._bytes -= size
