@@ -2,10 +2,12 @@
 (R-COMMON-7's signed, to confirm and called; R-COMMON-7b's corrected with R-TOURN-1's arbitral; R-TOURN-1's not
 played), a filter per status and a search by table number or entrant's name (plain GET, exact table numbers), the
 calls to the director first; htmx's board alone; the live part's rows each with its version, only the changed
-table's version moving. The evening: tests/support/big_round.py."""
+table's version moving; the director's stream sends a changed table's row whole and alone, whatever the row's
+markup (the rows are the renderer's parts, never found again in its HTML). The evening: tests/support/big_round.py."""
 import re
 
 import pytest
+from jinja2 import ChoiceLoader, DictLoader
 
 from tests.support import big_round as evening
 from tests.support.api import check
@@ -166,4 +168,38 @@ def test_the_directors_stream_sends_a_changed_tables_row_alone_after_its_first_e
         sent = re.findall(r'<li id="table-(\d+)"', data)
         # the first event every row (the page drops those it holds), then the changed table's alone
         assert sent == ([str(n) for n in range(1, 151)] if number == 47 else ["48"])
+    response.close()
+
+
+ROW_TEMPLATE = "_tournament_director_row.html"
+MARKUPS = {  # a row's markup changed as a template may: the stream sends the rows the renderer made, not found
+    "an attribute before the id, a newline in the tag": lambda source: source.replace(
+        '<li id=', '<li\n  data-table="{{ t.number }}" id='),
+    "a list inside the row": lambda source: source.replace(
+        '<p class="table-no">', '<ul class="seats"><li>{{ t.entrants|length }}</li></ul><p class="table-no">'),
+}
+
+
+@pytest.mark.parametrize("markup", MARKUPS)
+def test_the_directors_stream_sends_a_changed_tables_row_whole_and_alone_whatever_its_markup(app, client, played,
+                                                                                             markup):
+    source = app.jinja_env.loader.get_source(app.jinja_env, ROW_TEMPLATE)[0]
+    changed = MARKUPS[markup](source)
+    assert changed != source
+    app.jinja_env.loader = ChoiceLoader([DictLoader({ROW_TEMPLATE: changed}), app.jinja_env.loader])
+    app.jinja_env.cache.clear()
+    revision = client.get(f"/api/v1/tournaments/{played['id']}?key={played['director']}").get_json()["revision"]
+    response = client.get(f"/tournaments/{played['id']}/stream?key={played['director']}&since={revision}"
+                          f"&view=director", buffered=False)
+    events = events_of(response)
+    assert next(events)[0] == "alive"
+    for number in (47, 48):
+        table = played["tables"][number - 1]
+        evening.hand(played["post"], table, evening.card_key(table))
+        data = next_live(events)
+        sent = re.findall(r'id="table-(\d+)" class="table-progress', data)
+        assert sent == ([str(n) for n in range(1, 151)] if number == 47 else ["48"])
+        assert data.count("<li") == data.count("</li>")  # each row whole
+        assert data.count('class="table-no"') == len(sent)
+    assert 'data-table="48"' in data or '<ul class="seats"><li>2</li></ul>' in data
     response.close()

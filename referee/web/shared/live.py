@@ -1,8 +1,9 @@
 """What every live view shares (a table's viewer and big screen, a tournament's standings, walls and director's
 round, a club's wall): the fragment a change is drawn into, once per revision for every viewer (``Fragment``,
-``Renders``, ``stamp``), the poll's refusal of a key that opens nothing (``poll_guard``), and the keyed live views
-of a tournament and a club, whose memo (``KeyedWatch``: the revision read at most ``LIVE_REFRESH_SECONDS`` ago, the
-keys seen, the fragments) answers their polls (``keyed_poll``) and their pages' streams (``keyed_stream``) alike.
+``Renders``, ``stamp``; made of parts when a stream sends only the rows it has not sent yet: ``Row``, ``unsent``),
+the poll's refusal of a key that opens nothing (``poll_guard``), and the keyed live views of a tournament and a club,
+whose memo (``KeyedWatch``: the revision read at most ``LIVE_REFRESH_SECONDS`` ago, the keys seen, the fragments)
+answers their polls (``keyed_poll``) and their pages' streams (``keyed_stream``) alike.
 
 A keyed live view is a thing with an id and keys (a tournament, a club: the store that says its revision and
 authorizes its keys) whose live part a page polls (``…/live?since=<revision>``) or streams (``…/stream``): the
@@ -17,12 +18,12 @@ import threading
 import time
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from flask import Response, current_app, request
 
 from referee.errors import NotFound, Unauthorized
-from referee.web.serving.compression import accepts_gzip
+from referee.web.serving.compression import MIN_BYTES, accepts_gzip, gzip_bytes
 from referee.web.serving.limits import key_failed
 from referee.web.serving.live_streams import event, full_for_page, page_events, since_shown, stream, watcher
 from referee.web.services import is_htmx
@@ -41,6 +42,14 @@ def stamp(revision: int, draft: str | None) -> str:
     return f"{revision}-{hashlib.blake2b(draft.encode(), digest_size=5).hexdigest()}"
 
 
+class Row(NamedTuple):
+    """A part of a fragment that a stream sends only when its version is not the one it sent last (a director's
+    board's table: ``tournaments/board.py``)."""
+    ident: str
+    version: str
+    html: str
+
+
 @dataclass(frozen=True)
 class Fragment:
     revision: int
@@ -49,6 +58,7 @@ class Fragment:
     etag: str
     headers: tuple = ()  # e.g. the rematch's HX-Trigger
     trick: str | None = None  # the trick under way it shows (a table's live view)
+    parts: tuple = ()  # the body as made, when a stream sends it in part: plain pieces (str, always sent) and rows
 
     @property
     def stamp(self) -> str:
@@ -63,6 +73,21 @@ class Fragment:
             if name == "HX-Trigger":
                 made += b"".join(event(kind, json.dumps(detail)) for kind, detail in json.loads(value).items())
         return made
+
+    def unsent(self, sent: dict) -> str:
+        """The body without the rows whose version ``sent`` (row id -> version: a stream's) holds; ``sent``
+        updated. A fragment without parts: its whole body."""
+        if not self.parts:
+            return self.body.decode()
+        kept = []
+        for part in self.parts:
+            if isinstance(part, Row):
+                if sent.get(part.ident) == part.version:
+                    continue
+                sent[part.ident] = part.version
+                part = part.html
+            kept.append(part)
+        return "".join(kept)
 
     def shows(self, revision: int, trick: str | None) -> bool:
         """Current for a table at ``revision`` with ``trick`` under way: rendered there, or later."""
@@ -88,9 +113,16 @@ class Fragment:
 
     @staticmethod
     def of(revision: int, body: bytes, gzipped: bytes | None, headers: dict | None = None,
-           trick: str | None = None) -> "Fragment":
+           trick: str | None = None, parts: tuple = ()) -> "Fragment":
         etag = hashlib.blake2b(body, digest_size=12).hexdigest()
-        return Fragment(revision, body, gzipped, etag, tuple((headers or {}).items()), trick or None)
+        return Fragment(revision, body, gzipped, etag, tuple((headers or {}).items()), trick or None, parts)
+
+    @staticmethod
+    def of_parts(revision: int, parts: tuple) -> "Fragment":
+        """A fragment made of ``parts`` (plain pieces and ``Row``s, in the body's order): its body their HTML
+        joined, gzipped when it gains from it."""
+        body = "".join(part.html if isinstance(part, Row) else part for part in parts).encode()
+        return Fragment.of(revision, body, gzip_bytes(body) if len(body) >= MIN_BYTES else None, parts=parts)
 
 
 class Renders:

@@ -3,10 +3,12 @@ director's page, a filter per group and a search by table number or entrant's na
 and ``q``: the page works without JavaScript; htmx swaps the board alone), the tables with a call to the director
 first (R-COMMON-7: a call waits for the director's answer).
 
-Each table's row carries a version (``row_version``): the live part (``_tournament_round_live.html``) sends every
-row out of band, and the page's ``director-rows.js`` swaps in only the rows whose version changed and that the page
-shows (a table's change redraws its own row, never the page). The server too draws a row again only when it changed
-(``director_row``): each process keeps the rows drawn, per version, language and key (at most ``ROWS_KEPT``).
+Each table's row carries a version (``row_version``): the live part (``_tournament_round_live.html``, then every
+row out of band: ``live_rows``) is made of parts, the rows apart with their id and version, so that a stream sends
+only the rows it has not sent at their version (``tournaments/stream.py``), and the page's ``director-rows.js``
+swaps in only the rows whose version changed and that the page shows (a table's change redraws its own row, never
+the page). The server too draws a row again only when it changed (``drawn_row``): each process keeps the rows
+drawn, per version, language and key (at most ``ROWS_KEPT``).
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from jinja2 import pass_context
 from markupsafe import Markup
 
 from referee.web.i18n import lang
-
+from referee.web.shared.live import Row
 from referee.web.tournaments import bp
 
 # The six groups of a round's table's status (``reading.table_status``) as the director counts them. An arbitral
@@ -90,20 +92,38 @@ def row_version(table: dict) -> str:
     return hashlib.blake2b(repr(shown).encode(), digest_size=6).hexdigest()
 
 
+@bp.app_template_filter("row_id")
+def row_id(table: dict) -> str:
+    """A table's row's id on the page (``table-<number>``): the one an out-of-band row replaces."""
+    return f"table-{table['number']}"
+
+
 ROWS_KEPT = 2048  # rows drawn, kept per process (all dropped when full: drawn again at the next render)
 _rows: dict[tuple, Markup] = {}
+SHOWN = ("key", "names", "sizes", "length", "unit")  # what a row shows besides its table, from the page's context
 
 
 @bp.app_template_global()
 @pass_context
 def director_row(context, table: dict) -> Markup:
-    """A table's row (``_tournament_director_row.html``), drawn once per version, language, key and the names it
-    shows; out of band in the live part (``oob``)."""
-    names, sizes, oob = context.get("names") or {}, context.get("sizes") or {}, bool(context.get("oob"))
-    shown = {"key": context.get("key"), "names": names, "sizes": sizes, "length": context.get("length"),
-             "unit": context.get("unit"), "oob": oob}
-    kept = (row_version(table), lang(), request.script_root, shown["key"], shown["length"], shown["unit"], oob,
-            tuple((e, names.get(e), sizes.get(e)) for e in table["entrants"]))
+    """A table's row (``_tournament_director_row.html``) where a template draws it (the board); out of band in the
+    live part (``oob``)."""
+    return drawn_row(table, {**{name: context.get(name) for name in SHOWN}, "oob": bool(context.get("oob"))})
+
+
+def live_rows(tables: list, shown: dict) -> list[Row]:
+    """Every table's row out of band, as the live part's parts (``shared/live.py``'s ``Row``: its id, version and
+    HTML), for a stream to send those it has not sent at their version; ``shown`` as ``SHOWN``."""
+    shown = {**{name: shown.get(name) for name in SHOWN}, "oob": True}
+    return [Row(row_id(table), row_version(table), drawn_row(table, shown)) for table in tables]
+
+
+def drawn_row(table: dict, shown: dict) -> Markup:
+    """A table's row, drawn once per version, language, key and the names it shows."""
+    shown = {**shown, "names": shown.get("names") or {}, "sizes": shown.get("sizes") or {}}
+    names, sizes = shown["names"], shown["sizes"]
+    kept = (row_version(table), lang(), request.script_root, shown["key"], shown["length"], shown["unit"],
+            shown["oob"], tuple((e, names.get(e), sizes.get(e)) for e in table["entrants"]))
     row = _rows.get(kept)
     if row is None:
         words = g.get("director_row_words") or g.setdefault("director_row_words", catalogue_words())

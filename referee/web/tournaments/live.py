@@ -29,7 +29,7 @@ from referee.web.shared.live import Fragment, keyed_poll, poll_guard, refresh_se
 from referee.web.shared.qr import qr_svg
 from referee.web.shared.requests import key_of
 from referee.web.tournaments import bp
-from referee.web.tournaments.board import board
+from referee.web.tournaments.board import board, live_rows
 from referee.web.tournaments.common import entrant_names, open_round, round_length, round_part, viewer_key
 
 
@@ -96,8 +96,10 @@ def render_live(tournament_id: str, key: str, view: str | None, role: str) -> Fr
     # the wall is the hall's, whatever key opened it: hidden standings stay hidden there
     seen = round_part(tournament_id, state) if view == "director" else standings_view(
         state, "viewer" if view == "screen" else role)
-    if view == "director":  # the board's counts and every row, out of band (board.py)
+    if view == "director":  # the board's counts out of band, then every row: parts of their own (board.py)
         seen = {**seen, "board": board(seen["tables"], seen["names"]), "oob": True}
+        return Fragment.of_parts(state["revision"], (render_template(template, state=state, key=key, **seen),
+                                                     *live_rows(seen["tables"], {**seen, "key": key})))
     body = render_template(template, state=state, key=key, **seen).encode()
     return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None)
 

@@ -5,7 +5,8 @@
   the polls' own, rendered once per revision, view, language and key: ``live.py``) whenever the tournament's revision
   (its own and its tables') is not the one the page shows (``since``, or ``Last-Event-ID`` on a reconnection).
   The director's round sends each stream only the rows whose version is not the one it sent last
-  (``director_events``): a table's change travels as that table's row (board.py), not 150 rows.
+  (``director_stream``: the fragment is made of parts, its rows apart, ``board.py``'s ``live_rows``): a table's
+  change travels as that table's row, not 150 rows.
 - ``/api/v1/tournaments/<id>/stream`` (the contract's "Live streams"): ``event: state`` with ``{"revision"}`` at once
   and at each change, a comment line every 10 s.
 
@@ -15,7 +16,6 @@ API. A tournament's keys are never renewed; its stream ends when the tournament 
 from __future__ import annotations
 
 import json
-import re
 
 from referee.web.i18n import lang
 from referee.web.serving.live_streams import (api_events, event, full_for_api, full_for_page, page_events,
@@ -45,23 +45,10 @@ def live_stream(tournament_id):
                         lambda: render_live(tournament_id, key, view, role))
 
 
-ROW = re.compile(r'<li id="(table-\d+)"[^>]*? data-v="(\w+)"[^>]*>.*?</li>', re.S)  # an out-of-band row (board.py)
-
-
-def rows_not_sent(body: str, sent: dict) -> str:
-    """The live part without the rows whose version this stream sent last; ``sent`` (row id -> version) updated."""
-    def kept(found):
-        if sent.get(found.group(1)) == found.group(2):
-            return ""
-        sent[found.group(1)] = found.group(2)
-        return found.group(0)
-    return ROW.sub(kept, body)
-
-
 def director_stream(tournament_id: str, key: str, role: str, topic: tuple):
     """The director's round's stream (as ``keyed_stream``, the fragment rendered once per revision for every
-    stream): each event without the rows this stream sent already at their version (the first, every row: the
-    page's own ``director-rows.js`` drops those it holds)."""
+    stream): each event the fragment's parts but the rows this stream sent already at their version
+    (``Fragment.unsent``; the first, every row: the page's own ``director-rows.js`` drops those it holds)."""
     kept = standings_watch()
     revision = kept.revision(tournament_id, refresh_seconds())
     variant, sent, since = (tournament_id, "director", lang(), role, key), {}, since_shown()
@@ -73,7 +60,7 @@ def director_stream(tournament_id: str, key: str, role: str, topic: tuple):
         now = watcher().value(topic)
         fragment = kept.fragment(variant, revision if now is None else now,
                                  lambda: render_live(tournament_id, key, "director", role))
-        return fragment.stamp, event("live", rows_not_sent(fragment.body.decode(), sent), fragment.stamp)
+        return fragment.stamp, event("live", fragment.unsent(sent), fragment.stamp)
 
     answer = stream(topic, revision, lambda held, within: page_events(since, stamp_now, rendered, held, within),
                     page=True)
