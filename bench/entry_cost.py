@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from common import median, ms, percentile, print_table, rate, times
 
-GOALS = {"trick": "≤ 1.5× / ≤ 2×", "scorers": "≥ 400/s, < 150 ms", "depth": "≤ 1.25×"}
+GOALS = {"trick": "≤ 1.5× / ≤ 2×", "trick PostgreSQL": "≤ 2× / ≤ 2×", "scorers": "≥ 0.5× the floor, < 150 ms", "depth": "≤ 1.25×"}
 
 
 class EntryCost:
@@ -39,7 +39,8 @@ def trick_row(figures: dict, database: str) -> list:
     a50, b50, a99, b99 = (percentile(ours, 0.5), percentile(floor, 0.5), percentile(ours, 0.99),
                           percentile(floor, 0.99))
     return [f"trick POST against the floor, median / p99, {database}", f"{ms(b50)} / {ms(b99)}",
-            f"{ms(a50)} / {ms(a99)}", f"{times(a50 / b50)} / {times(a99 / b99)}", GOALS["trick"]]
+            f"{ms(a50)} / {ms(a99)}", f"{times(a50 / b50)} / {times(a99 / b99)}",
+            GOALS["trick PostgreSQL" if database == "PostgreSQL" else "trick"]]
 
 
 def scorers_row(figures: dict, database: str) -> list:

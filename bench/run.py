@@ -62,7 +62,7 @@ def scorer_rows(figures: dict, database: str) -> list:
     return [
         [f"entries per second, {database}", rate(floor["entries_per_second"]),
          rate(ours["entries_per_second"]) + failed, ratio(ours["entries_per_second"], floor["entries_per_second"]),
-         "≥ 400/s"],
+         "≥ 0.5× the floor"],
         [f"entry, median, {database}", ms(floor["p50_ms"] / 1000), ms(ours["p50_ms"] / 1000),
          ratio(ours["p50_ms"], floor["p50_ms"]), ""],
         [f"entry, p99, {database}", ms(floor["p99_ms"] / 1000), ms(ours["p99_ms"] / 1000),
