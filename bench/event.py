@@ -37,7 +37,7 @@ import servers  # noqa: E402
 from common import machine, ms, percentile, print_table, raise_open_files, rate, secs  # noqa: E402
 from tests.support.evening import PLAN, Evening, Phone  # noqa: E402
 from tests.support.evening_check import entries_not_once, standings_differences, unsettled  # noqa: E402
-from tests.support.evening_streams import Followers  # noqa: E402
+from event_followers import FollowersProcess  # noqa: E402
 from tests.support.rig import Rig  # noqa: E402
 
 ADDRESSES = [f"127.0.0.{2 + n}" for n in range(40)]  # phones on a Wi-Fi have addresses of their own (nginx caps each)
@@ -72,7 +72,7 @@ def memory(roots: dict) -> dict:
 
 
 def rehearse(url: str, context, tables: int, followers: int, pace: tuple, rounds: int, deadline: float,
-             roots, midway_extra=None) -> dict:
+             roots, midway_extra=None, cafile=None) -> dict:
     """The evening against ``url``; its figures and checks. ``roots()``: the processes to weigh, with every stream
     open and half of a round entered (the largest of the rounds kept)."""
     timings: dict = {}
@@ -91,7 +91,7 @@ def rehearse(url: str, context, tables: int, followers: int, pace: tuple, rounds
 
     evening = Evening(phone, tables, pace=pace, midway=midway).create()
     first = evening.seat(1)  # the director's page has its round's stream once a round is seated
-    following = Followers(phone, evening, followers, spread=0.1).start()
+    following = FollowersProcess(url, cafile, evening, followers, 0.1, timings)  # apart from the phones
     until = time.monotonic() + 120
     while following.opened() < followers and time.monotonic() < until:
         gevent.sleep(0.2)
@@ -156,7 +156,7 @@ def rig(args, tmp: Path) -> dict | str:
                     for name, p in running.processes.items()}
 
         figures = rehearse(running.url, running.context, args.rig_tables, args.followers, args.pace, args.rounds,
-                           args.deadline, roots, kill_and_restart)
+                           args.deadline, roots, kill_and_restart, cafile=running.folder / "cert.pem")
         figures["served"] = "nginx, 2 servers of 1 gevent worker, PostgreSQL, Redis; one killed in round 2"
         figures["split"] = split_by_window(figures, window)
         return figures
