@@ -7,6 +7,7 @@ import pytest
 
 from tests.support.api import api
 from tests.support.browser import IDLE, new_phone
+from tests.support.deals import DEAL_4P
 from tests.support.oob import same_html
 from tests.support.simulate import LONG_SERIES, PLAYERS, brouc_deal, brulot_deal, brusquembille_deal
 
@@ -52,5 +53,34 @@ def test_r_common_4_a_tricks_last_tap_leaves_the_scoreboard_a_fresh_page_shows(s
     swapped = set(page.evaluate("() => window.refereeSwaps"))
     assert {"board-last-deal", "tricks-8-list", "status-series"} <= swapped and "scoreboard" not in swapped
     assert ("board-jetons" in swapped) == (game == "brusquembille")  # R-BRUSQ-4: jetons move with the tricks
+    assert problems == []
+    context.close()
+
+
+FOCUSED = "() => document.activeElement ? document.activeElement.id : null"
+
+
+def test_r_common_4_focus_stays_on_the_card_tapped_and_on_undo(server, browser):
+    """A card tapped keeps the focus (its answer swaps that very button, by id), the undo keeps it too (its answer is
+    the whole scorer): a keyboard or a screen reader goes on where it was, never from the page's top. Brisca,
+    DEAL_4P."""
+    made = api(server, "/api/v1/tables", {"game": "brisca", "players": PLAYERS})
+    api(server, f"/api/v1/tables/{made['id']}/events", {"type": "deal", "trump": "11E", "dealer": 0},
+        key=made["scorer_key"])
+    context, page, phone, problems = new_phone(browser, "en-GB")
+    page.goto(f"{made['scorer_url']}&lang=en")
+    first, second, third, fourth = DEAL_4P[0][0]
+    phone.tap(first)
+    phone.tap(second)
+    assert page.evaluate(FOCUSED) == f"card-{second}"  # the tap's answer swapped the button focused
+    phone.act("#undo-form button")  # the last card taken back: the whole scorer
+    assert page.evaluate(FOCUSED) == "undo-button"
+    assert page.locator("#status-trick").inner_text().split() == ["Trick", "1:", "Bo", "1", "copas", "Cy's", "card"]
+    for code in (second, third, fourth):
+        phone.tap(code)
+    assert page.evaluate(FOCUSED) == f"card-{fourth}"
+    phone.act("#undo-form button")  # a whole trick undone reopens without its last card
+    assert page.evaluate(FOCUSED) == "undo-button"
+    assert page.locator("#picker .card.pending").count() == 3
     assert problems == []
     context.close()
