@@ -10,7 +10,8 @@
   after its answer is sent (``put(later=True)``, ``settle``: the web app's ``after_request`` asks it once the
   answer is out), at its predecessor's bytes until then; and walked only at its deal's start and every
   ``MEASURED_EVERY``-th write of a deal, counted in between at its predecessor's bytes and a write's growth. A state
-  bigger than the whole budget is not kept: it is replayed from the log when asked, and memory stays bounded whatever the log's length.
+  bigger than the whole budget is not kept: it is replayed from the log when asked, and memory stays bounded
+  whatever the log's length.
 - ``REFEREE_CACHE_MB`` sets the budget (``DEFAULT_MB`` when unset; 0 keeps nothing, every read replays).
 - Beside each state, a checkpoint: the state at the start of its open deal (after the first ``checkpoint.version``
   events in force at that revision). Undo replays only the events after it, not the whole log; an undo that
