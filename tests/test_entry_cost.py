@@ -10,7 +10,7 @@ import pytest
 
 from referee.store import CACHE_MB, Ledger
 from referee.store import database
-from referee.store.state_cache import StateCache
+from referee.store.state_cache import MEASURED_EVERY, StateCache
 from referee.web.serving import share_cache
 from tests.support.env import need
 from tests.support.http_load import LONG_SERIES, PLAYERS4, brulot_log
@@ -19,8 +19,10 @@ from tests.support.http_load import LONG_SERIES, PLAYERS4, brulot_log
 def test_a_writes_state_is_kept_at_once_and_counted_once_its_answer_is_out(ledger):
     state, _, _ = ledger.create_table("brulot", PLAYERS4, LONG_SERIES)
     table_id = state["id"]
-    for body in brulot_log(30):
+    for number, body in enumerate(brulot_log(30 + MEASURED_EVERY), 1):
         _, answer = ledger.append(table_id, body)
+        if number >= 30 and ledger.cache_pending:
+            break  # a walked write (its deal's start, or every MEASURED_EVERY-th of a deal): within eight of them
     assert ledger.cache_pending  # the last entry's state waits to be measured
     kept = ledger._cache.get(table_id, answer["revision"])
     assert kept is not None and ledger.state(table_id) == answer  # served from the cache meanwhile
