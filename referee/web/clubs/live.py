@@ -11,7 +11,6 @@ from flask import Response, render_template
 from referee.web.clubs import bp
 from referee.web.clubs.views import ladders
 from referee.web.i18n import lang
-from referee.web.serving.compression import MIN_BYTES, gzip_bytes
 from referee.web.services import club_watch, clubs, phone_link
 from referee.web.shared.live import Fragment, keyed_poll, keyed_stream, poll_guard
 from referee.web.shared.qr import qr_svg
@@ -21,7 +20,7 @@ from referee.web.shared.requests import key_of
 def render_live(club_id: str, key: str) -> Fragment:
     state = clubs().state(club_id)
     body = render_template("_club_wall_live.html", state=state, key=key, ladders=ladders(state["figures"])).encode()
-    return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None)
+    return Fragment.drawn(state["revision"], body)
 
 
 @bp.get("/clubs/<club_id>/wall")

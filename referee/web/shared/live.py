@@ -118,11 +118,18 @@ class Fragment:
         return Fragment(revision, body, gzipped, etag, tuple((headers or {}).items()), trick or None, parts)
 
     @staticmethod
+    def drawn(revision: int, body: bytes, headers: dict | None = None, trick: str | None = None,
+              parts: tuple = ()) -> "Fragment":
+        """A fragment of ``body`` as a live view draws it: gzipped once when it gains from it (``MIN_BYTES``)."""
+        return Fragment.of(revision, body, gzip_bytes(body) if len(body) >= MIN_BYTES else None, headers, trick,
+                           parts)
+
+    @staticmethod
     def of_parts(revision: int, parts: tuple) -> "Fragment":
         """A fragment made of ``parts`` (plain pieces and ``Row``s, in the body's order): its body their HTML
-        joined, gzipped when it gains from it."""
-        body = "".join(part.html if isinstance(part, Row) else part for part in parts).encode()
-        return Fragment.of(revision, body, gzip_bytes(body) if len(body) >= MIN_BYTES else None, parts=parts)
+        joined, as ``drawn``."""
+        return Fragment.drawn(revision, "".join(part.html if isinstance(part, Row) else part for part in parts)
+                              .encode(), parts=parts)
 
 
 class Renders:

@@ -14,7 +14,6 @@ from flask import Response, current_app, jsonify, redirect, render_template, req
 
 from referee.games import get_game
 from referee.web.i18n import lang
-from referee.web.serving.compression import MIN_BYTES, gzip_bytes
 from referee.web.services import api_once, ledger, phone_url, request_key, see_other, tournaments, watch
 from referee.web.shared.csv_files import csv_download
 from referee.web.shared.live import Fragment, poll_guard, stamp
@@ -148,8 +147,7 @@ def live_fragment(table_id: str, key: str, screen_view: bool) -> Fragment:
     if state["rematch"]:  # live.js goes there (the rematch moved this table's revision: the next poll tells)
         follow = url_for("tables.screen" if screen_view else "tables.table", table_id=state["rematch"], key=key)
         headers["HX-Trigger"] = json.dumps({"referee:rematch": {"url": follow}})
-    return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None, headers,
-                       ".".join(seen["draft"]))
+    return Fragment.drawn(state["revision"], body, headers, ".".join(seen["draft"]))
 
 
 @bp.post("/t/<table_id>/rematch")

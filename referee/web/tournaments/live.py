@@ -21,7 +21,6 @@ from flask import Response, render_template, request
 from referee.errors import Forbidden
 from referee.tournament.director import SETTLED
 from referee.web.i18n import lang
-from referee.web.serving.compression import MIN_BYTES, gzip_bytes
 from referee.web.services import phone_link, standings_watch
 from referee.web.services import tournaments as store
 from referee.web.shared.visible import standings_hidden, visible_penalties, visible_standings
@@ -101,7 +100,7 @@ def render_live(tournament_id: str, key: str, view: str | None, role: str) -> Fr
         return Fragment.of_parts(state["revision"], (render_template(template, state=state, key=key, **seen),
                                                      *live_rows(seen["tables"], {**seen, "key": key})))
     body = render_template(template, state=state, key=key, **seen).encode()
-    return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None)
+    return Fragment.drawn(state["revision"], body)
 
 
 def drawn_once(tournament_id: str, page: str, key: str, role: str, draw):
@@ -115,7 +114,7 @@ def drawn_once(tournament_id: str, page: str, key: str, role: str, draw):
     def render() -> Fragment:
         state = store().state(tournament_id)
         body = draw(state).encode()
-        return Fragment.of(state["revision"], body, gzip_bytes(body) if len(body) >= MIN_BYTES else None)
+        return Fragment.drawn(state["revision"], body)
 
     revision = standings_watch().revision(tournament_id, refresh_seconds())
     variant = (tournament_id, "page", page, lang(), key, request.full_path)
