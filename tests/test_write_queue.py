@@ -129,24 +129,13 @@ def test_a_served_worker_waiting_for_another_process_writer_still_serves_its_oth
     its streams): here the holder lets go only once the waiting worker has said it is alive, so a worker stopped by
     its wait never gets there."""
     path = tmp_path / "db.sqlite3-writer"
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True)
-    worker = None
-    try:
-        assert holder.stdout.readline().strip() == "held"
-        worker = subprocess.Popen([sys.executable, "-c", GEVENT_WRITER, str(path)], stdout=subprocess.PIPE,
-                                  text=True, cwd=str(Path(__file__).resolve().parents[1]))
+    with held_lock(path) as (holder, started):
+        worker = started(GEVENT_WRITER)
         first = read_line(worker, 60)
         assert first == "alive", "the worker stopped whole while another process was writing"
-        holder.stdin.write("done\n")
-        holder.stdin.flush()
+        say(holder, "done")
         assert read_line(worker, 60) == "wrote"
         assert worker.wait(60) == 0
-    finally:
-        for process in (holder, worker):
-            if process is not None:
-                process.kill()
-                process.wait(10)
 
 
 GIVEN_UP = """
@@ -178,28 +167,42 @@ def test_a_writer_given_up_while_it_waits_for_another_process_leaves_the_lock_fr
     gone) lets the lock go once the thread has it: another writer then takes it at once (LOCK_NB), where it used
     to find it held by nobody's write for as long as the worker lived."""
     path = tmp_path / "db.sqlite3-writer"
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True)
-    worker = None
-    try:
-        assert holder.stdout.readline().strip() == "held"
-        worker = subprocess.Popen([sys.executable, "-c", GIVEN_UP, str(path)], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                  cwd=str(Path(__file__).resolve().parents[1]))
+    with held_lock(path) as (holder, started):
+        worker = started(GIVEN_UP)
         assert read_line(worker, 60) == "waiting"
-        holder.stdin.write("done\n")
-        holder.stdin.flush()
+        say(holder, "done")
         assert holder.wait(60) == 0
-        worker.stdin.write("go\n")
-        worker.stdin.flush()
+        say(worker, "go")
         assert read_line(worker, 60) == "given up"
         assert read_line(worker, 60) == "free", worker.stderr.read()[-2000:] if worker.poll() is not None else ""
         assert worker.wait(60) == 0
+
+
+@contextlib.contextmanager
+def held_lock(path: Path):
+    """Another process holding the writers' lock of ``path`` (it lets go at a line on its stdin), and
+    ``started(script)``: a process of ``script`` (a gevent worker's writer) on the same lock; every process killed at
+    the end."""
+    root, processes = str(Path(__file__).resolve().parents[1]), []
+
+    def started(script: str) -> subprocess.Popen:
+        process = subprocess.Popen([sys.executable, "-c", script, str(path)], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root)
+        processes.append(process)
+        return process
+    try:
+        holder = started(HOLD)
+        assert holder.stdout.readline().strip() == "held"
+        yield holder, started
     finally:
-        for process in (holder, worker):
-            if process is not None:
-                process.kill()
-                process.wait(10)
+        for process in processes:
+            process.kill()
+            process.wait(10)
+
+
+def say(process: subprocess.Popen, line: str) -> None:
+    process.stdin.write(line + "\n")
+    process.stdin.flush()
 
 
 def read_line(process, seconds: float) -> str:
