@@ -152,17 +152,29 @@ def next_live(events) -> str:
     return next(data for name, data in events if name == "live")
 
 
-def test_the_directors_stream_sends_a_changed_tables_row_alone_after_its_first_event(client, played):
+def director_stream(client, played) -> tuple:
+    """The director's round's stream, opened at the tournament's revision: (the response, its events after
+    "alive")."""
     revision = client.get(f"/api/v1/tournaments/{played['id']}?key={played['director']}").get_json()["revision"]
     response = client.get(f"/tournaments/{played['id']}/stream?key={played['director']}&since={revision}"
                           f"&view=director", buffered=False)
     assert response.status_code == 200
     events = events_of(response)
     assert next(events)[0] == "alive"
+    return response, events
+
+
+def hand_seen(played, events, number: int) -> str:
+    """A hand entered at table ``number``: the stream's next live event."""
+    table = played["tables"][number - 1]
+    evening.hand(played["post"], table, evening.card_key(table))
+    return next_live(events)
+
+
+def test_the_directors_stream_sends_a_changed_tables_row_alone_after_its_first_event(client, played):
+    response, events = director_stream(client, played)
     for number in (47, 48):
-        table = played["tables"][number - 1]
-        evening.hand(played["post"], table, evening.card_key(table))
-        data = next_live(events)
+        data = hand_seen(played, events, number)
         assert 'id="live" class="round-live"' in data and 'id="count-playing" class="count" hx-swap-oob="true">' \
             '124</span>' in data
         sent = re.findall(r'<li id="table-(\d+)"', data)
@@ -188,15 +200,9 @@ def test_the_directors_stream_sends_a_changed_tables_row_whole_and_alone_whateve
     assert changed != source
     app.jinja_env.loader = ChoiceLoader([DictLoader({ROW_TEMPLATE: changed}), app.jinja_env.loader])
     app.jinja_env.cache.clear()
-    revision = client.get(f"/api/v1/tournaments/{played['id']}?key={played['director']}").get_json()["revision"]
-    response = client.get(f"/tournaments/{played['id']}/stream?key={played['director']}&since={revision}"
-                          f"&view=director", buffered=False)
-    events = events_of(response)
-    assert next(events)[0] == "alive"
+    response, events = director_stream(client, played)
     for number in (47, 48):
-        table = played["tables"][number - 1]
-        evening.hand(played["post"], table, evening.card_key(table))
-        data = next_live(events)
+        data = hand_seen(played, events, number)
         sent = re.findall(r'id="table-(\d+)" class="table-progress', data)
         assert sent == ([str(n) for n in range(1, 151)] if number == 47 else ["48"])
         assert data.count("<li") == data.count("</li>")  # each row whole
