@@ -178,6 +178,64 @@ def test_a_writer_given_up_while_it_waits_for_another_process_leaves_the_lock_fr
         assert worker.wait(60) == 0
 
 
+LOCKED = """
+from gevent import monkey
+monkey.patch_all()
+import fcntl, sys, gevent
+from referee.store import database
+from referee.store.database import WriteQueue
+
+queue = WriteQueue(sys.argv[1])
+held_in_work, flags = [], []
+made = database._os_event
+database._os_event = lambda: flags.append(made()) or flags[-1]  # the thread's "given up" flag, seen from here
+
+def work(word):
+    with open(sys.argv[1], "ab") as other:  # the work runs holding the lock: another handle cannot take it
+        try:
+            fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            held_in_work.append(True)
+    return word
+
+def write(word):
+    with queue.turn():
+        return queue.locked(work, word)
+
+writer = gevent.spawn(write, "wrote")
+gevent.sleep(0)  # the writer's thread waits for the holder
+print("alive", flush=True)
+if sys.stdin.readline().strip() == "give up":
+    writer.kill(TimeoutError("the request's deadline"), block=False)
+    while not flags[0].is_set():  # the writer told its thread before the holder lets go
+        gevent.sleep(0.01)
+print("told", flush=True)
+writer.join()
+print(writer.value if writer.successful() else "given up", held_in_work, flush=True)
+with open(sys.argv[1], "ab") as other:  # another process's writer (its own handle): the lock is free for it
+    fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+print("free", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock: the processes' queue is POSIX's")
+@pytest.mark.parametrize("given_up", [False, True], ids=["written", "given-up"])
+def test_a_write_waiting_for_another_process_is_done_by_the_thread_that_gets_the_lock(tmp_path, given_up):
+    """``WriteQueue.locked`` in a served worker, another process writing: the worker's other greenlets go on; once
+    the lock is free the pool's thread takes it, does the work holding it and lets it go, the greenlet answered
+    after. A writer given up meanwhile never begins its work, and leaves the lock free all the same."""
+    path = tmp_path / "db.sqlite3-writer"
+    with held_lock(path) as (holder, started):
+        worker = started(LOCKED)
+        assert read_line(worker, 60) == "alive", "the worker stopped whole while another process was writing"
+        say(worker, "give up" if given_up else "wait")
+        assert read_line(worker, 60) == "told"
+        say(holder, "done")
+        assert read_line(worker, 60) == ("given up []" if given_up else "wrote [True]")
+        assert read_line(worker, 60) == "free", worker.stderr.read()[-2000:] if worker.poll() is not None else ""
+        assert worker.wait(60) == 0
+
+
 @contextlib.contextmanager
 def held_lock(path: Path):
     """Another process holding the writers' lock of ``path`` (it lets go at a line on its stdin), and

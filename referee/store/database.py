@@ -10,8 +10,10 @@ tries, so that under fifty scorers at once some waited a second while the lock w
 ledger's writers therefore queue before they begin (``WriteQueue``): the threads of a process on a lock, the
 processes on an advisory lock of a file beside the database (``flock``), each woken as soon as the one before it is
 done; SQLite's lock is then free when they ask it. A served worker (gevent) waits for another process's writer in
-a thread of gevent's pool, never in its own one thread: its other requests and streams go on meanwhile. The queue
-only orders writers: SQLite's lock still guards the database, for any other program too.
+a thread of gevent's pool, never in its own one thread: its other requests and streams go on meanwhile. An entry's
+short way (``entry_write.py``) takes the file's lock for its statements alone (``WriteQueue.locked``): when it has
+to wait, the thread that gets the lock writes and lets it go, so that it passes from process to process the moment
+it is free. The queue only orders writers: SQLite's lock still guards the database, for any other program too.
 
 Durability: ``synchronous=FULL`` in WAL mode, so a write answered 2xx is on disk before the answer, through a
 process crash and a power loss alike (``NORMAL`` would survive the first only).
@@ -143,14 +145,45 @@ def take_file_lock(fd: int) -> None:
         # lock when the other process lets it go, and nobody would let it go then: every other process's writers
         # would wait for a lock no writer holds. This writer keeps its place until the thread has it, lets it go,
         # and only then gives up.
-        while not waiting.ready():
-            try:
-                waiting.wait()
-            except BaseException:  # noqa: BLE001, S112 — given up again: the lock is still to be let go first
-                continue
-        if waiting.successful():
+        if waited_out(waiting):
             fcntl.flock(fd, fcntl.LOCK_UN)
         raise
+
+
+def waited_out(running) -> bool:
+    """Waits until ``running`` (a result of gevent's pool) is done, whatever the waiting greenlet is told meanwhile
+    (a deadline, a kill: the thread's work goes on all the same, and what it holds must be let go after it); whether
+    it succeeded."""
+    while not running.ready():
+        try:
+            running.wait()
+        except BaseException:  # noqa: BLE001, S112 — given up again: the thread's work is still to end first
+            continue
+    return running.successful()
+
+
+class GivenUp(Exception):
+    """The writer gave up (its deadline, its greenlet killed) while its thread waited for the file's lock: the work
+    was never begun."""
+
+
+def _locked_here(fd: int, work, args, given_up: threading.Event):
+    """In a thread of gevent's pool: the file's lock taken, ``work(*args)`` unless its writer gave up meanwhile,
+    the lock let go."""
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        if given_up.is_set():
+            raise GivenUp()
+        return work(*args)
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _os_event():
+    """A flag the pool's thread reads: the standard library's own Event, never gevent's patched one (made for the
+    hub's greenlets, not for another thread)."""
+    from gevent.monkey import get_original
+    return get_original("threading", "Event")()
 
 
 def gevent_pool():
@@ -196,12 +229,63 @@ class WriteQueue:
         finally:
             self.lock.release()
 
+    @contextlib.contextmanager
+    def turn(self):
+        """This process's turn among its writers (its lock) without the file's: ``locked`` takes that one, for the
+        write's statements alone."""
+        self._here()
+        with self.lock:
+            yield self
+
+    def locked(self, work, *args):
+        """``work(*args)`` under the file's lock, within ``turn`` (or ``with queue``, which holds it already). Free,
+        the lock is taken, ``work`` done and the lock let go here. Held by another process, in a served worker, one
+        thread of gevent's pool waits for it, does ``work`` and lets it go: the lock then passes to the next process
+        the moment it is free and is held only while written, where a greenlet woken by its thread would hold it
+        until its worker got round to it (a millisecond or two behind the other requests it was serving) while
+        every other process waited. ``work`` must not use the queue itself: in the pool it is another thread. A
+        writer given up while its thread waits is given up at once the lock comes: the work is never begun (begun,
+        it is done), the lock let go."""
+        if self.depth or self.path is None or fcntl is None:
+            return work(*args)
+        if self.file is None:
+            self.file = open(self.path, "ab")  # noqa: SIM115 — kept open: the process's lock handle
+        fd = self.file.fileno()
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            pool = gevent_pool()
+            if pool is not None:
+                given_up = _os_event()
+                running = pool.spawn(_locked_here, fd, work, args, given_up)
+                try:
+                    return running.get()
+                except BaseException:
+                    given_up.set()  # the thread, once it has the lock, lets it go without the work if not begun
+                    waited_out(running)  # (begun, the work is done): never the lock left taken by nobody's write
+                    raise
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            return work(*args)
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+class NoQueue(contextlib.nullcontext):
+    """PostgreSQL's writers' queue: none (it queues a table's writers on its row lock itself)."""
+
+    def turn(self):
+        return self
+
+    def locked(self, work, *args):
+        return work(*args)
+
 
 def write_queue(url: str):
     """The queue of ``url``'s writers: a ``WriteQueue`` for SQLite (its file's lock beside it, ``<file>-writer``),
-    nothing for PostgreSQL."""
-    if not url.startswith("sqlite"):  # PostgreSQL queues a table's writers on its row lock itself
-        return contextlib.nullcontext()
+    none for PostgreSQL."""
+    if not url.startswith("sqlite"):
+        return NoQueue()
     database = make_url(url).database
     return WriteQueue(None if not database or database == ":memory:" or database.startswith("file:")
                       else database + "-writer")

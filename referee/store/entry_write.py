@@ -9,7 +9,10 @@ changes nothing and goes the long way (``append``'s own statements under the loc
   SELECT … FROM locked) SELECT … FROM locked``. One round trip where BEGIN, UPDATE, INSERT and COMMIT took four; the
   statement is its own transaction (all of it stored, or nothing), committed before the answer.
 - SQLite: ``BEGIN IMMEDIATE``, the same UPDATE … RETURNING, the INSERT, ``COMMIT``, among the queued writers
-  (``database.py``).
+  (``database.py``), and with the entries of the process that wait meanwhile (group commit, ``_together``): one
+  transaction, each entry in a savepoint of its own, stores them all with one wait for the disk. Under fifty
+  scorers a SQLite database's one writer at a time was the limit (each entry's COMMIT waited for the disk holding
+  the lock); in one transaction, the entries that queued behind it take one wait between them.
 
 Both run on the driver's own connection, lent by the pool: each statement is SQLAlchemy Core compiled once per
 database (``Prepared``), its values converted by its columns' own types, so an entry skips SQLAlchemy's work at each
@@ -18,6 +21,9 @@ own work on it is some 0.01 ms). A key is compared by its hash in the WHERE (the
 tells nothing of a key); a wrong key never gets in this way, and the long way refuses it (401, counted as a guess).
 """
 from __future__ import annotations
+
+import os
+import threading
 
 from sqlalchemy import Boolean, and_, bindparam, case, func, insert, or_, select, update
 
@@ -84,6 +90,9 @@ class Prepared:
                                               for read, value in zip(self.readers, row))
 
 
+GROUP_MOST = 64  # entries one SQLite transaction stores at most (a turn's wait for the disk shared by as many)
+
+
 class Taken(Exception):
     """The entry's ``client_event_id`` is stored at this table already (the database refused it twice): nothing
     of this write is stored."""
@@ -102,44 +111,156 @@ class EntryWrite:
         else:
             self.bump, self.insert = Prepared(_BUMP, dialect, returned), Prepared(_INSERT, dialect)
         self.integrity = dialect.loaded_dbapi.IntegrityError
+        self._pid, self._waiting, self._leading, self._guard = None, [], False, threading.Lock()
 
     def write(self, values: dict) -> tuple | None:
         """Stores the entry if the table meets every condition (``values``: each parameter's, ``b_table`` …):
         (the table's row as the write left it, without its keys; whose key wrote), or None and nothing written.
         Raises ``Taken`` when its ``client_event_id`` is stored already."""
-        with self.queue:  # SQLite: the writers' queue first, then a connection, as every writer takes them (one
-            raw = self.engine.raw_connection()  # waiting in the queue with a connection would starve the pool)
-            try:
-                found = self._one(raw, values) if self.one_statement else self._queued(raw, values)
-            except self.integrity:
-                raw.close()
-                raise Taken() from None
-            except BaseException:
-                raw.invalidate()  # in an unknown state (the server gone, a signal): never lent again
-                raise
-            raw.close()
+        found = self._alone(values) if self.one_statement else self._together(values)
         return None if found is None else (TableRow(*found[:-1]), found[-1])
 
-    def _one(self, raw, values: dict):
-        driver = raw.driver_connection
-        driver.autocommit = True
+    def _alone(self, values: dict):
+        """PostgreSQL: the one statement, on a connection of the pool, in autocommit."""
+        raw = self.engine.raw_connection()
         try:
-            cursor = raw.cursor()
-            return self.statement.run(cursor, values)
-        finally:
-            if not driver.closed:
-                driver.autocommit = False  # as the pool lends it to the rest of the store
+            driver = raw.driver_connection
+            driver.autocommit = True
+            try:
+                found = self.statement.run(raw.cursor(), values)
+            finally:
+                if not driver.closed:
+                    driver.autocommit = False  # as the pool lends it to the rest of the store
+        except self.integrity:
+            raw.close()
+            raise Taken() from None
+        except BaseException:
+            raw.invalidate()  # in an unknown state (the server gone, a signal): never lent again
+            raise
+        raw.close()
+        return found
 
-    def _queued(self, raw, values: dict):
-        """SQLite's statements, in the writers' queue ``write`` holds."""
+    def _together(self, values: dict):
+        """SQLite: group commit. An entry joins this process's entries waiting to be written; one of them leads:
+        in the process's turn among its writers (``WriteQueue.turn``) it writes every entry waiting then in one
+        transaction (``_queued``), so that one wait for the disk stores them all, wakes each with its answer, and
+        passes the lead to the first entry that came meanwhile, if any. An entry written by another's transaction
+        is answered as soon as that one is committed: it never waits for a turn of its own only to learn that."""
+        mine = _Waiting(values)
+        with self._guard:
+            waiting = self._waiting_here()
+            waiting.append(mine)
+            mine.leads = not self._leading
+            self._leading = True
+        if not mine.leads:
+            try:
+                mine.woken.wait()
+            except BaseException:  # given up (a deadline, a kill) while waiting
+                self._gone(mine)
+                raise
+        if not mine.done:  # this entry leads (first, or passed the lead): its group is written in this turn
+            self._lead(mine)
+        if mine.taken:
+            raise Taken()
+        if mine.error is not None:
+            raise mine.error
+        return mine.found
+
+    def _waiting_here(self) -> list:
+        """This process's entries waiting to be written (a forked worker starts with none of its master's)."""
+        if self._pid != os.getpid():
+            self._pid, self._waiting, self._leading = os.getpid(), [], False
+        return self._waiting
+
+    def _lead(self, mine: "_Waiting") -> None:
+        """In this process's turn: the entries waiting (``GROUP_MOST`` at most, ``mine`` among them) written in one
+        transaction under the file's lock (``WriteQueue.locked``), each woken with what its write answered; then
+        the lead passed on. Given up before the transaction (a deadline, a kill), the others' entries wait on for
+        the next lead, and this one's is never written."""
+        group = []
+        try:
+            with self.queue.turn():
+                with self._guard:
+                    group = self._waiting[:GROUP_MOST]
+                    del self._waiting[:GROUP_MOST]
+                raw = self.engine.raw_connection()  # after the turn: one waiting for it with a connection would
+                try:                                # starve the pool
+                    self.queue.locked(self._queued, raw, group)
+                except BaseException as error:
+                    raw.invalidate()  # in an unknown state (a disk error, a signal): never lent again
+                    if isinstance(error, Exception):  # the database's refusal: each entry of the transaction is refused
+                        for each in group:
+                            if not each.done:
+                                each.error, each.done = error, True
+                    raise
+                raw.close()
+        finally:
+            left = [each for each in group if not each.done and each is not mine]
+            with self._guard:
+                self._waiting[:0] = left
+                if mine in self._waiting:
+                    self._waiting.remove(mine)
+                self._pass_lead()
+            for each in group:
+                if each.done and each is not mine:
+                    each.woken.set()
+
+    def _pass_lead(self) -> None:
+        """(Under the guard.) The lead to the first entry waiting, woken to write; else nobody leads."""
+        if self._waiting:
+            self._waiting[0].leads = True
+            self._waiting[0].woken.set()
+        else:
+            self._leading = False
+
+    def _gone(self, mine: "_Waiting") -> None:
+        """An entry given up while it waited: out of the queue if no transaction took it yet; the lead passed on
+        if it was passed to it."""
+        with self._guard:
+            if mine in self._waiting:
+                self._waiting.remove(mine)
+            if mine.leads and not mine.done:
+                self._pass_lead()
+
+    def _queued(self, raw, group: list) -> None:
+        """SQLite's statements, in the writers' queue: ``BEGIN IMMEDIATE``, each entry's UPDATE and INSERT, one
+        ``COMMIT``. Among several, each entry is a savepoint of its own: one whose ``client_event_id`` is stored
+        already is undone alone (``Taken``), the others' kept. An entry on a table that another entry of the group
+        changed before it finds the table moved on (its UPDATE answers no row) and goes the long way, as it would
+        have one transaction later."""
         cursor = raw.cursor()
+        together = len(group) > 1
         cursor.execute("BEGIN IMMEDIATE")
         try:
-            found = self.bump.run(cursor, values)
-            if found is not None:
-                self.insert.run(cursor, {**values, "b_by": found[-1]})
-            cursor.execute("COMMIT" if found is not None else "ROLLBACK")
+            for each in group:
+                if together:
+                    cursor.execute("SAVEPOINT entry")
+                try:
+                    each.found = self.bump.run(cursor, each.values)
+                    if each.found is not None:
+                        self.insert.run(cursor, {**each.values, "b_by": each.found[-1]})
+                except self.integrity:
+                    each.found, each.taken = None, True
+                    cursor.execute("ROLLBACK TO entry" if together else "ROLLBACK")
+                    if not together:
+                        break
+                if together:
+                    cursor.execute("RELEASE entry")
+            else:
+                cursor.execute("COMMIT")
         except BaseException:
             raw.rollback()
             raise
-        return found
+        for each in group:
+            each.done = True
+
+
+class _Waiting:
+    """An entry waiting to be written (SQLite): its values; whether it leads; then what its write answered, and
+    the event that wakes it (answered, or given the lead)."""
+
+    __slots__ = ("values", "leads", "done", "found", "taken", "error", "woken")
+
+    def __init__(self, values: dict):
+        self.values, self.leads, self.done, self.found, self.taken, self.error = values, False, False, None, False, None
+        self.woken = threading.Event()
