@@ -1,4 +1,4 @@
-"""The three figures of "an entry near the floor" (issue 26), one row each, as the issue's table writes them:
+"""The figures of "an entry near the floor" (issues 26 and 40), one row each, as the issue's table writes them:
 Referee and the floor side by side, the ratio, the goal; per database (SQLite, and PostgreSQL where
 ``BENCH_DATABASE_URL`` reaches a server). ``bench/run.py`` gathers them from the benches that measure them
 (``entries.trick_vs_floor``, ``entries.by_depth``, ``load.py``'s scorers) and prints them last."""
@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from common import median, ms, percentile, print_table, rate, times
 
-GOALS = {"trick": "≤ 1.5× / ≤ 2×", "trick PostgreSQL": "≤ 2× / ≤ 2×", "scorers": "≥ 0.5× the floor, < 150 ms", "depth": "≤ 1.25×"}
+GOALS = {"trick": "≤ 1.5× / ≤ 2×", "trick PostgreSQL": "≤ 2× / ≤ 2×", "scorers": "≥ 0.5× the floor, < 150 ms", "depth": "≤ 1.25×",
+         "tap": "≤ 4 ms at the 200th"}
 
 
 class EntryCost:
@@ -30,6 +31,7 @@ class EntryCost:
                 found.append(scorers_row(self.scorers[database], database))
             if database in self.depth:
                 found.append(depth_row(self.depth[database], database))
+                found.append(tap_row(self.depth[database], database))
         return found
 
 
@@ -65,6 +67,19 @@ def depth_row(figures: dict, database: str) -> list:
     return [f"a trick's last tap at the {ordinal(last)} deal against the {ordinal(first)}, {database}",
             f"{ms(floor[0])} / {ms(floor[1])} ({times(floor[0] / floor[1])})", f"{ms(ours[0])} / {ms(ours[1])}",
             times(ours[0] / ours[1]), GOALS["depth"]]
+
+
+def tap_row(figures: dict, database: str) -> list:
+    """``entries.by_depth``'s taps at the deepest depth: the app's own time (its Server-Timing header), a card tapped
+    / a trick's last tap, stored; no floor has taps."""
+    from entries import server_seconds
+
+    last = max(figures)
+
+    def at(name):
+        return median([server_seconds(answer) for answer in figures[last].get(name, [])])
+    return [f"a card tapped / a trick's last tap at the {ordinal(last)} deal, server time, {database}", "—",
+            f"{ms(at('tap'))} / {ms(at('tap_trick'))}", "", GOALS["tap"]]
 
 
 def ordinal(number: int) -> str:

@@ -24,6 +24,7 @@ from referee.web.serving.limits import init_limits, key_failed
 from referee.web.serving.live_streams import init_streams
 from referee.web.serving.compression import init_compression
 from referee.web.serving.static_files import init_static_versions
+from referee.web.serving.server_timing import ServerTiming
 from referee.web.services import is_htmx, known_ids, printable_query, status_of
 from referee.web.shared.live import REFRESH_SECONDS, KeyedWatch
 from referee.web.tables.watch import Watch
@@ -79,6 +80,7 @@ def create_app(config: dict | None = None) -> Flask:
     if app.config["PROXY_FIX_X_FOR"]:  # rate limits count the client's address, not the proxy's
         hops = int(app.config["PROXY_FIX_X_FOR"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
+    app.wsgi_app = ServerTiming(app.wsgi_app)  # Server-Timing: the app's own time (serving/server_timing.py)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
     app.json.sort_keys = False
