@@ -102,6 +102,28 @@ class Entries:
         state = self._remember(row, after, checkpoint_after(before, after, checkpoint), True)  # measured later
         return 201, get_game(row.game).brief(after, state) if brief else state
 
+    def _draft_ahead(self, table_id: str, cards: tuple, revision: int, seen: tuple, key: str) -> bool:
+        """``set_draft``'s short way, as an entry's (``entry_write.py``): on this process's newest state of the table
+        at ``revision``, the engine's check first, then one UPDATE whose WHERE checks the revision, the trick under
+        way, the key and R-COMMON-7's lock (no read of the keys before it). False when there is no such state, the
+        engine refuses the cards or any check fails: nothing is stored, and the long way answers, refusing as ever
+        (a wrong key 401 before any rule)."""
+        table = self._cache.get(table_id, revision) if isinstance(table_id, str) else None
+        if table is None or len(cards) >= len(table.players):
+            return False
+        game = get_game(table.game)
+        if not hasattr(game, "verify_partial"):
+            return False
+        try:
+            game.verify_partial(table, game.deck_for(table).parse_many(list(cards)))
+        except RefereeError:
+            return False
+        return self._entry_write.draft({
+            "b_table": table_id, "b_revision": revision, "b_hash": hash_key(key),
+            "b_sides_open": not closed_to_sides(table),  # R-COMMON-7: else a round's table refuses its keys
+            "b_director_may": True, "b_any_draft": False, "b_seen": draft_text(seen) or "",
+            "b_draft": draft_text(cards)})
+
     def _answered_again(self, table_id: str, client_event_id, brief: bool) -> tuple | None:
         """A retry's answer, (200, the state now), when ``client_event_id`` is stored at this table already (the
         entry sent again after its answer was lost: stored once, answered each time); None otherwise."""
@@ -183,6 +205,8 @@ class Entries:
         ``cards`` (the same tap sent twice). Returns the cards. ``key``: checked as an entry's, and a round's table
         that is signed (or under the director's correction) refuses the table's own keys (R-COMMON-7)."""
         cards, seen = tuple(cards), tuple(seen)
+        if key is not UNCHECKED and self._draft_ahead(table_id, cards, revision, seen, key):
+            return cards
         if key is not UNCHECKED:
             with self.engine.connect() as connection:
                 keys = rows.keys(connection, table_id)

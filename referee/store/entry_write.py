@@ -46,6 +46,9 @@ _MAY_WRITE = and_(
     or_(_ANY_DRAFT, func.coalesce(case((TABLES.c.draft_revision == _AT, TABLES.c.draft)), "") == _SEEN))
 _BUMP = (update(TABLES).where(_MAY_WRITE).values(revision=TABLES.c.revision + 1, version=TABLES.c.version + 1)
          .returning(*COLUMNS, *_links(), _ROLE.label("role")))
+# A tap's trick under way (``Entries.set_draft``): the same conditions, the row's draft set, no revision taken.
+_DRAFT = (update(TABLES).where(_MAY_WRITE).values(draft=bindparam("b_draft", type_=TABLES.c.draft.type),
+                                                   draft_revision=_AT).returning(TABLES.c.id))
 
 
 def _one_statement():
@@ -110,8 +113,17 @@ class EntryWrite:
             self.statement = Prepared(_one_statement(), dialect, returned)
         else:
             self.bump, self.insert = Prepared(_BUMP, dialect, returned), Prepared(_INSERT, dialect)
+        self.draft_statement = Prepared(_DRAFT, dialect, [TABLES.c.id])
         self.integrity = dialect.loaded_dbapi.IntegrityError
         self._pid, self._waiting, self._leading, self._guard = None, [], False, threading.Lock()
+
+    def draft(self, values: dict) -> bool:
+        """A tap's trick under way stored if the table meets every condition (``values``: ``b_draft`` and the
+        entry's own but ``b_type`` …, ``b_any_draft`` False): whether it was (else nothing written: the long way
+        answers why). One UPDATE, never an event; on SQLite among the entries written together."""
+        if self.one_statement:
+            return self._alone(values, self.draft_statement) is not None
+        return self._together(values, draft=True) is not None
 
     def write(self, values: dict) -> tuple | None:
         """Stores the entry if the table meets every condition (``values``: each parameter's, ``b_table`` …):
@@ -120,14 +132,14 @@ class EntryWrite:
         found = self._alone(values) if self.one_statement else self._together(values)
         return None if found is None else (TableRow(*found[:-1]), found[-1])
 
-    def _alone(self, values: dict):
-        """PostgreSQL: the one statement, on a connection of the pool, in autocommit."""
+    def _alone(self, values: dict, statement=None):
+        """PostgreSQL: the one statement (the entry's unless told), on a connection of the pool, in autocommit."""
         raw = self.engine.raw_connection()
         try:
             driver = raw.driver_connection
             driver.autocommit = True
             try:
-                found = self.statement.run(raw.cursor(), values)
+                found = (statement or self.statement).run(raw.cursor(), values)
             finally:
                 if not driver.closed:
                     driver.autocommit = False  # as the pool lends it to the rest of the store
@@ -140,13 +152,13 @@ class EntryWrite:
         raw.close()
         return found
 
-    def _together(self, values: dict):
+    def _together(self, values: dict, draft: bool = False):
         """SQLite: group commit. An entry joins this process's entries waiting to be written; one of them leads:
         in the process's turn among its writers (``WriteQueue.turn``) it writes every entry waiting then in one
         transaction (``_queued``), so that one wait for the disk stores them all, wakes each with its answer, and
         passes the lead to the first entry that came meanwhile, if any. An entry written by another's transaction
         is answered as soon as that one is committed: it never waits for a turn of its own only to learn that."""
-        mine = _Waiting(values)
+        mine = _Waiting(values, draft)
         with self._guard:
             waiting = self._waiting_here()
             waiting.append(mine)
@@ -236,9 +248,12 @@ class EntryWrite:
                 if together:
                     cursor.execute("SAVEPOINT entry")
                 try:
-                    each.found = self.bump.run(cursor, each.values)
-                    if each.found is not None:
-                        self.insert.run(cursor, {**each.values, "b_by": each.found[-1]})
+                    if each.draft:
+                        each.found = self.draft_statement.run(cursor, each.values)
+                    else:
+                        each.found = self.bump.run(cursor, each.values)
+                        if each.found is not None:
+                            self.insert.run(cursor, {**each.values, "b_by": each.found[-1]})
                 except self.integrity:
                     each.found, each.taken = None, True
                     cursor.execute("ROLLBACK TO entry" if together else "ROLLBACK")
@@ -256,11 +271,12 @@ class EntryWrite:
 
 
 class _Waiting:
-    """An entry waiting to be written (SQLite): its values; whether it leads; then what its write answered, and
+    """An entry (or a tap's trick under way: ``draft``) waiting to be written (SQLite): its values; whether it leads; then what its write answered, and
     the event that wakes it (answered, or given the lead)."""
 
-    __slots__ = ("values", "leads", "done", "found", "taken", "error", "woken")
+    __slots__ = ("values", "draft", "leads", "done", "found", "taken", "error", "woken")
 
-    def __init__(self, values: dict):
-        self.values, self.leads, self.done, self.found, self.taken, self.error = values, False, False, None, False, None
+    def __init__(self, values: dict, draft: bool = False):
+        self.values, self.draft, self.leads, self.done = values, draft, False, False
+        self.found, self.taken, self.error = None, False, None
         self.woken = threading.Event()
