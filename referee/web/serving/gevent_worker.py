@@ -16,6 +16,10 @@
   waiting (all being answered), the new connection is closed. Behind a reverse proxy every client has the proxy's
   address: set 0 there and let the proxy limit its clients.
 
+- **Connections shared out** (``balance.py``): a worker holding more connections than the least loaded one (by
+  more than ``SLACK``) stops accepting until the others catch up, so that phones that came at once are not left on
+  one worker while another idles.
+
 - **Lingering close**: a connection the server closes (the client said ``Connection: close``, or the worker stops)
   before it read the whole body (an answer refused early: 413 from ``Content-Length``) reads what the client still
   sends and drops it, up to ``LINGER_BYTES`` within ``LINGER_SECONDS``, as nginx's ``lingering_close`` does: closed
@@ -38,8 +42,12 @@ from dataclasses import dataclass
 
 import gevent
 from gevent import getcurrent
+from gevent.server import StreamServer
+from gunicorn.workers import ggevent
 from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.exceptions import RequestTimeout
+
+from referee.web.serving.balance import BEAT, Shares, balanced
 
 
 LINGER_SECONDS = 2.0
@@ -152,9 +160,12 @@ class Worker(GeventWorker):
     ``gunicorn -k referee.web.serving.gevent_worker.Worker "referee:create_app()"``."""
 
     limits = Limits.from_env()
+    shares: Shares | None = None  # made by the master with its first worker, before any fork (balance.py)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if Worker.shares is None:
+            Worker.shares = Shares()
         self.by_address: dict[str, dict[Connection, None]] = {}  # oldest first
         self.current: dict[object, Connection] = {}  # greenlet -> its connection
 
@@ -168,7 +179,21 @@ class Worker(GeventWorker):
 
     def run(self):
         gevent.spawn(self.close_waiting_when_stopping)
+        servers: list = []
+        ggevent.StreamServer = balanced(StreamServer, self.shares, servers)  # gunicorn's run makes its servers
+        self.shares.claim()
+        gevent.spawn(self.balance, servers)
         super().run()
+
+    def balance(self, servers: list) -> None:
+        """The heartbeat: the connections this worker holds, noted every ``BEAT`` seconds; a server that stopped
+        accepting while this worker held more than its share accepts again once it no longer does."""
+        while self.alive:
+            self.shares.note(sum(len(server.pool) for server in servers if server.pool is not None))
+            for server in servers:
+                if server.started and not server.full():
+                    server.start_accepting()
+            gevent.sleep(BEAT)
 
     def close_waiting_when_stopping(self) -> None:
         """Stopping, gunicorn waits up to ``graceful_timeout`` for every connection: the idle ones end at once (a
@@ -176,6 +201,7 @@ class Worker(GeventWorker):
         server-sent event streams end (``live_streams.Watcher.close``: their browsers come back to another worker)."""
         while self.alive:
             gevent.sleep(0.2)
+        self.shares.leave()  # accepting no more: the others no longer wait for this worker to catch up
         watcher = getattr(self.wsgi, "extensions", {}).get("referee.watcher")
         if watcher is not None:
             watcher.close()
