@@ -208,3 +208,31 @@ def test_after_another_process_undid_an_entry_the_whole_log_is_replayed(ledger):
         assert [e["withdrawn"] for e in ledger.events(table_id)] == [False, True, False, False]
     finally:
         other.engine.dispose()
+
+
+def test_a_taps_trick_under_way_is_one_update_that_checks_the_key(ledger):
+    """A card that does not end the trick (``set_draft``) on this process's newest state: one UPDATE whose WHERE
+    checks the key, the revision and the trick seen, no read of the keys before it; a viewer key, a wrong key and a
+    stale trick still get the long way's own refusals, nothing stored."""
+    table_id, scorer, viewer = new(ledger)
+    state = ledger.append(table_id, DEAL, key=scorer)[1]
+    cards = TRICK["cards"]
+    recorded = Recorded(ledger)
+    try:
+        assert recorded.during(lambda: ledger.set_draft(table_id, cards[:1], state["revision"], key=scorer)) == \
+            tuple(cards[:1])
+        if ledger.engine.dialect.name == "sqlite":
+            assert [s.split()[0] for s in recorded.statements] == ["BEGIN", "UPDATE", "COMMIT"]
+        else:
+            assert recorded.round_trips() == 1
+    finally:
+        recorded.close()
+    with pytest.raises(Forbidden):
+        ledger.set_draft(table_id, cards[:2], state["revision"], seen=cards[:1], key=viewer)
+    with pytest.raises(Unauthorized):
+        ledger.set_draft(table_id, cards[:2], state["revision"], seen=cards[:1], key="not-a-key")
+    with pytest.raises(Conflict):
+        ledger.set_draft(table_id, cards[:2], state["revision"], seen=(), key=scorer)  # another phone's view
+    assert ledger.look(table_id)[2] == tuple(cards[:1])  # the refused ones stored nothing
+    ledger._cache.clear()  # and as the database has it
+    assert ledger.look(table_id)[2] == tuple(cards[:1])
