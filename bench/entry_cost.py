@@ -90,5 +90,5 @@ def ordinal(number: int) -> str:
 def print_entry_cost(cost: EntryCost, server: str) -> str:
     return print_table(
         "An entry near the floor", ["figure, 2 cores", "floor", "Referee", "Referee / floor", "goal"], cost.rows(),
-        f"The issue's three figures, from the benches above; {server}. The last row's floor column is the floor's "
+        f"The issue's figures, from the benches above; {server}. The last row's floor column is the floor's "
         f"POST at the same moments (at the deepest / the first depth), its ratio the machine's drift.")
