@@ -8,6 +8,7 @@ import http.client
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -69,3 +70,47 @@ def test_phones_connecting_one_after_another_are_shared_out_among_the_workers(tm
         for connection in held:
             connection.close()
         server.kill()
+
+
+HELD_BACK = """
+from gevent import monkey
+monkey.patch_all()
+import os, socket, sys, time, gevent
+from gevent.pool import Pool
+from gevent.server import StreamServer
+sys.path.insert(0, sys.argv[1])
+from referee.web.serving.balance import Shares, balanced
+
+shares, servers, handled, checks = Shares(2), [], [], []
+shares.claim()
+shares.pids[1], shares.held[1], shares.beats[1] = os.getpid() + 1, 0, time.monotonic()  # the other worker: idle
+pool = Pool(100)
+for _ in range(3):  # this worker holds three connections: more than its share
+    pool.spawn(gevent.sleep, 60)
+server = balanced(StreamServer, shares, servers)(("127.0.0.1", 0), handle=lambda s, a: handled.append(a), spawn=pool)
+counted = server.full
+server.full = lambda: checks.append(1) or counted()
+server.start()
+client = socket.create_connection(server.address)  # waits in the backlog: the other worker should take it
+start = time.process_time()
+for _ in range(20):
+    shares.beats[1] = time.monotonic()
+    gevent.sleep(0.05)
+print("held back", len(handled), len(checks) < 100, time.process_time() - start < 0.5)
+shares.held[1] = 3  # the other caught up
+for server_ in servers:
+    server_.accept_if_fair()
+while not handled:
+    gevent.sleep(0.01)
+print("accepted", len(handled))
+"""
+
+
+def test_a_worker_held_back_by_its_share_waits_quietly_and_accepts_once_the_others_caught_up(tmp_path):
+    """A connection in the backlog while this worker holds more than its share: not accepted, and not looked at
+    again and again (gevent's pool link would restart the accept at once, a busy loop for as long as it waits);
+    accepted by the heartbeat once the other worker caught up."""
+    root = str(Path(__file__).resolve().parents[1])
+    done = subprocess.run([sys.executable, "-c", HELD_BACK, root], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.splitlines() == ["held back 0 True True", "accepted 1"], done.stdout + done.stderr[-2000:]

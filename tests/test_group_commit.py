@@ -145,3 +145,54 @@ def test_many_entries_at_once_are_each_stored_once_and_in_order(tmp_path):
         assert [(e["seq"], e.get("client_event_id")) for e in ledger.events(table_id)] == \
             [(1, None)] + [(n + 2, f"{table_id}-{n}") for n in range(4)]
     ledger.engine.dispose()
+
+
+KILLED_IN_GROUP = """
+from gevent import monkey
+monkey.patch_all()
+import fcntl, sys, gevent
+sys.path.insert(0, sys.argv[2])
+from referee.store import Ledger, database
+from tests.support.deals import DEAL_4P
+from tests.support.ledgers import new
+
+flags, made = [], database._os_event
+database._os_event = lambda: flags.append(made()) or flags[-1]  # the leader's thread's "given up" flag, seen here
+ledger = Ledger("sqlite:///" + sys.argv[1])
+ledger.init_db()
+tables = []
+for _ in range(4):
+    table_id, scorer, _ = new(ledger)
+    ledger.append(table_id, {"type": "deal", "trump": "11E"}, key=scorer)
+    tables.append((table_id, scorer))
+trick = {"type": "trick", "cards": DEAL_4P[0][0]}
+writes = ledger._entry_write
+other = open(sys.argv[1] + "-writer", "ab")  # another process's writer holds the file's lock
+fcntl.flock(other.fileno(), fcntl.LOCK_EX)
+with ledger._queue.turn():  # another writer of this process has its turn, while A, B and C come to wait
+    a, b, c = [gevent.spawn(ledger.append, t, trick, key=k) for t, k in tables[:3]]
+    while len(writes._waiting_here()) < 3:
+        gevent.sleep(0.01)
+while writes._waiting_here() or not flags:  # A leads, took [A, B, C]; its thread waits for the file's lock
+    gevent.sleep(0.01)
+b.kill(TimeoutError("B's deadline"))  # B given up while in A's group
+a.kill(TimeoutError("A's deadline"), block=False)  # then A, while its thread waits
+while not flags[0].is_set():
+    gevent.sleep(0.01)
+fcntl.flock(other.fileno(), fcntl.LOCK_UN)  # the other process lets go: A's thread begins nothing
+d = gevent.spawn(ledger.append, tables[3][0], trick, key=tables[3][1])
+gevent.joinall([a, c, d], timeout=30)
+print([w.value[0] if w.successful() else type(w.exception).__name__ if w.ready() else "stuck" for w in (a, b, c, d)])
+print([len(ledger.events(t)) for t, _ in tables])
+"""
+
+
+def test_a_leader_and_an_entry_of_its_group_given_up_strand_nobody(tmp_path):
+    """Under gevent: A leads a group of A, B and C while another process holds the file's lock; B is given up, then
+    A. Neither is stored; C is put back and written by the next lead, and D, coming after, too: no entry is left
+    waiting for a lead passed to an entry whose writer is gone."""
+    done = subprocess.run([sys.executable, "-c", KILLED_IN_GROUP, str(tmp_path / "ledger.sqlite3"), str(ROOT)],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.splitlines() == ["['TimeoutError', 'TimeoutError', 201, 201]", "[1, 1, 2, 2]"], \
+        done.stdout + done.stderr[-2000:]

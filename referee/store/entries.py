@@ -108,6 +108,8 @@ class Entries:
         way, the key and R-COMMON-7's lock (no read of the keys before it). False when there is no such state, the
         engine refuses the cards or any check fails: nothing is stored, and the long way answers, refusing as ever
         (a wrong key 401 before any rule)."""
+        if not (isinstance(key, str) and key):
+            return False  # no key: the long way's 401
         table = self._cache.get(table_id, revision) if isinstance(table_id, str) else None
         if table is None or len(cards) >= len(table.players):
             return False

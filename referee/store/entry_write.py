@@ -159,9 +159,9 @@ class EntryWrite:
         passes the lead to the first entry that came meanwhile, if any. An entry written by another's transaction
         is answered as soon as that one is committed: it never waits for a turn of its own only to learn that."""
         mine = _Waiting(values, draft)
+        self._here()
         with self._guard:
-            waiting = self._waiting_here()
-            waiting.append(mine)
+            self._waiting.append(mine)
             mine.leads = not self._leading
             self._leading = True
         if not mine.leads:
@@ -178,10 +178,14 @@ class EntryWrite:
             raise mine.error
         return mine.found
 
-    def _waiting_here(self) -> list:
-        """This process's entries waiting to be written (a forked worker starts with none of its master's)."""
+    def _here(self) -> None:
+        """A forked worker starts with none of its master's entries, lead or guard."""
         if self._pid != os.getpid():
-            self._pid, self._waiting, self._leading = os.getpid(), [], False
+            self._pid, self._waiting, self._leading, self._guard = os.getpid(), [], False, threading.Lock()
+
+    def _waiting_here(self) -> list:
+        """This process's entries waiting to be written."""
+        self._here()
         return self._waiting
 
     def _lead(self, mine: "_Waiting") -> None:
@@ -198,16 +202,12 @@ class EntryWrite:
                 raw = self.engine.raw_connection()  # after the turn: one waiting for it with a connection would
                 try:                                # starve the pool
                     self.queue.locked(self._queued, raw, group)
-                except BaseException as error:
+                except BaseException:
                     raw.invalidate()  # in an unknown state (a disk error, a signal): never lent again
-                    if isinstance(error, Exception):  # the database's refusal: each entry of the transaction is refused
-                        for each in group:
-                            if not each.done:
-                                each.error, each.done = error, True
                     raise
                 raw.close()
-        finally:
-            left = [each for each in group if not each.done and each is not mine]
+        finally:  # the entries not written (this writer given up first) wait on, but those given up too
+            left = [each for each in group if not each.done and not each.gone and each is not mine]
             with self._guard:
                 self._waiting[:0] = left
                 if mine in self._waiting:
@@ -218,7 +218,10 @@ class EntryWrite:
                     each.woken.set()
 
     def _pass_lead(self) -> None:
-        """(Under the guard.) The lead to the first entry waiting, woken to write; else nobody leads."""
+        """(Under the guard.) The lead to the first entry waiting whose writer is still there, woken to write; else
+        nobody leads."""
+        while self._waiting and self._waiting[0].gone:
+            self._waiting.pop(0)
         if self._waiting:
             self._waiting[0].leads = True
             self._waiting[0].woken.set()
@@ -229,6 +232,7 @@ class EntryWrite:
         """An entry given up while it waited: out of the queue if no transaction took it yet; the lead passed on
         if it was passed to it."""
         with self._guard:
+            mine.gone = True  # a transaction that took it already leaves it out, and no lead is passed to it
             if mine in self._waiting:
                 self._waiting.remove(mine)
             if mine.leads and not mine.done:
@@ -245,6 +249,8 @@ class EntryWrite:
         cursor.execute("BEGIN IMMEDIATE")
         try:
             for each in group:
+                if each.gone:  # given up while it waited for this transaction: never written, nobody to answer
+                    continue
                 if together:
                     cursor.execute("SAVEPOINT entry")
                 try:
@@ -263,8 +269,11 @@ class EntryWrite:
                     cursor.execute("RELEASE entry")
             else:
                 cursor.execute("COMMIT")
-        except BaseException:
+        except BaseException as error:
             raw.rollback()
+            if isinstance(error, Exception):  # the database refused the transaction: each of its entries is refused
+                for each in group:
+                    each.error, each.done = error, True
             raise
         for each in group:
             each.done = True
@@ -274,9 +283,9 @@ class _Waiting:
     """An entry (or a tap's trick under way: ``draft``) waiting to be written (SQLite): its values; whether it leads; then what its write answered, and
     the event that wakes it (answered, or given the lead)."""
 
-    __slots__ = ("values", "draft", "leads", "done", "found", "taken", "error", "woken")
+    __slots__ = ("values", "draft", "leads", "done", "gone", "found", "taken", "error", "woken")
 
     def __init__(self, values: dict, draft: bool = False):
-        self.values, self.draft, self.leads, self.done = values, draft, False, False
+        self.values, self.draft, self.leads, self.done, self.gone = values, draft, False, False, False
         self.found, self.taken, self.error = None, False, None
         self.woken = threading.Event()

@@ -81,17 +81,37 @@ def _alive(pid: int) -> bool:
 
 def balanced(server_class, shares: Shares, servers: list):
     """``server_class`` (gevent's ``StreamServer``) whose servers also count as full while this worker holds more
-    than its share (``Shares.over``); each one made is added to ``servers`` (for the heartbeat to start accepting
-    again once the others caught up)."""
+    than its share (``Shares.over``, all its servers' connections together); each one made is added to ``servers``
+    for the heartbeat, which starts accepting again (``accept_if_fair``) once the others caught up."""
+
+    def held() -> int:
+        return sum(len(server.pool) for server in servers if server.pool is not None)
 
     class Balanced(server_class):
+        held_back = False  # stopped accepting by its share, not by its pool's bound nor an error's back-off
+
         def set_spawn(self, spawn):
             super().set_spawn(spawn)
             pool_full = self.full  # the pool's own bound (gunicorn's worker_connections)
 
             def full():
-                return pool_full() or (self.pool is not None and shares.over(len(self.pool)))
+                if pool_full():
+                    return True
+                self.held_back = shares.over(held())
+                return self.held_back
             self.full = full
             servers.append(self)
+
+        def _start_accepting_if_started(self, _event=None):
+            """gevent's restart when its pool lets a connection go (linked when it found the server full): not
+            while this worker holds more than its share, else it would stop and start again at once, a core's
+            worth of work, for as long as a connection waits in the backlog. The heartbeat restarts it."""
+            if self.started and not self.full():
+                self.start_accepting()
+
+        def accept_if_fair(self) -> None:
+            """The heartbeat's: accepting again, if it was held back by its share and no longer holds more."""
+            if self.held_back and self.started and not self.full():
+                self.start_accepting()
 
     return Balanced

@@ -191,8 +191,7 @@ class Worker(GeventWorker):
         while self.alive:
             self.shares.note(sum(len(server.pool) for server in servers if server.pool is not None))
             for server in servers:
-                if server.started and not server.full():
-                    server.start_accepting()
+                server.accept_if_fair()
             gevent.sleep(BEAT)
 
     def close_waiting_when_stopping(self) -> None:
