@@ -82,23 +82,38 @@ def test_entries_waiting_together_are_stored_by_one_transaction_each_answered_it
     ledger.engine.dispose()
 
 
-GIVEN_UP = """
+DEALT_UNDER_GEVENT = """
 from gevent import monkey
 monkey.patch_all()
-import sys, gevent
+import fcntl, sys, gevent
 sys.path.insert(0, sys.argv[2])
-from referee.store import Ledger
+from referee.store import Ledger, database
 from tests.support.deals import DEAL_4P
 from tests.support.ledgers import new
 
+flags, made = [], database._os_event
+database._os_event = lambda: flags.append(made()) or flags[-1]  # a writer's thread's "given up" flag, seen here
 ledger = Ledger("sqlite:///" + sys.argv[1])
 ledger.init_db()
 tables = []
-for _ in range(3):
+for _ in range(int(sys.argv[3])):
     table_id, scorer, _ = new(ledger)
     ledger.append(table_id, {"type": "deal", "trump": "11E"}, key=scorer)
     tables.append((table_id, scorer))
 trick = {"type": "trick", "cards": DEAL_4P[0][0]}
+"""
+
+
+def under_gevent(script: str, tmp_path, tables: int) -> list:
+    """``script`` run in a process gevent patched (a served worker's), after ``DEALT_UNDER_GEVENT``: its ``ledger``
+    on a new SQLite file with ``tables`` tables dealt; the lines it printed."""
+    done = subprocess.run([sys.executable, "-c", DEALT_UNDER_GEVENT + script, str(tmp_path / "ledger.sqlite3"),
+                           str(ROOT), str(tables)], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout.splitlines()
+
+
+GIVEN_UP = """
 with ledger._queue:  # another writer's turn: the three entries wait, the first of them to lead
     writers = [gevent.spawn(ledger.append, table_id, trick, key=key) for table_id, key in tables]
     while len(ledger._entry_write._waiting_here()) < 3:
@@ -113,10 +128,7 @@ print([len(ledger.events(table_id)) for table_id, _ in tables])
 def test_an_entry_given_up_before_its_turn_is_never_stored_and_the_others_are(tmp_path):
     """Under gevent (a served worker), the entry that was to lead is killed while it waits for the turn: its
     trick is never stored; the lead passes to the next entry, which stores its own and the third's."""
-    done = subprocess.run([sys.executable, "-c", GIVEN_UP, str(tmp_path / "ledger.sqlite3"), str(ROOT)],
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert done.stdout.splitlines() == ["['TimeoutError', 201, 201]", "[1, 2, 2]"]
+    assert under_gevent(GIVEN_UP, tmp_path, 3) == ["['TimeoutError', 201, 201]", "[1, 2, 2]"]
 
 
 def test_many_entries_at_once_are_each_stored_once_and_in_order(tmp_path):
@@ -148,24 +160,6 @@ def test_many_entries_at_once_are_each_stored_once_and_in_order(tmp_path):
 
 
 KILLED_IN_GROUP = """
-from gevent import monkey
-monkey.patch_all()
-import fcntl, sys, gevent
-sys.path.insert(0, sys.argv[2])
-from referee.store import Ledger, database
-from tests.support.deals import DEAL_4P
-from tests.support.ledgers import new
-
-flags, made = [], database._os_event
-database._os_event = lambda: flags.append(made()) or flags[-1]  # the leader's thread's "given up" flag, seen here
-ledger = Ledger("sqlite:///" + sys.argv[1])
-ledger.init_db()
-tables = []
-for _ in range(4):
-    table_id, scorer, _ = new(ledger)
-    ledger.append(table_id, {"type": "deal", "trump": "11E"}, key=scorer)
-    tables.append((table_id, scorer))
-trick = {"type": "trick", "cards": DEAL_4P[0][0]}
 writes = ledger._entry_write
 other = open(sys.argv[1] + "-writer", "ab")  # another process's writer holds the file's lock
 fcntl.flock(other.fileno(), fcntl.LOCK_EX)
@@ -191,8 +185,5 @@ def test_a_leader_and_an_entry_of_its_group_given_up_strand_nobody(tmp_path):
     """Under gevent: A leads a group of A, B and C while another process holds the file's lock; B is given up, then
     A. Neither is stored; C is put back and written by the next lead, and D, coming after, too: no entry is left
     waiting for a lead passed to an entry whose writer is gone."""
-    done = subprocess.run([sys.executable, "-c", KILLED_IN_GROUP, str(tmp_path / "ledger.sqlite3"), str(ROOT)],
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert done.stdout.splitlines() == ["['TimeoutError', 'TimeoutError', 201, 201]", "[1, 1, 2, 2]"], \
-        done.stdout + done.stderr[-2000:]
+    assert under_gevent(KILLED_IN_GROUP, tmp_path, 4) == ["['TimeoutError', 'TimeoutError', 201, 201]",
+                                                          "[1, 1, 2, 2]"]
