@@ -5,6 +5,7 @@ Referee and the floor side by side, the ratio, the goal; per database (SQLite, a
 from __future__ import annotations
 
 from common import median, ms, percentile, print_table, rate, times
+from entries import server_seconds
 
 GOALS = {"trick": "≤ 1.5× / ≤ 2×", "trick PostgreSQL": "≤ 2× / ≤ 2×", "scorers": "≥ 0.5× the floor, < 150 ms", "depth": "≤ 1.25×",
          "tap": "≤ 4 ms at the 200th"}
@@ -72,8 +73,6 @@ def depth_row(figures: dict, database: str) -> list:
 def tap_row(figures: dict, database: str) -> list:
     """``entries.by_depth``'s taps at the deepest depth: the app's own time (its Server-Timing header), a card tapped
     / a trick's last tap, stored; no floor has taps."""
-    from entries import server_seconds
-
     last = max(figures)
 
     def at(name):

@@ -180,8 +180,9 @@ def _locked_here(fd: int, work, args, given_up: threading.Event):
 
 
 def _os_event():
-    """A flag the pool's thread reads: the standard library's own Event, never gevent's patched one (made for the
-    hub's greenlets, not for another thread)."""
+    """The flag a writer given up sets and the pool's thread reads (``is_set`` only, which takes no lock): the
+    standard library's Event as gevent keeps it before patching; its lock is still gevent's, never used from the
+    thread."""
     from gevent.monkey import get_original
     return get_original("threading", "Event")()
 

@@ -111,13 +111,10 @@ class Entries:
         if not (isinstance(key, str) and key):
             return False  # no key: the long way's 401
         table = self._cache.get(table_id, revision) if isinstance(table_id, str) else None
-        if table is None or len(cards) >= len(table.players):
-            return False
-        game = get_game(table.game)
-        if not hasattr(game, "verify_partial"):
+        if table is None:
             return False
         try:
-            game.verify_partial(table, game.deck_for(table).parse_many(list(cards)))
+            verify_draft(table, cards)
         except RefereeError:
             return False
         return self._entry_write.draft({
@@ -222,11 +219,7 @@ class Entries:
             state, table = self.snapshot(table_id)
             self._check_version(state["version"], state["revision"], None, revision)
         signed_lock(bool(keys and keys[3]), role, table)
-        game = get_game(table.game)
-        if not hasattr(game, "verify_partial") or len(cards) >= len(table.players):
-            raise ParseError("not_a_draft", "The trick under way holds fewer cards than there are players, not "
-                             "{count}.", count=len(cards))
-        game.verify_partial(table, game.deck_for(table).parse_many(list(cards)))
+        verify_draft(table, cards)
         with self.writing() as connection:
             if rows.set_draft(connection, table_id, cards, revision, seen):
                 connection.commit()
@@ -275,6 +268,16 @@ def need_reason(by: str, reason: str | None) -> None:
     if by == "director" and not reason:
         raise RuleError("reason_required", "A change made with the director's key needs its reason: say in a "
                         "sentence why it is made.", rule="R-COMMON-8", field="reason")
+
+
+def verify_draft(table, cards: tuple) -> None:
+    """``cards`` can be ``table``'s trick under way (R-COMMON-4): fewer than its players, each one the engine lets
+    be played there; else the refusal (``ParseError`` ``not_a_draft``, or the engine's ``RuleError``)."""
+    game = get_game(table.game)
+    if not hasattr(game, "verify_partial") or len(cards) >= len(table.players):
+        raise ParseError("not_a_draft", "The trick under way holds fewer cards than there are players, not "
+                         "{count}.", count=len(cards))
+    game.verify_partial(table, game.deck_for(table).parse_many(list(cards)))
 
 
 def _check_draft(found: tuple, expected) -> None:
