@@ -40,7 +40,7 @@ class Entries:
             done = self._append_ahead(table_id, body, ahead, key, reason, client_event_id, expected_version,
                                       expected_revision, expected_draft, brief)
             if done is not None:
-                return done
+                return done[:2]
         with self.writing() as connection:
             row = rows.lock_row(connection, table_id, +1)
             if row is None:
@@ -80,8 +80,8 @@ class Entries:
                       expected_version, expected_revision, expected_draft, brief: bool) -> tuple | None:
         """``append``'s short way (``entry_write.py``): the entry worked out before the lock (``ahead``) stored by a
         write whose statement checks that the table is still at that revision, the key, R-COMMON-7's lock and
-        R-COMMON-8's reason; (status, state) as ``append`` answers, or None when any check fails (nothing stored:
-        the long way answers, refusing as ever)."""
+        R-COMMON-8's reason; (status, state, the row it left or None for a retry) as ``append`` answers, or None
+        when any check fails (nothing stored: the long way answers, refusing as ever)."""
         revision, before, checkpoint, event, after = ahead
         if (expected_revision is not None and expected_revision != revision) or \
                 (expected_version is not None and expected_version != before.version):
@@ -95,28 +95,61 @@ class Entries:
                 "b_type": event.type, "b_body": own_fields(event, body), "b_client": client_event_id,
                 "b_at": utc_now(), "b_reason": reason})
         except Taken:  # a retry of an entry stored before is answered, not refused
-            return self._answered_again(table_id, client_event_id, brief)
+            again = self._answered_again(table_id, client_event_id, brief)
+            return None if again is None else (*again, None)
         if written is None:
             return None
         row = written[0]
         state = self._remember(row, after, checkpoint_after(before, after, checkpoint), True)  # measured later
-        return 201, get_game(row.game).brief(after, state) if brief else state
+        return 201, get_game(row.game).brief(after, state) if brief else state, row
 
-    def _draft_ahead(self, table_id: str, cards: tuple, revision: int, seen: tuple, key: str) -> bool:
+    def tap_ahead(self, table_id: str, cards, revision: int, seen, key: str) -> tuple | None:
+        """A card tapped into the trick under way, stored the short way only (``_draft_ahead``): the table as
+        ``look`` gives it after the tap — (state, engine table, ``cards``, way of entry) — from this process's state
+        and the row the UPDATE answered, with no read; None when the short way did not store it (nothing stored:
+        the caller goes the long way, which checks the key first and answers why)."""
+        cards, seen = tuple(cards), tuple(seen)
+        table = self._cache.get(table_id, revision) if isinstance(table_id, str) else None
+        written = None if table is None else self._draft_ahead(table_id, cards, revision, seen, key, table)
+        if written is None:
+            return None
+        row = written[0]
+        return self._serialise(row, table), table, cards, row.entry_mode
+
+    def entry_ahead(self, table_id: str, body: dict, client_event_id, expected_revision: int, expected_draft,
+                    key: str, reason=None) -> tuple | None:
+        """A trick's last card tapped, its entry stored the short way only (``_append_ahead``): the table as
+        ``look`` gives it after the entry — (state, engine table, (), way of entry) — with no read; None when the
+        short way did not store it (nothing stored by this call, a retry's included: the caller goes the long way,
+        which checks the key first and answers why)."""
+        reason = check_reason(reason)
+        ahead = self._ahead(table_id, body)
+        if ahead is None or not (isinstance(key, str) and key):
+            return None
+        done = self._append_ahead(table_id, body, ahead, key, reason, client_event_id, None, expected_revision,
+                                  expected_draft, False)
+        if done is None or done[0] != 201:
+            return None
+        _, state, row = done
+        return self.written(state, row.entry_mode) or self.look(table_id)  # stored: answered, however read
+
+    def _draft_ahead(self, table_id: str, cards: tuple, revision: int, seen: tuple, key: str,
+                     table=None) -> tuple | None:
         """``set_draft``'s short way, as an entry's (``entry_write.py``): on this process's newest state of the table
         at ``revision``, the engine's check first, then one UPDATE whose WHERE checks the revision, the trick under
-        way, the key and R-COMMON-7's lock (no read of the keys before it). False when there is no such state, the
-        engine refuses the cards or any check fails: nothing is stored, and the long way answers, refusing as ever
-        (a wrong key 401 before any rule)."""
+        way, the key and R-COMMON-7's lock (no read of the keys before it): (the row it left, whose key), or None
+        when there is no such state, the engine refuses the cards or any check fails: nothing is stored, and the
+        long way answers, refusing as ever (a wrong key 401 before any rule)."""
         if not (isinstance(key, str) and key):
-            return False  # no key: the long way's 401
-        table = self._cache.get(table_id, revision) if isinstance(table_id, str) else None
+            return None  # no key: the long way's 401
+        if table is None:  # ``table``: the cache's, when the caller took it already
+            table = self._cache.get(table_id, revision) if isinstance(table_id, str) else None
         if table is None:
-            return False
+            return None
         try:
             verify_draft(table, cards)
         except RefereeError:
-            return False
+            return None
         return self._entry_write.draft({
             "b_table": table_id, "b_revision": revision, "b_hash": hash_key(key),
             "b_sides_open": not closed_to_sides(table),  # R-COMMON-7: else a round's table refuses its keys
@@ -204,7 +237,7 @@ class Entries:
         ``cards`` (the same tap sent twice). Returns the cards. ``key``: checked as an entry's, and a round's table
         that is signed (or under the director's correction) refuses the table's own keys (R-COMMON-7)."""
         cards, seen = tuple(cards), tuple(seen)
-        if key is not UNCHECKED and self._draft_ahead(table_id, cards, revision, seen, key):
+        if key is not UNCHECKED and self._draft_ahead(table_id, cards, revision, seen, key) is not None:
             return cards
         if key is not UNCHECKED:
             with self.engine.connect() as connection:

@@ -46,9 +46,11 @@ _MAY_WRITE = and_(
     or_(_ANY_DRAFT, func.coalesce(case((TABLES.c.draft_revision == _AT, TABLES.c.draft)), "") == _SEEN))
 _BUMP = (update(TABLES).where(_MAY_WRITE).values(revision=TABLES.c.revision + 1, version=TABLES.c.version + 1)
          .returning(*COLUMNS, *_links(), _ROLE.label("role")))
-# A tap's trick under way (``Entries.set_draft``): the same conditions, the row's draft set, no revision taken.
+# A tap's trick under way (``Entries.set_draft``): the same conditions, the row's draft set, no revision taken; the
+# row answered as an entry's is (the tap's answer is drawn from it, with no read).
 _DRAFT = (update(TABLES).where(_MAY_WRITE).values(draft=bindparam("b_draft", type_=TABLES.c.draft.type),
-                                                   draft_revision=_AT).returning(TABLES.c.id))
+                                                   draft_revision=_AT)
+          .returning(*COLUMNS, *_links(), _ROLE.label("role")))
 
 
 def _one_statement():
@@ -113,17 +115,17 @@ class EntryWrite:
             self.statement = Prepared(_one_statement(), dialect, returned)
         else:
             self.bump, self.insert = Prepared(_BUMP, dialect, returned), Prepared(_INSERT, dialect)
-        self.draft_statement = Prepared(_DRAFT, dialect, [TABLES.c.id])
+        self.draft_statement = Prepared(_DRAFT, dialect, list(_DRAFT.exported_columns))
         self.integrity = dialect.loaded_dbapi.IntegrityError
         self._pid, self._waiting, self._leading, self._guard = None, [], False, threading.Lock()
 
-    def draft(self, values: dict) -> bool:
+    def draft(self, values: dict) -> tuple | None:
         """A tap's trick under way stored if the table meets every condition (``values``: ``b_draft`` and the
-        entry's own but ``b_type`` …, ``b_any_draft`` False): whether it was (else nothing written: the long way
-        answers why). One UPDATE, never an event; on SQLite among the entries written together."""
-        if self.one_statement:
-            return self._alone(values, self.draft_statement) is not None
-        return self._together(values, draft=True) is not None
+        entry's own but ``b_type`` …, ``b_any_draft`` False): (the table's row as the write left it, without its
+        keys; whose key wrote), or None and nothing written (the long way answers why). One UPDATE, never an event;
+        on SQLite among the entries written together."""
+        found = self._alone(values, self.draft_statement) if self.one_statement else self._together(values, True)
+        return None if found is None else (TableRow(*found[:-1]), found[-1])
 
     def write(self, values: dict) -> tuple | None:
         """Stores the entry if the table meets every condition (``values``: each parameter's, ``b_table`` …):

@@ -229,6 +229,13 @@ class Ledger(Entries, Making):
         return ((self._remember(row, table, checkpoint) if replayed else self._serialise(row, table)), table,
                 row.trick(), row.entry_mode)
 
+    def kept(self, table_id: str, revision) -> object | None:
+        """This process's engine table of ``table_id`` at ``revision`` when its replay cache holds it (no read, no
+        key checked: a short way's write checks both), else None."""
+        if not (isinstance(table_id, str) and isinstance(revision, int)):
+            return None
+        return self._cache.get(table_id, revision)
+
     def written(self, state: dict, entry_mode) -> tuple | None:
         """``look``'s answer just after this process's write answered ``state`` (its trick under way void, its way
         of entry ``entry_mode`` as read before the write), from the replay cache with no read; None when the cache

@@ -6,9 +6,9 @@ from flask import render_template, request
 
 from referee.games import get_game
 from referee.web.services import ledger, request_key
-from referee.web.tables.scorer import Post, bp, read_entry, scorer_post, sheet_preview
+from referee.web.tables.scorer import Post, bp, scorer_post, sheet_preview
 from referee.web.tables.sheet import tally_body
-from referee.web.tables.views import ScorerInput
+from referee.web.tables.views import ScorerInput, read_entry
 
 
 @scorer_post("/t/<table_id>/sheet")

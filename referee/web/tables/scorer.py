@@ -18,22 +18,16 @@ from referee.web.services import is_htmx, ledger, request_key
 from referee.web.tables import bp
 from referee.web.tables.correcting import kept_reason, signing_context
 from referee.web.tables.offline_data import offline_data
-from referee.web.tables.sheet import capture_extras, fields_for, tally_body
-from referee.web.tables.tapped import render_tap, tap_changes_alone
-from referee.web.tables.views import (LAYING, SHOWING, ScorerInput, card_order, last_trick, modes_for, next_player, number,
-                                      picker)
+from referee.web.tables.sheet import capture_extras, tally_body
+from referee.web.tables.tapped import render_tap, tap_changes_alone, tapped_ahead
+from referee.web.tables.views import (LAYING, SHOWING, ScorerInput, card_order, last_trick, next_player, number, picker,
+                                      read_entry)
 
 
 def table_mode(game, stored: str | None) -> str:
     """How the table enters its deals, as a phone chose it for every phone (the table's row, R-COMMON-6); the game's
     first way when none chose."""
     return stored if stored in game.entry_modes else game.entry_modes[0]
-
-
-def read_entry(values, game, table) -> ScorerInput:
-    deck = game.deck_for(table)
-    return ScorerInput.read(values, deck, len(table.players), len(table.sides),
-                      fields_for(game.id, len(table.players), len(table.sides)), modes_for(game))
 
 
 def page_context(table_id: str, key: str, entry: ScorerInput | None = None, error: str | None = None,
@@ -187,13 +181,18 @@ class Post:
         return request.form.get("reason") or None
 
 
-def scorer_post(rule: str):
-    """Registers a scorer's form post: scorer key checked (401/403), engine refusals shown on the page."""
+def scorer_post(rule: str, ahead=None):
+    """Registers a scorer's form post: scorer key checked (401/403), engine refusals shown on the page. ``ahead``:
+    the post's short way (``tapped_ahead``), tried first: the entry it answers when it stored the post, else None
+    and nothing stored (then the post goes the long way below)."""
     def register(view):
         @bp.post(rule, endpoint=view.__name__)
         @wraps(view)
         def handle(table_id):
             key = request_key() or request.form.get("key")
+            answered = ahead(table_id, key) if ahead is not None else None
+            if answered is not None:
+                return done(table_id, key, answered)
             looked = ledger().look(table_id, key, write=True)  # the key checked on the same read
             state, table = looked[:2]
             game = get_game(state["game"])
@@ -219,7 +218,7 @@ def scorer_post(rule: str):
     return register
 
 
-@scorer_post("/t/<table_id>/tap")
+@scorer_post("/t/<table_id>/tap", ahead=tapped_ahead)
 def tap(post: Post) -> ScorerInput:
     card, entry = post.card(), post.entry
     if entry.mode in LAYING:  # Buraco: a meld, an extension or a hand left, in the order laid

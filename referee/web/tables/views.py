@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from referee.cards import Card
 from referee.web.shared.requests import number
-from referee.web.tables.sheet import Sheet
+from referee.web.tables.sheet import Sheet, fields_for
 
 MODES = ("trick", "capture", "claim", "announce", "reveal",  # how the picker's taps are read
          "meld", "extend", "replace", "count",  # Buraco's
@@ -24,6 +24,13 @@ def modes_for(game) -> tuple:
     """The modes a game's scorer may be in: those ending in one of its events, and "trick", the picker's default
     everywhere (Buraco's picker in it only says that a card is tapped into a meld)."""
     return tuple(mode for mode in MODES if mode == "trick" or EVENT_OF.get(mode, mode) in game.events)
+
+
+def read_entry(values, game, table) -> "ScorerInput":
+    """The entry in progress a form or an address carries (``values``), read for this table's deck and seats."""
+    deck = game.deck_for(table)
+    return ScorerInput.read(values, deck, len(table.players), len(table.sides),
+                            fields_for(game.id, len(table.players), len(table.sides)), modes_for(game))
 
 
 @dataclass(frozen=True)
