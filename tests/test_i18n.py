@@ -120,3 +120,21 @@ def test_r_buraco_3_a_refusal_with_a_number_takes_its_languages_plural_form(app)
         assert refusal(burracos(1)) == ("1 burraco de Gil & Hugo vaut au moins 35 points de cartes (un pur 35, un "
                                         "semi-pur 55, un sale 50)\u00a0: plus que les 20 saisis pour ses combinaisons.")
         assert refusal(burracos(2)).startswith("Les 2 burracos de Gil & Hugo valent au moins 70 points de cartes")
+
+
+def test_a_renders_words_are_flask_babels_read_from_the_catalogue_bound_once(app):
+    """``catalogue_bound`` (referee/web/i18n.py): a page's ``_()``, ``ngettext`` and ``{% trans %}`` say what
+    Flask-Babel's own say, escaped as they escape (the text for the page, its values escaped, ``num`` in a plural),
+    in the page's language; the render's own are the ones called."""
+    from flask import render_template_string
+
+    page = ("{{ _('Trick') }}|{{ ngettext('%(num)s trick', '%(num)s tricks', 3) }}|"
+            "{% trans n=1 %}{{ n }} deal{% pluralize %}{{ n }} deals{% endtrans %}|{{ _('%(x)s!', x='<b>') }}|"
+            "{{ gettext is defined and gettext.__name__ }}")
+    with app.test_request_context("/", headers={"Accept-Language": "fr"}):
+        bound = render_template_string(page)
+        kept = app.jinja_env.globals["gettext"], app.jinja_env.globals["ngettext"]
+        own = app.jinja_env.from_string(page.replace("|{{ gettext is defined and gettext.__name__ }}", "")).render()
+    assert bound == own + "|bound_gettext"
+    assert bound.split("|")[:4] == ["Pli", "3 plis", "1 deal", "&lt;b&gt;!"]
+    assert kept[0].__name__ == "gettext"  # Flask-Babel's, for a template rendered without the context

@@ -9,6 +9,8 @@ from urllib.parse import urlsplit
 from babel.lists import format_list
 from flask import Blueprint, redirect, request
 from flask_babel import Babel, force_locale, get_locale, get_translations, gettext
+from jinja2 import pass_context
+from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
 
 from referee.cards import FRENCH_SUITS, SPANISH_SUITS, rank_letter
@@ -51,7 +53,31 @@ def init_app(app) -> None:
 
     @app.context_processor
     def language():
-        return {"lang": lang(), "html_lang": html_lang(lang()), "languages": READY, "language_names": LANGUAGES}
+        code = lang()
+        return {"lang": code, "html_lang": html_lang(code), "languages": READY, "language_names": LANGUAGES,
+                **catalogue_bound(get_translations())}
+
+
+def catalogue_bound(translations) -> dict:
+    """A render's ``gettext`` and ``ngettext`` (what ``_()`` and ``{% trans %}`` call: Jinja looks them up in the
+    render's context before its globals), bound to the page's catalogue once per render. Flask-Babel's own, in the
+    globals, find the catalogue again at every call (the request's locale, its name, the domain, its cache: some
+    25 µs a call, 0.8 ms of a card tapped's 35 words); these call it directly. Jinja's "newstyle" behaviour, as
+    ``install_gettext_callables(newstyle=True)`` makes it: the text escaped for the page, then its ``%(name)s``
+    filled with the (escaped) values; ``num`` given to a plural. A template rendered without a request's context
+    processors (a macro imported without context) keeps Flask-Babel's, which say the same words."""
+    @pass_context
+    def bound_gettext(__context, __string, **variables):
+        found = translations.ugettext(__string)
+        return (Markup(found) if __context.eval_ctx.autoescape else found) % variables
+
+    @pass_context
+    def bound_ngettext(__context, __singular, __plural, __num, **variables):
+        variables.setdefault("num", __num)
+        found = translations.ungettext(__singular, __plural, __num)
+        return (Markup(found) if __context.eval_ctx.autoescape else found) % variables
+
+    return {"gettext": bound_gettext, "ngettext": bound_ngettext}
 
 
 def sentence(template: str, values: dict, deck=None, fallback: str = "") -> str:
