@@ -7,6 +7,7 @@ from functools import lru_cache
 from babel.numbers import format_decimal
 from flask import Flask
 from flask_babel import gettext
+from jinja2 import pass_context
 
 from referee.cards import rank_letter
 from referee.errors import msg
@@ -53,22 +54,32 @@ def _deck(game_id: str):
     return max(decks, key=lambda deck: deck.size)
 
 
+def page_lang(context) -> str:
+    """The page's language as its render's context holds it (``i18n.init_app``'s context processor: asked once a
+    render, where ``lang()`` asks Flask-Babel again at each card, a few µs each), else ``lang()`` (a macro imported
+    without the context)."""
+    return context.get("lang") or lang()
+
+
 @template_filter("card")
-def card_label(code: str, game_id: str) -> str:
+@pass_context
+def card_label(context, code: str, game_id: str) -> str:
     """A card code as people read it in the page language: ``R♥`` (fr), ``K♥`` (en), ``10♠``, ``12 bastos``."""
-    return _deck(game_id).parse(code).short(lang())
+    return _deck(game_id).parse(code).short(page_lang(context))
 
 
 @template_filter("rank")
-def rank_label(rank: str, game_id: str) -> str:
+@pass_context
+def rank_label(context, rank: str, game_id: str) -> str:
     """A rank alone as the cards' corners write it in the page language: "R" (roi) in French, "K" in English."""
-    return rank_letter(rank, lang(), _deck(game_id).spanish)
+    return rank_letter(rank, page_lang(context), _deck(game_id).spanish)
 
 
 @template_filter("card_name")
-def card_name(code: str, game_id: str) -> str:
+@pass_context
+def card_name(context, code: str, game_id: str) -> str:
     """A card's full name in the page language: "as de cœur", "king of bastos (bolets)"."""
-    return _deck(game_id).parse(code).name(lang())
+    return _deck(game_id).parse(code).name(page_lang(context))
 
 
 @template_filter("suit_class")
