@@ -22,7 +22,7 @@ def dealt(client):
 
 
 def table_of(scorer) -> tuple:
-    found = re.search(r"/t/(\w+)\?key=(\w+)", scorer.url)
+    found = re.search(r"/t/([\w-]+)\?key=([\w-]+)", scorer.url)  # token_urlsafe: "-" too
     return found.group(1), found.group(2)
 
 
