@@ -213,6 +213,16 @@ class Deck:
     def name(self, lang: str = "fr") -> str:
         return self.names[lang]  # Words: any language
 
+    def labels(self, lang: str) -> dict:
+        """Each card's code and its label in the language (``Card.short``), once a card, in the deck's order: made
+        once per language and kept with the deck (a scorer's page hands them to its offline copy at every tap).
+        Read it, never change it: every caller shares it."""
+        made = self.__dict__.setdefault("_labels", {})  # frozen: kept as ``cached_property`` keeps its values
+        found = made.get(lang)
+        if found is None:
+            found = made[lang] = {card.code: card.short(lang) for card in dict.fromkeys(self.cards)}
+        return found
+
     def parse(self, text) -> Card:
         """Reads one card code of this deck, or raises ``ParseError`` with code ``unknown_card`` naming the input."""
         if not isinstance(text, str) or not text.strip():

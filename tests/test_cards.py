@@ -62,3 +62,16 @@ def test_a_cards_label_writes_its_rank_as_the_players_of_the_language_write_it()
         "12 bastos", "12 bastoni", "12 Stäbe"]  # the Spanish deck keeps its numbers (10 sota, 11 caballo, 12 rey)
     assert BURACO_108.parse("JK").short("fr") == "★" and BURACO_108.parse("JK").code == "JK"  # codes stay codes
     assert [suit.label("it") for suit in SPANISH_SUITS.values()] == ["den", "cop", "spa", "bas"]
+
+
+@pytest.mark.parametrize("deck", [FRENCH_52, SPANISH_48, BURACO_108], ids=lambda d: d.id)
+def test_a_decks_labels_are_each_cards_short_label_made_once_per_language(deck):
+    """``Deck.labels`` (the scorer's offline copy hands them over at every tap): each card once, by its code, as
+    ``Card.short`` writes it in the language; asked again, the same dict."""
+    for lang in LANGUAGES:
+        labels = deck.labels(lang)
+        assert labels == {card.code: card.short(lang) for card in deck.cards}
+        assert list(labels) == list(dict.fromkeys(card.code for card in deck.cards))
+        assert deck.labels(lang) is labels
+    assert FRENCH_52.labels("fr")["KH"] == "R♥" and FRENCH_52.labels("en")["KH"] == "K♥"
+    assert SPANISH_48.labels("es")["12B"] == "12 bastos"

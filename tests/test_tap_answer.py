@@ -199,3 +199,19 @@ def test_r_test_1_2_3_every_tap_of_a_duel_deal_leaves_the_page_a_get_shows(tmp_p
     assert last_taps[-1] == ["scorer"]  # R-TEST-4: its board draws no parts alone: the whole board, the trick added
     assert all(ids[ids.index("status-series"):] == ["status-series", "scoreboard-board", "+tricks-8-list"]
                for ids in last_taps[:-1])
+
+
+def test_r_common_4_the_offline_copys_refusals_and_labels_are_in_each_pages_own_language(client):
+    """The offline copy's card labels and refusal sentences (static/offline.js says them when the Wi-Fi is down)
+    are made once per language and kept (``Deck.labels``, ``offline_data.said_once``): a French page after an
+    English one still gets French, and the English one after it English again."""
+    scorer = dealt(client)
+    english = offline_copy(scorer.page)
+    client.set_cookie("lang", "fr")
+    french = offline_copy(client.get(scorer.url).get_data(as_text=True))
+    client.set_cookie("lang", "en")
+    again = offline_copy(client.get(scorer.url).get_data(as_text=True))
+    assert english["refusals"]["card_out_of_play"] == "{card} is out of play in this deal; {name} cannot play it."
+    assert french["refusals"]["card_out_of_play"].startswith("{card} est hors jeu dans cette donne")
+    assert english["labels"]["12B"] == french["labels"]["12B"] == "12 bastos"  # a Spanish suit, named alike
+    assert again["refusals"] == english["refusals"] and again["labels"] == english["labels"]

@@ -43,7 +43,7 @@ def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
         "side": entry.side or 0, "captured": [s for s, pile in enumerate(getattr(deal, "captures", None) or [])
                                               if pile is not None],
         "pending": [c.code for c in entry.pending],
-        "labels": {c.code: c.short(language) for c in dict.fromkeys(deck.cards)},
+        "labels": deck.labels(language),  # made once per deck and language
     }
     if tricks:
         data.update({
@@ -51,13 +51,13 @@ def offline_data(game, table, state: dict, entry, key: str) -> dict | None:
             "tricks": len(deal.tricks), "tricks_per_deal": game.tricks_per_deal(table, deal),
             "complete": deal.complete, "points": list(deal.card_points) or [0] * len(table.sides),
             "strength": dict(game.strength), "card_points": dict(game.points_for(table)),
-        }, **known_cards(game, table, deal))
+        }, **known_cards(game, table, deal, language))
     if following:  # R-COMMON-2: the next player deals (Brouc: the same after a declared cape, R-BROUC-8)
         data["next_deal"] = {"number": deal.number + 1, "dealer": game.next_dealer(table)}
     return data
 
 
-def known_cards(game, table, deal) -> dict:
+def known_cards(game, table, deal, language: str) -> dict:
     """What the app knows of the cards (R-COMMON-4), for the phone to refuse what the server would: the cards known
     in a hand, out of play, on or under the stock and who draws it (``turned_draw``: after which trick, the seat from
     its winner), a hand's size (``hand_limit`` while a stock lasts), where the next deal's turned card goes, and the
@@ -67,4 +67,17 @@ def known_cards(game, table, deal) -> dict:
     return {"known": {c.code: p for c, p in deal.known.items() if c not in deal.played},
             "out": sorted(c.code for c in deal.out_of_play), "under_stock": stock.code if stock else None,
             "turned_draw": list(game.turned_draw(table) or ()) or None, "turned_holder": game.turned_holder(table),
-            "hand_limit": game.hand_limit, "refusals": {name: gettext(t) for name, t in refusals.items() if t}}
+            "hand_limit": game.hand_limit, "refusals": said_once(refusals, language)}
+
+
+_SAID: dict = {}  # (language, the sentences) -> each in that language: the same few at every tap
+
+
+def said_once(sentences: dict, language: str) -> dict:
+    """``sentences`` (name -> an English sentence, None for none) in the page's language (``language``, as
+    ``lang()`` says it), translated once per language and kept; a tap asked the catalogue for each again."""
+    key = (language, tuple(sentences.items()))
+    found = _SAID.get(key)
+    if found is None:
+        found = _SAID[key] = {name: gettext(text) for name, text in sentences.items() if text}
+    return found
