@@ -58,7 +58,8 @@ def tapped_ahead(table_id: str, key: str | None) -> ScorerInput | None:
     except RefereeError:
         return None  # the long way refuses it, after the key
     event_id = request.form.get("event_id") or None
-    if entry.mode != "trick" or not game.plays_tricks or (event_id and (len(event_id) > 128 or not event_id.isprintable())):
+    damaged = event_id is not None and (len(event_id) > 128 or not event_id.isprintable())  # Post.event_id's check
+    if entry.mode != "trick" or not game.plays_tricks or damaged:
         return None
     seen = tuple(c.code for c in entry.pending)
     cards = (*seen, card.code)
