@@ -274,7 +274,13 @@
     var elt = event.detail && event.detail.elt;
     if (page.data && offline() && elt && elt.id === "sheet-preview") { event.preventDefault(); } // no server to ask
   });
-  document.addEventListener("htmx:afterSwap", function () {
+  // htmx says afterSwap once for each part an answer swaps (a tap's answer swaps seven or more by id, hx-swap-oob),
+  // each time once every part is in: the page's copy is read again once an answer.
+  var swappedBy = null;
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var answer = event.detail && event.detail.xhr;
+    if (answer && answer === swappedBy) { return; }
+    swappedBy = answer || null;
     lastCard = null;
     lastForm = null;
     readData();

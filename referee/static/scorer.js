@@ -40,8 +40,14 @@
     named = naming();
     document.querySelectorAll("#picker .card.refused").forEach(function (card) { card.classList.remove("refused"); });
   });
+  // htmx says afterSwap once for each part an answer swaps (a tap's: seven or more, by id), each time once every
+  // part is in: the page is brought to what it names once an answer.
+  var swappedBy = null;
   document.addEventListener("htmx:afterSwap", function (event) {
     buzz(event.detail && event.detail.elt);
+    var answer = event.detail && event.detail.xhr;
+    if (answer && answer === swappedBy) { return; }
+    swappedBy = answer || null;
     if (naming() !== named) { reveal(); }
   });
   window.addEventListener("load", reveal);  // after the browser's own move to the address's #picker
