@@ -84,3 +84,28 @@ def test_r_common_4_focus_stays_on_the_card_tapped_and_on_undo(server, browser):
     assert page.locator("#picker .card.pending").count() == 3
     assert problems == []
     context.close()
+
+
+COUNT_READS = """() => { const parse = JSON.parse; window.refereeReads = 0; window.refereeAfterSwaps = 0;
+  JSON.parse = function (text) { if (typeof text === 'string' && text.indexOf('"labels"') >= 0) {
+    window.refereeReads += 1; } return parse.apply(this, arguments); };
+  document.addEventListener('htmx:afterSwap', () => { window.refereeAfterSwaps += 1; }); }"""
+
+
+def test_r_common_4_a_taps_answer_is_read_once_though_htmx_says_each_part_swapped(server, browser):
+    """htmx 2 says ``htmx:afterSwap`` once for each element an answer swaps, the out-of-band parts included, each
+    time once every part is in: static/offline.js reads its copy of the table (#offline-data) once an answer, not
+    once a part."""
+    url, tricks = eighth_deal(server, "brulot")
+    context, page, phone, problems = new_phone(browser, "en-GB")
+    page.goto(f"{url}&lang=en")
+    page.evaluate(COUNT_READS)
+    for n, code in enumerate(tricks[0][:2], 1):
+        phone.tap(code)
+        page.wait_for_function(f"() => document.querySelector('#picker-fields [name=pending]').value.split('.')"
+                               f".length === {n}")
+        page.wait_for_function(IDLE)
+    assert page.evaluate("() => window.refereeAfterSwaps") >= 2 * 7  # the card, the fields, the undo… each said
+    assert page.evaluate("() => window.refereeReads") == 2  # once a tap
+    assert problems == []
+    context.close()
