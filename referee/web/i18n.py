@@ -65,7 +65,8 @@ def catalogue_bound(translations) -> dict:
     word on the development machine, where these take 4.8; a card tapped says 20 to 35); these call it directly. Jinja's "newstyle" behaviour, as
     ``install_gettext_callables(newstyle=True)`` makes it: the text escaped for the page, then its ``%(name)s``
     filled with the (escaped) values; ``num`` given to a plural. A template rendered without a request's context
-    processors (a macro imported without context) keeps Flask-Babel's, which say the same words."""
+    processors (a macro imported without context) keeps Flask-Babel's, which say the same words; one rendered
+    directly is given these (the director's rows: ``tournaments/board.py``)."""
     @pass_context
     def bound_gettext(__context, __string, **variables):
         found = translations.ugettext(__string)

@@ -20,7 +20,7 @@ from flask_babel import get_translations
 from jinja2 import pass_context
 from markupsafe import Markup
 
-from referee.web.i18n import lang
+from referee.web.i18n import catalogue_bound, lang
 from referee.web.shared.live import Row
 from referee.web.tournaments import bp
 
@@ -126,29 +126,11 @@ def drawn_row(table: dict, shown: dict) -> Markup:
             shown["oob"], tuple((e, names.get(e), sizes.get(e)) for e in table["entrants"]))
     row = _rows.get(kept)
     if row is None:
-        words = g.get("director_row_words") or g.setdefault("director_row_words", catalogue_words())
+        words = g.get("director_row_words") or g.setdefault("director_row_words",
+                                                            catalogue_bound(get_translations()))  # once a request
         row = Markup(current_app.jinja_env.get_template("_tournament_director_row.html").render(t=table, **shown,
                                                                                               **words))
         if len(_rows) >= ROWS_KEPT:
             _rows.clear()
         _rows[kept] = row
     return row
-
-
-def catalogue_words() -> dict:
-    """``gettext`` and ``ngettext`` for a row's template, bound to this request's catalogue once a request
-    (flask-babel's look up the request's language at each call: a dozen a row), formatting and escaping as Jinja's
-    own (newstyle)."""
-    translations = get_translations()
-
-    @pass_context
-    def gettext(context, string, **variables):
-        said = translations.ugettext(string)
-        return (Markup(said) if context.eval_ctx.autoescape else said) % variables
-
-    @pass_context
-    def ngettext(context, singular, plural, num, **variables):
-        variables.setdefault("num", num)
-        said = translations.ungettext(singular, plural, num)
-        return (Markup(said) if context.eval_ctx.autoescape else said) % variables
-    return {"gettext": gettext, "ngettext": ngettext}
