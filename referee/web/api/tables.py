@@ -8,6 +8,7 @@ from flask import current_app, jsonify, request, url_for
 from referee.errors import ParseError
 from referee.games import GAMES
 from referee.games.base import Doc
+from referee.store import Once
 from referee.web.api import bp
 from referee.web.api.club_seats import club_seating
 from referee.web.api.openapi import openapi_document
@@ -58,8 +59,7 @@ def _control(body: dict) -> dict:
             raise ParseError("bad_event", "{field} must be a whole number.", field=name)
         control[name] = value
     client_id = body.get("client_event_id")
-    if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= 128
-                                  or not client_id.isprintable()):
+    if client_id is not None and not Once.valid(client_id):  # a form's own id, as the pages' forms carry it
         raise ParseError("bad_event", "client_event_id must be a text of 1 to 128 printable characters.",
                          field="client_event_id")
     control["client_event_id"] = client_id

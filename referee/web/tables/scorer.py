@@ -13,6 +13,7 @@ from flask import g, make_response, redirect, render_template, request, url_for
 
 from referee.errors import Conflict, ParseError, RefereeError
 from referee.games import get_game
+from referee.store import Once
 from referee.web.i18n import refusal
 from referee.web.services import is_htmx, ledger, request_key
 from referee.web.tables import bp
@@ -159,7 +160,7 @@ class Post:
     def event_id(self) -> str | None:
         """The form's own id (the page writes one per form), checked as the API checks ``client_event_id``."""
         value = request.form.get("event_id") or None
-        if value is not None and (len(value) > 128 or not value.isprintable()):
+        if value is not None and not Once.valid(value):
             raise ParseError("bad_form", "This form is damaged: load the page again and enter it again.")
         return value
 

@@ -9,6 +9,7 @@ from flask import g, make_response, render_template, request, url_for
 
 from referee.errors import RefereeError
 from referee.games import get_game
+from referee.store import Once
 from referee.web.services import is_htmx, ledger
 from referee.web.shared.requests import number
 from referee.web.tables.correcting import kept_reason
@@ -58,7 +59,7 @@ def tapped_ahead(table_id: str, key: str | None) -> ScorerInput | None:
     except RefereeError:
         return None  # the long way refuses it, after the key
     event_id = request.form.get("event_id") or None
-    damaged = event_id is not None and (len(event_id) > 128 or not event_id.isprintable())  # Post.event_id's check
+    damaged = event_id is not None and not Once.valid(event_id)  # as Post.event_id refuses it
     if entry.mode != "trick" or not game.plays_tricks or damaged:
         return None
     seen = tuple(c.code for c in entry.pending)
